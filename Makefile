@@ -1,0 +1,41 @@
+# Market: the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+ADDR ?= 127.0.0.1:8080
+DATA_DIR ?= ./data
+DEV_WEB_DIR := target/web-dev
+
+.PHONY: help run release test test-rust lint web-deps dev clean
+
+help: ## List the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+run: release ## Build the release binary and serve the store (prints its URL)
+	./target/release/market serve --addr $(ADDR) --data-dir $(DATA_DIR)
+
+release: ## Build the release binary: target/release/market
+	cargo build --release --locked
+
+web-deps:
+	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+
+test: lint test-rust ## Every check and test (what CI runs)
+
+lint: web-deps ## Formatting, clippy and the TypeScript type check
+	cargo fmt --all -- --check
+	cargo clippy --locked --all-targets -- -D warnings
+	cd web && npx tsc --noEmit
+
+test-rust: ## Rust unit and integration tests
+	cargo test --locked
+
+dev: web-deps ## Rebuild the web app on change and serve it with a debug server
+	@mkdir -p $(DEV_WEB_DIR)
+	@cd web && node build.mjs --outdir ../$(DEV_WEB_DIR) --watch & \
+	  trap 'kill $$!' EXIT; \
+	  until [ -f $(DEV_WEB_DIR)/index.html ]; do sleep 0.2; done; \
+	  cargo run -- serve --addr $(ADDR) --data-dir $(DATA_DIR) --web-dir $(DEV_WEB_DIR)
+
+clean: ## Remove build output (keeps the database)
+	cargo clean
+	rm -rf web/node_modules

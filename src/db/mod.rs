@@ -1,0 +1,94 @@
+//! SQLite access: one pool of readers, one writer, and the two ways in.
+//!
+//! rusqlite blocks, so every query runs on actix's blocking pool through
+//! [`Db::read`] or [`Db::write`], never on the async workers. Writes go through a
+//! single connection and `BEGIN IMMEDIATE`: SQLite allows one writer at a time
+//! anyway, and a deferred transaction that upgrades to a write fails with
+//! `SQLITE_BUSY` at once instead of waiting out `busy_timeout`.
+
+pub mod catalog;
+pub mod migrations;
+pub mod reviews;
+pub mod seed;
+
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Context;
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+
+use crate::error::ApiError;
+
+pub use r2d2_sqlite::rusqlite;
+
+pub type Pool = r2d2::Pool<SqliteConnectionManager>;
+
+#[derive(Clone)]
+pub struct Db {
+    readers: Pool,
+    writer: Pool,
+}
+
+/// Pragmas every connection gets, in this order: `busy_timeout` first so that even
+/// switching to WAL waits for a lock instead of failing; `synchronous=FULL` because an
+/// acknowledged order must survive a power cut, not only a crash of the process.
+fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.set_prepared_statement_cache_capacity(64);
+    Ok(())
+}
+
+impl Db {
+    /// Opens (creating if needed) the database file, migrates it to the latest schema
+    /// and seeds the catalog when it is empty.
+    pub fn open(path: &Path) -> anyhow::Result<Db> {
+        let manager = || SqliteConnectionManager::file(path).with_init(configure);
+        let writer = r2d2::Pool::builder()
+            .max_size(1)
+            .build(manager())
+            .with_context(|| format!("opening database {}", path.display()))?;
+        {
+            let mut conn = writer.get()?;
+            migrations::run(&mut conn)?;
+            seed::seed_if_empty(&mut conn)?;
+        }
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
+        let readers = r2d2::Pool::builder()
+            .max_size(cores * 2)
+            .min_idle(Some(1))
+            .build(manager())?;
+        Ok(Db { readers, writer })
+    }
+
+    /// Runs a read on the blocking pool.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.readers.clone();
+        actix_web::web::block(move || f(&*pool.get()?)).await?
+    }
+
+    /// Runs `f` in one `BEGIN IMMEDIATE` transaction on the writer connection,
+    /// committing only when it returns `Ok`: a failed call changes nothing.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&Transaction) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.writer.clone();
+        actix_web::web::block(move || {
+            let mut conn = pool.get()?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
+        .await?
+    }
+}

@@ -1,0 +1,90 @@
+//! Reviews as the API shows them: with their author and their product.
+
+use serde::Serialize;
+
+use super::rusqlite::{Connection, Row, params};
+use crate::error::ApiError;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewAuthor {
+    pub first_name: String,
+    pub last_name: String,
+    /// The author's avatar picture.
+    pub url: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewProduct {
+    pub id: i64,
+    pub department_id: i64,
+    pub name: String,
+    pub preview_image: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub id: i64,
+    pub user_id: i64,
+    pub product_id: i64,
+    pub rating: i64,
+    pub title: String,
+    pub description: String,
+    pub created_at: String,
+    #[serde(rename = "User")]
+    pub user: ReviewAuthor,
+    #[serde(rename = "Product")]
+    pub product: ReviewProduct,
+}
+
+/// Columns of [`review_from_row`]; the query names `reviews r`, `users u`,
+/// `products p` and the preview image `i`.
+const REVIEW_COLUMNS: &str = "r.id, r.user_id, r.product_id, r.rating, r.title, r.description, r.created_at,
+     u.first_name, u.last_name, u.avatar_url, p.department_id, p.name, i.url";
+
+fn review_from_row(r: &Row) -> super::rusqlite::Result<Review> {
+    Ok(Review {
+        id: r.get(0)?,
+        user_id: r.get(1)?,
+        product_id: r.get(2)?,
+        rating: r.get(3)?,
+        title: r.get(4)?,
+        description: r.get(5)?,
+        created_at: r.get(6)?,
+        user: ReviewAuthor { first_name: r.get(7)?, last_name: r.get(8)?, url: r.get(9)? },
+        product: ReviewProduct {
+            id: r.get(2)?,
+            department_id: r.get(10)?,
+            name: r.get(11)?,
+            preview_image: r.get::<_, Option<String>>(12)?.unwrap_or_default(),
+        },
+    })
+}
+
+/// A product's reviews, newest first; `None` when there is no such product.
+pub fn for_product(conn: &Connection, product_id: i64) -> Result<Option<Vec<Review>>, ApiError> {
+    // Starting from the product (LEFT JOIN reviews) tells "no product" from "no reviews"
+    // in the same single query.
+    let sql = format!(
+        "SELECT {REVIEW_COLUMNS}
+         FROM products p
+         LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
+         LEFT JOIN reviews r ON r.product_id = p.id
+         LEFT JOIN users u ON u.id = r.user_id
+         WHERE p.id = ?1
+         ORDER BY r.created_at DESC, r.id DESC"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut rows = stmt.query(params![product_id])?;
+    let mut found = false;
+    let mut reviews = Vec::new();
+    while let Some(row) = rows.next()? {
+        found = true;
+        if row.get::<_, Option<i64>>(0)?.is_some() {
+            reviews.push(review_from_row(row)?);
+        }
+    }
+    Ok(found.then_some(reviews))
+}

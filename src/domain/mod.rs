@@ -1,0 +1,4 @@
+//! Parsed inputs and money: values that are valid by construction.
+pub mod money;
+
+pub use money::Cents;

@@ -1,0 +1,169 @@
+//! The one place that decides what an error may tell a client.
+//!
+//! Every failure of the API becomes an [`ApiError`], rendered as JSON
+//! `{"message": "...", "errors": [...]}` (decisions.md §3). Internal causes are
+//! logged with their whole chain and never sent: a 500 says only that something
+//! went wrong, so no SQL, path or type name can leak.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, error as actix_error, web};
+use serde::Serialize;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: input that cannot be used; `errors` lists one line per problem.
+    #[error("{message}")]
+    BadRequest { message: String, errors: Vec<String> },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{message}")]
+    Conflict { message: String, errors: Vec<String> },
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+#[derive(Serialize)]
+pub struct ErrorBody<'a> {
+    pub message: &'a str,
+    pub errors: &'a [String],
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::BadRequest { errors: vec![message.clone()], message }
+    }
+
+    /// A validation failure: `message` sums it up, `errors` has one line per rule broken.
+    pub fn invalid(errors: Vec<String>) -> Self {
+        Self::BadRequest { message: "Validation error".into(), errors }
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::NotFound(format!("{what} couldn't be found"))
+    }
+
+    pub fn conflict(message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::Conflict { errors: vec![message.clone()], message }
+    }
+
+    pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
+        Self::Internal(cause.into())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden(_) => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let (message, errors): (String, &[String]) = match self {
+            Self::BadRequest { message, errors } | Self::Conflict { message, errors } => {
+                (message.clone(), errors)
+            }
+            Self::Internal(cause) => {
+                tracing::error!(error = ?cause, "internal error");
+                ("Something went wrong on our side. Please try again.".into(), &[])
+            }
+            other => (other.to_string(), &[]),
+        };
+        json_error(self.status_code(), &message, errors)
+    }
+}
+
+pub fn json_error(status: StatusCode, message: &str, errors: &[String]) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .json(ErrorBody { message, errors })
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        Self::internal(anyhow::anyhow!("blocking pool: {e}"))
+    }
+}
+
+impl From<r2d2::Error> for ApiError {
+    fn from(e: r2d2::Error) -> Self {
+        Self::internal(e)
+    }
+}
+
+impl From<crate::db::rusqlite::Error> for ApiError {
+    fn from(e: crate::db::rusqlite::Error) -> Self {
+        Self::internal(e)
+    }
+}
+
+/// Extractor failures (bad JSON, bad path segment, bad query) keep the JSON shape.
+/// The messages describe the input, never the Rust type that refused it.
+pub fn json_config() -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(16 * 1024)
+        .error_handler(|err, _req| {
+            let api = match &err {
+                actix_error::JsonPayloadError::OverflowKnownLength { .. }
+                | actix_error::JsonPayloadError::Overflow { .. } => {
+                    ApiError::PayloadTooLarge("The request body is too large.".into())
+                }
+                actix_error::JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
+                    "Send the request body as JSON (Content-Type: application/json).".into(),
+                ),
+                actix_error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+                    ApiError::bad_request(describe_serde_error(e))
+                }
+                _ => ApiError::bad_request("The request body is not valid JSON."),
+            };
+            actix_error::InternalError::from_response(err, api.error_response()).into()
+        })
+}
+
+/// serde's data errors name fields and expected kinds ("missing field `title`"),
+/// which is useful to a client; its type paths are not, so keep only the first clause.
+fn describe_serde_error(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let text = text.split(" at line ").next().unwrap_or(&text);
+    format!("Invalid request body: {}", text.replace('`', "'"))
+}
+
+pub fn path_config() -> web::PathConfig {
+    web::PathConfig::default().error_handler(|err, _req| {
+        let api = ApiError::bad_request("The id in the address must be a whole number.");
+        actix_error::InternalError::from_response(err, api.error_response()).into()
+    })
+}
+
+pub fn query_config() -> web::QueryConfig {
+    web::QueryConfig::default().error_handler(|err, _req| {
+        let api = ApiError::bad_request("The query string is not valid.");
+        actix_error::InternalError::from_response(err, api.error_response()).into()
+    })
+}
+
+/// Unknown `/api/...` routes answer in the API's shape, not with the SPA.
+pub async fn api_not_found(req: HttpRequest) -> HttpResponse {
+    json_error(
+        StatusCode::NOT_FOUND,
+        &format!("No API route matches {} {}", req.method(), req.path()),
+        &[],
+    )
+}

@@ -1,0 +1,54 @@
+//! Builds the server: database → bind → middleware and routes.
+//! Binding happens here, before running, so callers (and tests) learn the real port.
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::{App, HttpServer, middleware, web};
+use anyhow::Context;
+
+use crate::config::Config;
+use crate::db::Db;
+use crate::{api, error, spa};
+
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    pub fn build(config: Config) -> anyhow::Result<Application> {
+        config.prepare()?;
+        let db = Db::open(&config.db_path())?;
+        let listener = TcpListener::bind(config.addr)
+            .with_context(|| format!("cannot listen on {}", config.addr))?;
+        let port = listener.local_addr()?.port();
+        let db = web::Data::new(db);
+        let bundle = spa::BundleSource::dir(config.web_dir.clone());
+
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(db.clone())
+                .app_data(error::json_config())
+                .app_data(error::path_config())
+                .app_data(error::query_config())
+                .wrap(middleware::Compress::default())
+                .wrap(middleware::Logger::new("%r %s %b %Dms").log_target("market::http"))
+                .configure(api::configure)
+                .configure(|cfg| spa::configure(cfg, bundle.clone()))
+        })
+        .listen(listener)?
+        .shutdown_timeout(10)
+        .run();
+        Ok(Application { port, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until Ctrl-C or SIGTERM, then lets in-flight requests finish.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}

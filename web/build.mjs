@@ -1,0 +1,80 @@
+// Bundles the app with esbuild and writes index.html pointing at the hashed files.
+//   node build.mjs --outdir DIR           one production build (called by build.rs)
+//   node build.mjs --outdir DIR --watch   rebuild on every change (make dev)
+import * as esbuild from 'esbuild';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: { outdir: { type: 'string' }, watch: { type: 'boolean', default: false } },
+});
+if (!args.outdir) {
+  console.error('usage: node build.mjs --outdir DIR [--watch]');
+  process.exit(2);
+}
+const outdir = args.outdir;
+const staticDir = join(outdir, 'static');
+
+// index.html names the entry script and stylesheet by their hashed names, read from
+// the metafile after each build.
+const writeIndexHtml = {
+  name: 'index-html',
+  setup(build) {
+    build.onStart(() => rm(staticDir, { recursive: true, force: true }));
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0 || !result.metafile) return;
+      const [file, output] = Object.entries(result.metafile.outputs).find(
+        ([, o]) => o.entryPoint === 'src/main.tsx',
+      );
+      const url = (path) => '/' + relative(outdir, path).split('\\').join('/');
+      // esbuild does not load the CSS of lazily imported chunks by itself, so every
+      // stylesheet is linked here (they are small, and CSS modules keep them scoped).
+      const stylesheets = Object.keys(result.metafile.outputs)
+        .filter((path) => path.endsWith('.css'))
+        .sort((a, b) => (a === output.cssBundle ? -1 : b === output.cssBundle ? 1 : a.localeCompare(b)));
+      const tags = [
+        ...stylesheets.map((path) => `<link rel="stylesheet" href="${url(path)}">`),
+        ...output.imports
+          .filter((i) => i.kind === 'import-statement' && i.path.endsWith('.js'))
+          .map((i) => `<link rel="modulepreload" href="${url(i.path)}">`),
+        `<script type="module" src="${url(file)}"></script>`,
+      ].filter(Boolean);
+      const template = await readFile('index.html', 'utf8');
+      await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
+      if (args.watch) console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${url(file)}`);
+    });
+  },
+};
+
+const production = !args.watch;
+await mkdir(outdir, { recursive: true });
+const options = {
+  entryPoints: ['src/main.tsx'],
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2022'],
+  minify: production,
+  sourcemap: production ? false : 'inline',
+  jsx: 'automatic',
+  outdir: staticDir,
+  publicPath: '/static',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'media/[name]-[hash]',
+  loader: { '.svg': 'file', '.webp': 'file' },
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [writeIndexHtml],
+};
+
+if (args.watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  console.log(`esbuild is watching web/src and writing to ${outdir}`);
+} else {
+  await esbuild.build(options);
+}

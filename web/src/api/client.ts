@@ -1,0 +1,47 @@
+// The one fetch wrapper: JSON in and out, the anti-forgery header on every non-GET
+// call, and any status of 400 or more turned into an ApiError carrying the server's
+// message and errors.
+import type { ApiErrorBody } from './types.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: string[];
+
+  constructor(status: number, body: Partial<ApiErrorBody>) {
+    super(body.message ?? `Request failed (${status})`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = body.errors ?? [];
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((c) => c.startsWith(prefix));
+  return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function request<T>(method: Method, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    const token = readCookie('XSRF-TOKEN');
+    if (token !== undefined) headers['XSRF-Token'] = token;
+  }
+  const response = await fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data as Partial<ApiErrorBody>);
+  return data as T;
+}
+
+export const get = <T>(url: string) => request<T>('GET', url);
+export const post = <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {});
+export const put = <T>(url: string, body: unknown) => request<T>('PUT', url, body);
+export const del = <T>(url: string) => request<T>('DELETE', url);

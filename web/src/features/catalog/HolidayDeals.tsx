@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { ProductCard } from '../../components/ProductCard.tsx';
+import { to } from '../../lib/paths.ts';
+import { useStore } from '../../store/index.ts';
+import styles from './catalog.module.css';
+
+/** The holiday deals shelf: the products of one department (5, Electronics). */
+export function HolidayDeals({ departmentId }: { departmentId: number }) {
+  const department = useStore((s) => s.departments.byId[departmentId]);
+  const loadDepartment = useStore((s) => s.loadDepartment);
+  useEffect(() => {
+    loadDepartment(departmentId).catch(() => undefined);
+  }, [departmentId, loadDepartment]);
+
+  return (
+    <section className={styles.section} aria-labelledby="holiday-deals">
+      <div className={styles.sectionHead}>
+        <h2 id="holiday-deals">Holiday deals</h2>
+        <Link to={to.department(departmentId)}>Shop all {department?.name ?? 'deals'}</Link>
+      </div>
+      <ul role="list" className={styles.shelf}>
+        {(department?.Products ?? []).slice(0, 8).map((p) => (
+          <li key={p.id}>
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { Dialog } from '../../components/Dialog.tsx';
+import { to } from '../../lib/paths.ts';
+import { useStore } from '../../store/index.ts';
+import styles from './CategoriesPanel.module.css';
+
+export function CategoriesPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const departments = useStore((s) => s.departments.list);
+  const loadDepartments = useStore((s) => s.loadDepartments);
+  useEffect(() => {
+    // A failed load leaves the panel empty but the page usable (decisions.md §5).
+    loadDepartments().catch(() => undefined);
+  }, [loadDepartments]);
+
+  return (
+    <Dialog open={open} onClose={onClose} label="Categories" placement="side">
+      <div className={styles.head}>
+        <h2 className={styles.title}>Categories</h2>
+        <button type="button" className={styles.close} onClick={onClose} aria-label="Close categories">
+          ×
+        </button>
+      </div>
+      <ul role="list" className={styles.list}>
+        {departments.map((d) => (
+          <li key={d.id}>
+            <Link to={to.department(d.id)} className={styles.item} onClick={onClose}>
+              <img src={d.url} alt="" width={40} height={40} loading="lazy" />
+              <span>{d.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+// Every route of the app in one table, used by the router and by every link.
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  department: '/departments/:departmentId',
+  product: '/departments/:departmentId/products/:productId',
+  cart: '/cart',
+  checkout: '/checkout',
+  orderConfirmation: '/order-confirmation/:orderId',
+  account: '/account',
+  orders: '/account/orders',
+  order: '/orders/:orderId',
+  reviews: '/account/reviews',
+  addReview: '/products/:productId/add-review',
+  editReview: '/reviews/:reviewId/edit',
+  favorites: '/favorites',
+  weeklyAd: '/weeklyad',
+  redCard: '/redcard',
+  square: '/square',
+} as const;
+
+export type PathName = keyof typeof paths;
+
+export const to = {
+  department: (departmentId: number) => `/departments/${departmentId}`,
+  product: (departmentId: number, productId: number) =>
+    `/departments/${departmentId}/products/${productId}`,
+  orderConfirmation: (orderId: number) => `/order-confirmation/${orderId}`,
+  order: (orderId: number) => `/orders/${orderId}`,
+  addReview: (productId: number) => `/products/${productId}/add-review`,
+  editReview: (reviewId: number) => `/reviews/${reviewId}/edit`,
+};
