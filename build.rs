@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const INPUTS: &[&str] = &[
+    // rust-embed includes assets/ by name; a new file there needs a rebuild too.
+    "assets",
     "web/src",
     "web/index.html",
     "web/build.mjs",
@@ -42,10 +44,7 @@ fn main() {
 /// rewrites `node_modules/.package-lock.json` on every install, so its time says when.
 fn dependencies_stale(web: &Path) -> bool {
     let modified = |p: PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    match (
-        modified(web.join("node_modules/.package-lock.json")),
-        modified(web.join("package-lock.json")),
-    ) {
+    match (modified(web.join("node_modules/.package-lock.json")), modified(web.join("package-lock.json"))) {
         (Some(installed), Some(locked)) => installed < locked,
         _ => true,
     }

@@ -20,9 +20,8 @@ impl Config {
 
     /// Creates the data folder if needed and checks it can be used.
     pub fn prepare(&self) -> anyhow::Result<()> {
-        std::fs::create_dir_all(&self.data_dir).map_err(|e| {
-            anyhow::anyhow!("cannot create the data folder {}: {e}", self.data_dir.display())
-        })?;
+        std::fs::create_dir_all(&self.data_dir)
+            .map_err(|e| anyhow::anyhow!("cannot create the data folder {}: {e}", self.data_dir.display()))?;
         if let Some(dir) = &self.web_dir
             && !dir.join("index.html").is_file()
         {

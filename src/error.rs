@@ -117,24 +117,22 @@ impl From<crate::db::rusqlite::Error> for ApiError {
 /// Extractor failures (bad JSON, bad path segment, bad query) keep the JSON shape.
 /// The messages describe the input, never the Rust type that refused it.
 pub fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(16 * 1024)
-        .error_handler(|err, _req| {
-            let api = match &err {
-                actix_error::JsonPayloadError::OverflowKnownLength { .. }
-                | actix_error::JsonPayloadError::Overflow { .. } => {
-                    ApiError::PayloadTooLarge("The request body is too large.".into())
-                }
-                actix_error::JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
-                    "Send the request body as JSON (Content-Type: application/json).".into(),
-                ),
-                actix_error::JsonPayloadError::Deserialize(e) if e.is_data() => {
-                    ApiError::bad_request(describe_serde_error(e))
-                }
-                _ => ApiError::bad_request("The request body is not valid JSON."),
-            };
-            actix_error::InternalError::from_response(err, api.error_response()).into()
-        })
+    web::JsonConfig::default().limit(16 * 1024).error_handler(|err, _req| {
+        let api = match &err {
+            actix_error::JsonPayloadError::OverflowKnownLength { .. }
+            | actix_error::JsonPayloadError::Overflow { .. } => {
+                ApiError::PayloadTooLarge("The request body is too large.".into())
+            }
+            actix_error::JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
+                "Send the request body as JSON (Content-Type: application/json).".into(),
+            ),
+            actix_error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+                ApiError::bad_request(describe_serde_error(e))
+            }
+            _ => ApiError::bad_request("The request body is not valid JSON."),
+        };
+        actix_error::InternalError::from_response(err, api.error_response()).into()
+    })
 }
 
 /// serde's data errors name fields and expected kinds ("missing field `title`"),
@@ -161,9 +159,30 @@ pub fn query_config() -> web::QueryConfig {
 
 /// Unknown `/api/...` routes answer in the API's shape, not with the SPA.
 pub async fn api_not_found(req: HttpRequest) -> HttpResponse {
-    json_error(
-        StatusCode::NOT_FOUND,
-        &format!("No API route matches {} {}", req.method(), req.path()),
-        &[],
-    )
+    json_error(StatusCode::NOT_FOUND, &format!("No API route matches {} {}", req.method(), req.path()), &[])
+}
+
+/// A last guard for answers the handlers above never see (a 405 for a known path with
+/// the wrong method, say): any error status whose body is not JSON gets the JSON shape.
+pub fn ensure_json_errors<B: actix_web::body::MessageBody + 'static>(
+    res: actix_web::dev::ServiceResponse<B>,
+) -> actix_web::Result<actix_web::middleware::ErrorHandlerResponse<B>> {
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return Ok(actix_web::middleware::ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            format!("{} is not allowed on {}", res.request().method(), res.request().path())
+        }
+        _ => status.canonical_reason().unwrap_or("Request failed").to_string(),
+    };
+    let (req, _) = res.into_parts();
+    let res = json_error(status, &message, &[]).map_into_right_body();
+    Ok(actix_web::middleware::ErrorHandlerResponse::Response(actix_web::dev::ServiceResponse::new(req, res)))
 }

@@ -20,8 +20,8 @@ impl Application {
     pub fn build(config: Config) -> anyhow::Result<Application> {
         config.prepare()?;
         let db = Db::open(&config.db_path())?;
-        let listener = TcpListener::bind(config.addr)
-            .with_context(|| format!("cannot listen on {}", config.addr))?;
+        let listener =
+            TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
         let db = web::Data::new(db);
         let bundle = spa::BundleSource::dir(config.web_dir.clone());
@@ -32,6 +32,7 @@ impl Application {
                 .app_data(error::json_config())
                 .app_data(error::path_config())
                 .app_data(error::query_config())
+                .wrap(middleware::ErrorHandlers::new().default_handler(error::ensure_json_errors))
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::Logger::new("%r %s %b %Dms").log_target("market::http"))
                 .configure(api::configure)

@@ -28,9 +28,7 @@ pub async fn department_products(db: web::Data<Db>, id: web::Path<i64>) -> Resul
 
 pub async fn product(db: web::Data<Db>, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let product = db
-        .read(move |c| db::catalog::product(c, id))
-        .await?
-        .ok_or_else(|| ApiError::not_found("Product"))?;
+    let product =
+        db.read(move |c| db::catalog::product(c, id)).await?.ok_or_else(|| ApiError::not_found("Product"))?;
     Ok(HttpResponse::Ok().json(product))
 }

@@ -77,9 +77,7 @@ pub fn avg_rating(rating_sum: i64, review_count: i64) -> f64 {
 
 pub fn departments(conn: &Connection) -> Result<Vec<Department>, ApiError> {
     let mut stmt = conn.prepare_cached("SELECT id, name, picture_url FROM departments ORDER BY id")?;
-    let rows = stmt.query_map([], |r| {
-        Ok(Department { id: r.get(0)?, name: r.get(1)?, url: r.get(2)? })
-    })?;
+    let rows = stmt.query_map([], |r| Ok(Department { id: r.get(0)?, name: r.get(1)?, url: r.get(2)? }))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

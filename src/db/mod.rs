@@ -57,10 +57,7 @@ impl Db {
             seed::seed_if_empty(&mut conn)?;
         }
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
-        let readers = r2d2::Pool::builder()
-            .max_size(cores * 2)
-            .min_idle(Some(1))
-            .build(manager())?;
+        let readers = r2d2::Pool::builder().max_size(cores * 2).min_idle(Some(1)).build(manager())?;
         Ok(Db { readers, writer })
     }
 

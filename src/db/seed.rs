@@ -71,11 +71,10 @@ struct Review {
 /// Returns whether it seeded.
 pub fn seed_if_empty(conn: &mut Connection) -> anyhow::Result<bool> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let holds_data: bool = tx.query_row(
-        "SELECT EXISTS (SELECT 1 FROM departments) OR EXISTS (SELECT 1 FROM users)",
-        [],
-        |r| r.get(0),
-    )?;
+    let holds_data: bool =
+        tx.query_row("SELECT EXISTS (SELECT 1 FROM departments) OR EXISTS (SELECT 1 FROM users)", [], |r| {
+            r.get(0)
+        })?;
     if holds_data {
         return Ok(false);
     }
@@ -104,7 +103,13 @@ pub fn seed_if_empty(conn: &mut Connection) -> anyhow::Result<bool> {
         )?;
         for u in &catalog.users {
             user.execute(params![
-                u.id, u.first_name, u.last_name, u.username, u.email, u.avatar_url, u.password_hash
+                u.id,
+                u.first_name,
+                u.last_name,
+                u.username,
+                u.email,
+                u.avatar_url,
+                u.password_hash
             ])?;
         }
         let mut review = tx.prepare(
@@ -112,7 +117,15 @@ pub fn seed_if_empty(conn: &mut Connection) -> anyhow::Result<bool> {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         for r in &catalog.reviews {
-            review.execute(params![r.id, r.user_id, r.product_id, r.rating, r.title, r.description, r.created_at])?;
+            review.execute(params![
+                r.id,
+                r.user_id,
+                r.product_id,
+                r.rating,
+                r.title,
+                r.description,
+                r.created_at
+            ])?;
         }
     }
     tx.commit()?;

@@ -1,0 +1,156 @@
+use serde_json::Value;
+
+use crate::helpers::{assert_error_shape, spawn_app};
+
+fn has_at_most_two_decimals(price: &Value) -> bool {
+    let cents = price.as_f64().unwrap() * 100.0;
+    price.as_f64().unwrap() > 0.0 && (cents - cents.round()).abs() < 1e-6
+}
+
+#[actix_web::test]
+async fn departments_lists_the_seeded_departments_with_their_fixed_ids() {
+    let app = spawn_app().await;
+    let body = app.get_json("/api/departments", 200).await;
+    let departments = body["Departments"].as_array().unwrap();
+    assert!(departments.len() >= 12, "at least 12 departments");
+    let name_of =
+        |id: i64| departments.iter().find(|d| d["id"] == id).map(|d| d["name"].as_str().unwrap().to_owned());
+    assert_eq!(name_of(5).as_deref(), Some("Electronics"));
+    assert_eq!(name_of(6).as_deref(), Some("Video Games"));
+    assert_eq!(name_of(8).as_deref(), Some("Pets"));
+    assert_eq!(name_of(9).as_deref(), Some("Furniture"));
+    for d in departments {
+        let url = d["url"].as_str().unwrap();
+        let picture = app.get(url).await;
+        assert_eq!(picture.status(), 200, "department picture {url} is served");
+        assert_eq!(picture.headers()["content-type"], "image/webp");
+    }
+}
+
+#[actix_web::test]
+async fn every_department_has_product_cards_with_everything_a_card_shows() {
+    let app = spawn_app().await;
+    let departments = app.get_json("/api/departments", 200).await;
+    let mut products = 0;
+    let mut reviews = 0;
+    for d in departments["Departments"].as_array().unwrap() {
+        let id = d["id"].as_i64().unwrap();
+        let body = app.get_json(&format!("/api/departments/{id}/products"), 200).await;
+        assert_eq!(body["id"], id);
+        assert_eq!(body["name"], d["name"]);
+        let cards = body["Products"].as_array().unwrap();
+        assert!(cards.len() >= 10, "department {id} has at least 10 products");
+        for card in cards {
+            assert_eq!(card["departmentId"], id);
+            for field in ["name", "brand", "previewImage"] {
+                assert!(!card[field].as_str().unwrap().is_empty(), "{field} of {card}");
+            }
+            assert!(has_at_most_two_decimals(&card["price"]), "price of {card}");
+            let rating = card["avgRating"].as_f64().unwrap();
+            assert!((0.0..=5.0).contains(&rating));
+            reviews += card["numReviews"].as_i64().unwrap();
+        }
+        products += cards.len();
+    }
+    assert!(products >= 150, "at least 150 products, got {products}");
+    assert!(reviews >= 400, "at least 400 reviews, got {reviews}");
+}
+
+#[actix_web::test]
+async fn the_landing_page_promo_products_are_in_their_departments() {
+    let app = spawn_app().await;
+    let tv = app.get_json("/api/products/51", 200).await;
+    assert_eq!(tv["departmentId"], 5);
+    assert_eq!(tv["Department"]["id"], 5);
+    assert_eq!(tv["Department"]["name"], "Electronics");
+    let game = app.get_json("/api/products/61", 200).await;
+    assert_eq!(game["Department"]["id"], 6);
+    assert_eq!(game["Department"]["name"], "Video Games");
+}
+
+#[actix_web::test]
+async fn a_product_has_its_department_and_three_to_five_images() {
+    let app = spawn_app().await;
+    let p = app.get_json("/api/products/51", 200).await;
+    for field in ["name", "brand", "description", "previewImage"] {
+        assert!(!p[field].as_str().unwrap().is_empty(), "{field}");
+    }
+    assert!(has_at_most_two_decimals(&p["price"]));
+    let images = p["ProductImages"].as_array().unwrap();
+    assert!((3..=5).contains(&images.len()), "3 to 5 images, got {}", images.len());
+    assert_eq!(images[0]["url"], p["previewImage"], "the first image is the preview");
+    for image in images {
+        assert!(image["id"].is_i64());
+        assert!(image["background"].as_str().unwrap().starts_with('#'));
+    }
+    let picture = app.get(p["previewImage"].as_str().unwrap()).await;
+    assert_eq!(picture.status(), 200);
+}
+
+#[actix_web::test]
+async fn product_reviews_come_newest_first_with_their_authors_and_match_the_rating() {
+    let app = spawn_app().await;
+    let p = app.get_json("/api/products/51", 200).await;
+    let body = app.get_json("/api/products/51/reviews", 200).await;
+    let reviews = body["Reviews"].as_array().unwrap();
+    assert!(!reviews.is_empty(), "product 51 has reviews");
+    assert_eq!(reviews.len() as i64, p["numReviews"].as_i64().unwrap());
+    let mean = reviews.iter().map(|r| r["rating"].as_f64().unwrap()).sum::<f64>() / reviews.len() as f64;
+    assert!((p["avgRating"].as_f64().unwrap() - mean).abs() < 0.006, "avgRating is the mean");
+    let dates: Vec<&str> = reviews.iter().map(|r| r["createdAt"].as_str().unwrap()).collect();
+    assert!(dates.windows(2).all(|w| w[0] >= w[1]), "newest first: {dates:?}");
+    for r in reviews {
+        assert_eq!(r["productId"], 51);
+        assert!((1..=5).contains(&r["rating"].as_i64().unwrap()));
+        assert!(r["createdAt"].as_str().unwrap().ends_with('Z'));
+        assert!(!r["User"]["firstName"].as_str().unwrap().is_empty());
+        assert!(!r["User"]["lastName"].as_str().unwrap().is_empty());
+        assert!(r["User"]["url"].as_str().unwrap().starts_with("/assets/"));
+        assert_eq!(r["Product"]["id"], 51);
+        assert_eq!(r["Product"]["departmentId"], 5);
+    }
+}
+
+#[actix_web::test]
+async fn ids_that_are_not_numbers_or_overflow_answer_400_in_the_error_shape() {
+    let app = spawn_app().await;
+    for path in [
+        "/api/departments/abc/products",
+        "/api/departments/99999999999999999999/products",
+        "/api/products/abc",
+        "/api/products/1.5",
+        "/api/products/99999999999999999999",
+        "/api/products/x/reviews",
+    ] {
+        let body = app.get_json(path, 400).await;
+        assert_error_shape(&body);
+    }
+}
+
+#[actix_web::test]
+async fn missing_departments_and_products_answer_404_in_the_error_shape() {
+    let app = spawn_app().await;
+    for path in [
+        "/api/departments/999/products",
+        "/api/departments/0/products",
+        "/api/products/99999",
+        "/api/products/-1",
+        "/api/products/99999/reviews",
+    ] {
+        let body = app.get_json(path, 404).await;
+        let message = assert_error_shape(&body);
+        assert!(message.contains("couldn't be found"), "{path}: {message}");
+    }
+}
+
+#[actix_web::test]
+async fn unknown_api_routes_and_wrong_methods_answer_json_not_the_app() {
+    let app = spawn_app().await;
+    let body = app.get_json("/api/nothing-here", 404).await;
+    assert_error_shape(&body);
+    let body = app.get_json("/api/departments/5/nope", 404).await;
+    assert_error_shape(&body);
+    let res = app.client.delete(app.url("/api/departments")).send().await.unwrap();
+    assert_eq!(res.status(), 405);
+    assert_error_shape(&crate::helpers::json_body(res).await);
+}

@@ -1,0 +1,105 @@
+use market::db::Db;
+use market::db::rusqlite::Connection;
+
+use crate::helpers::{spawn_app, spawn_on};
+
+fn count(conn: &Connection, table: &str) -> i64 {
+    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap()
+}
+
+#[actix_web::test]
+async fn every_connection_is_set_for_durability() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(&dir.path().join("market.db")).unwrap();
+    let (journal, foreign_keys, synchronous, busy): (String, i64, i64, i64) = db
+        .read(|c| {
+            Ok(c.query_row(
+                "SELECT (SELECT journal_mode FROM pragma_journal_mode), (SELECT foreign_keys FROM pragma_foreign_keys),
+                        (SELECT synchronous FROM pragma_synchronous), (SELECT timeout FROM pragma_busy_timeout)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )?)
+        })
+        .await
+        .unwrap();
+    assert_eq!(journal, "wal");
+    assert_eq!(foreign_keys, 1);
+    assert_eq!(synchronous, 2, "synchronous=FULL");
+    assert!(busy >= 1000);
+}
+
+#[actix_web::test]
+async fn the_first_run_seeds_the_catalog_and_the_demo_shopper() {
+    let app = spawn_app().await;
+    let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();
+    assert!(count(&conn, "departments") >= 12);
+    assert!(count(&conn, "products") >= 150);
+    assert!(count(&conn, "reviews") >= 400);
+    let (hash, reviews): (String, i64) = conn
+        .query_row(
+            "SELECT password_hash, (SELECT count(*) FROM reviews WHERE user_id = users.id)
+             FROM users WHERE username = 'demo' AND email = 'demo@market.test'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
+    assert_eq!(reviews, 0, "the demo shopper starts with no reviews");
+    let plain: i64 = conn
+        .query_row("SELECT count(*) FROM users WHERE password_hash NOT LIKE '$argon2id$%'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(plain, 0, "every seeded password is an argon2id hash");
+    let price_type: String =
+        conn.query_row("SELECT typeof(price_cents) FROM products LIMIT 1", [], |r| r.get(0)).unwrap();
+    assert_eq!(price_type, "integer", "money is stored as integer cents");
+}
+
+#[actix_web::test]
+async fn restarting_on_a_database_that_holds_data_changes_nothing() {
+    let app = spawn_app().await;
+    let path = app.data_dir.path().join("market.db");
+    let conn = Connection::open(&path).unwrap();
+    conn.execute("DELETE FROM reviews WHERE id = (SELECT max(id) FROM reviews)", []).unwrap();
+    let before = (
+        count(&conn, "departments"),
+        count(&conn, "products"),
+        count(&conn, "reviews"),
+        count(&conn, "users"),
+    );
+    let second = spawn_on(&app.data_dir).await;
+    let res = app.client.get(format!("{second}/api/departments")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    let after = (
+        count(&conn, "departments"),
+        count(&conn, "products"),
+        count(&conn, "reviews"),
+        count(&conn, "users"),
+    );
+    assert_eq!(before, after, "no second seeding, nothing restored");
+}
+
+#[actix_web::test]
+async fn ratings_follow_review_changes() {
+    let app = spawn_app().await;
+    let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();
+    conn.execute("DELETE FROM reviews WHERE product_id = 52", []).unwrap();
+    let p = app.get_json("/api/products/52", 200).await;
+    assert_eq!((p["numReviews"].as_i64(), p["avgRating"].as_f64()), (Some(0), Some(0.0)));
+    for (user, rating) in [(2, 5), (3, 4), (4, 4)] {
+        conn.execute(
+            "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
+             VALUES (?1, 52, ?2, 'Solid buy', 'Does what it says and arrived quickly.', '2026-11-01T00:00:00Z')",
+            (user, rating),
+        )
+        .unwrap();
+    }
+    let p = app.get_json("/api/products/52", 200).await;
+    assert_eq!((p["numReviews"].as_i64(), p["avgRating"].as_f64()), (Some(3), Some(4.33)));
+    conn.execute("UPDATE reviews SET rating = 1 WHERE product_id = 52 AND user_id = 2", []).unwrap();
+    conn.execute("DELETE FROM reviews WHERE product_id = 52 AND user_id = 3", []).unwrap();
+    let p = app.get_json("/api/products/52", 200).await;
+    assert_eq!((p["numReviews"].as_i64(), p["avgRating"].as_f64()), (Some(2), Some(2.5)));
+    let dept = app.get_json("/api/departments/5/products", 200).await;
+    let card = dept["Products"].as_array().unwrap().iter().find(|c| c["id"] == 52).unwrap().clone();
+    assert_eq!((card["numReviews"].as_i64(), card["avgRating"].as_f64()), (Some(2), Some(2.5)));
+}

@@ -1,0 +1,92 @@
+use crate::helpers::{assert_error_shape, json_body, spawn_app};
+
+/// The script and stylesheets index.html points at.
+fn bundle_urls(html: &str) -> Vec<String> {
+    html.split('"').filter(|s| s.starts_with("/static/")).map(str::to_owned).collect()
+}
+
+#[actix_web::test]
+async fn every_app_route_answers_index_html_so_reloads_work() {
+    let app = spawn_app().await;
+    for path in ["/", "/departments/5/products/51", "/account/orders", "/no/such/screen"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.headers()["content-type"], "text/html; charset=utf-8");
+        assert_eq!(res.headers()["cache-control"], "no-cache");
+        let html = res.text().await.unwrap();
+        assert!(html.contains("<div id=\"root\"></div>"), "{path} is the app shell");
+    }
+}
+
+#[actix_web::test]
+async fn index_html_references_a_bundle_that_is_served_and_cached_for_good() {
+    let app = spawn_app().await;
+    let html = app.get("/").await.text().await.unwrap();
+    let urls = bundle_urls(&html);
+    let script = urls.iter().find(|u| u.ends_with(".js")).expect("a script");
+    assert!(urls.iter().any(|u| u.ends_with(".css")), "a stylesheet");
+    for url in &urls {
+        let res = app.get(url).await;
+        assert_eq!(res.status(), 200, "{url}");
+        assert_eq!(res.headers()["cache-control"], "public, max-age=31536000, immutable");
+        let expected = if url.ends_with(".js") { "text/javascript" } else { "text/css" };
+        let content_type = res.headers()["content-type"].to_str().unwrap().to_owned();
+        assert!(content_type.starts_with(expected), "{url}: {content_type}");
+    }
+    let js = app.get(script).await.text().await.unwrap();
+    assert!(js.len() > 1000 && !js.contains("process.env.NODE_ENV"), "a production bundle");
+}
+
+#[actix_web::test]
+async fn text_is_compressed_for_clients_that_accept_it_and_pictures_are_not() {
+    let app = spawn_app().await;
+    let html = app.get("/").await.text().await.unwrap();
+    let script = bundle_urls(&html).into_iter().find(|u| u.ends_with(".js")).unwrap();
+    for (encoding, expected) in [("br", "br"), ("gzip", "gzip")] {
+        let res = app.client.get(app.url(&script)).header("accept-encoding", encoding).send().await.unwrap();
+        assert_eq!(res.headers()["content-encoding"], expected);
+    }
+    let json =
+        app.client.get(app.url("/api/departments")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(json.headers()["content-encoding"], "gzip");
+    let picture = app.client.get(app.url("/assets/logo.svg")).send().await.unwrap();
+    assert_eq!(picture.status(), 200);
+    let departments = app.get_json("/api/departments", 200).await;
+    let webp = departments["Departments"][0]["url"].as_str().unwrap().to_owned();
+    let res = app.client.get(app.url(&webp)).header("accept-encoding", "gzip, br").send().await.unwrap();
+    assert_ne!(res.headers().get("content-encoding").map(|v| v.to_str().unwrap()), Some("gzip"));
+}
+
+#[actix_web::test]
+async fn static_files_revalidate_with_their_etag() {
+    let app = spawn_app().await;
+    let first = app.get("/assets/logo.svg").await;
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let again =
+        app.client.get(app.url("/assets/logo.svg")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+    let html = app.get("/").await;
+    let etag = html.headers()["etag"].to_str().unwrap().to_owned();
+    let again = app.client.get(app.url("/")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+}
+
+#[actix_web::test]
+async fn missing_files_are_404_not_the_app() {
+    let app = spawn_app().await;
+    for path in ["/static/main-NOPE.js", "/assets/nope.webp", "/robots.txt", "/departments/5/x.png"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 404, "{path}");
+        assert_error_shape(&json_body(res).await);
+    }
+}
+
+#[actix_web::test]
+async fn the_favicon_is_the_logo() {
+    let app = spawn_app().await;
+    let res = app.get("/favicon.ico").await;
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "image/x-icon");
+    let html = app.get("/").await.text().await.unwrap();
+    assert!(html.contains(r#"<link rel="icon" href="/favicon.ico""#));
+}
