@@ -29,6 +29,11 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
 
+    /// Mark cookies Secure (with the __Host- prefix) and send HSTS: set this when the
+    /// store is served over HTTPS, behind a TLS-terminating proxy.
+    #[arg(long, env = "MARKET_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]
     pub web_dir: Option<PathBuf>,

@@ -2,7 +2,10 @@
 //! must behave the same from any folder.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use rand::RngCore;
 
 use crate::cli::ServeArgs;
 
@@ -10,10 +13,16 @@ use crate::cli::ServeArgs;
 pub struct Config {
     pub addr: SocketAddr,
     pub data_dir: PathBuf,
+    pub secure_cookies: bool,
     pub web_dir: Option<PathBuf>,
 }
 
 impl Config {
+    /// The defaults of `market serve`, over a given data folder.
+    pub fn new(addr: SocketAddr, data_dir: impl Into<PathBuf>) -> Config {
+        Config { addr, data_dir: data_dir.into(), secure_cookies: false, web_dir: None }
+    }
+
     pub fn db_path(&self) -> PathBuf {
         self.data_dir.join("market.db")
     }
@@ -29,10 +38,82 @@ impl Config {
         }
         Ok(())
     }
+
+    /// The server secret that signs session cookies and anti-forgery tokens:
+    /// `MARKET_SECRET_KEY` when set, otherwise a random one made on first start and
+    /// kept (owner-only) in the data folder, so a restart signs nobody out.
+    pub fn secret(&self) -> anyhow::Result<Secret> {
+        if let Ok(value) = std::env::var("MARKET_SECRET_KEY") {
+            anyhow::ensure!(value.len() >= 32, "MARKET_SECRET_KEY must be at least 32 characters long");
+            return Ok(Secret(value.into_bytes()));
+        }
+        load_or_create_secret(&self.data_dir.join("secret.key"))
+    }
 }
 
 impl From<ServeArgs> for Config {
     fn from(a: ServeArgs) -> Self {
-        Config { addr: a.addr, data_dir: a.data_dir, web_dir: a.web_dir }
+        Config { addr: a.addr, data_dir: a.data_dir, secure_cookies: a.secure_cookies, web_dir: a.web_dir }
+    }
+}
+
+#[derive(Clone)]
+pub struct Secret(Vec<u8>);
+
+impl Secret {
+    pub fn from_bytes(bytes: Vec<u8>) -> Self {
+        Secret(bytes)
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+fn load_or_create_secret(path: &Path) -> anyhow::Result<Secret> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+
+    if let Ok(hex) = std::fs::read_to_string(path) {
+        let hex = hex.trim();
+        anyhow::ensure!(hex.len() >= 64, "{} is too short; delete it to make a new one", path.display());
+        return Ok(Secret(hex.as_bytes().to_vec()));
+    }
+    let mut bytes = [0u8; 64];
+    rand::rng().fill_bytes(&mut bytes);
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    // create_new: two servers starting at once cannot overwrite each other's secret.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(hex.as_bytes())?;
+    file.sync_all()?;
+    Ok(Secret(hex.into_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_secret_is_made_once_kept_owner_only_and_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("secret.key");
+        let first = load_or_create_secret(&path).unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        let second = load_or_create_secret(&path).unwrap();
+        assert_eq!(first.as_bytes(), second.as_bytes());
+        assert!(first.as_bytes().len() >= 64);
     }
 }

@@ -5,7 +5,10 @@ use rusqlite_migration::{M, Migrations};
 
 use super::rusqlite::Connection;
 
-const STEPS: &[M<'static>] = &[M::up(include_str!("migrations/0001_catalog.sql"))];
+const STEPS: &[M<'static>] = &[
+    M::up(include_str!("migrations/0001_catalog.sql")),
+    M::up(include_str!("migrations/0002_shoppers.sql")),
+];
 
 pub fn run(conn: &mut Connection) -> anyhow::Result<()> {
     Migrations::from_slice(STEPS).to_latest(conn)?;

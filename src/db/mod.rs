@@ -6,10 +6,15 @@
 //! anyway, and a deferred transaction that upgrades to a write fails with
 //! `SQLITE_BUSY` at once instead of waiting out `busy_timeout`.
 
+pub mod cart;
 pub mod catalog;
+pub mod favorites;
 pub mod migrations;
+pub mod orders;
+pub mod ownership;
 pub mod reviews;
 pub mod seed;
+pub mod users;
 
 use std::path::Path;
 use std::time::Duration;

@@ -2,7 +2,9 @@
 
 use serde::Serialize;
 
-use super::rusqlite::{Connection, Row, params};
+use super::ownership::{check_owner, require_product};
+use super::rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
+use crate::domain::inputs::ReviewInput;
 use crate::error::ApiError;
 
 #[derive(Serialize)]
@@ -87,4 +89,67 @@ pub fn for_product(conn: &Connection, product_id: i64) -> Result<Option<Vec<Revi
         }
     }
     Ok(found.then_some(reviews))
+}
+
+const REVIEW_FROM: &str = "FROM reviews r
+     JOIN users u ON u.id = r.user_id
+     JOIN products p ON p.id = r.product_id
+     LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0";
+
+/// The shopper's own reviews, newest first.
+pub fn by_user(conn: &Connection, user_id: i64) -> Result<Vec<Review>, ApiError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.user_id = ?1 ORDER BY r.created_at DESC, r.id DESC"
+    ))?;
+    let reviews = stmt.query_map(params![user_id], review_from_row)?.collect::<Result<Vec<_>, _>>()?;
+    Ok(reviews)
+}
+
+fn by_id(conn: &Connection, id: i64) -> Result<Review, ApiError> {
+    let mut stmt = conn.prepare_cached(&format!("SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.id = ?1"))?;
+    stmt.query_row(params![id], review_from_row).optional()?.ok_or_else(|| ApiError::not_found("Review"))
+}
+
+/// Text is stored exactly as typed: HTML in a review is data, and the app shows it as text.
+pub fn create(
+    tx: &Transaction,
+    user_id: i64,
+    product_id: i64,
+    input: &ReviewInput,
+) -> Result<Review, ApiError> {
+    require_product(tx, product_id)?;
+    let existing: Option<i64> = tx
+        .prepare_cached("SELECT id FROM reviews WHERE user_id = ?1 AND product_id = ?2")?
+        .query_row(params![user_id, product_id], |r| r.get(0))
+        .optional()?;
+    if existing.is_some() {
+        return Err(ApiError::conflict("You have already reviewed this product."));
+    }
+    let id: i64 = tx
+        .prepare_cached(
+            "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id",
+        )?
+        .query_row(params![user_id, product_id, input.rating(), input.title, input.description], |r| {
+            r.get(0)
+        })?;
+    by_id(tx, id)
+}
+
+pub fn update(
+    tx: &Transaction,
+    user_id: i64,
+    review_id: i64,
+    input: &ReviewInput,
+) -> Result<Review, ApiError> {
+    check_owner(tx, "reviews", "Review", review_id, user_id)?;
+    tx.prepare_cached("UPDATE reviews SET rating = ?2, title = ?3, description = ?4 WHERE id = ?1")?
+        .execute(params![review_id, input.rating(), input.title, input.description])?;
+    by_id(tx, review_id)
+}
+
+pub fn delete(tx: &Transaction, user_id: i64, review_id: i64) -> Result<(), ApiError> {
+    check_owner(tx, "reviews", "Review", review_id, user_id)?;
+    tx.prepare_cached("DELETE FROM reviews WHERE id = ?1")?.execute(params![review_id])?;
+    Ok(())
 }

@@ -150,7 +150,8 @@ async fn unknown_api_routes_and_wrong_methods_answer_json_not_the_app() {
     assert_error_shape(&body);
     let body = app.get_json("/api/departments/5/nope", 404).await;
     assert_error_shape(&body);
-    let res = app.client.delete(app.url("/api/departments")).send().await.unwrap();
+    app.open().await;
+    let res = app.send(reqwest::Method::DELETE, "/api/departments", None).await;
     assert_eq!(res.status(), 405);
     assert_error_shape(&crate::helpers::json_body(res).await);
 }

@@ -1,37 +1,65 @@
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use market::config::Config;
 use market::startup::Application;
-use reqwest::{Client, Response};
-use serde_json::Value;
+use reqwest::cookie::{CookieStore, Jar};
+use reqwest::{Client, Method, Response};
+use serde_json::{Value, json};
 use tempfile::TempDir;
 
 pub struct TestApp {
     pub address: String,
     pub client: Client,
+    pub jar: Arc<Jar>,
     pub data_dir: TempDir,
 }
 
 /// Starts the app on a random port over a fresh data folder, seeded as on a first run.
 pub async fn spawn_app() -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
-    let app = spawn_on(&data_dir).await;
-    TestApp { address: app, client: client(), data_dir }
+    let address = spawn_on(&data_dir).await;
+    let jar = Arc::new(Jar::default());
+    TestApp { address, client: client_with(jar.clone()), jar, data_dir }
+}
+
+/// A second browser on the same server: its own cookies.
+pub fn browser(app: &TestApp) -> TestApp {
+    let jar = Arc::new(Jar::default());
+    TestApp {
+        address: app.address.clone(),
+        client: client_with(jar.clone()),
+        jar,
+        data_dir: tempfile::tempdir().unwrap(),
+    }
+}
+
+fn client_with(jar: Arc<Jar>) -> Client {
+    Client::builder().cookie_provider(jar).redirect(reqwest::redirect::Policy::none()).build().unwrap()
+}
+
+static NEXT_SHOPPER: AtomicUsize = AtomicUsize::new(1);
+
+/// Sign-up fields for a new shopper whose names no other test uses.
+pub fn new_shopper() -> Value {
+    let n = NEXT_SHOPPER.fetch_add(1, Ordering::Relaxed);
+    let pid = std::process::id();
+    json!({
+        "firstName": "Test",
+        "lastName": "Shopper",
+        "username": format!("shopper{pid}x{n}"),
+        "email": format!("shopper{pid}x{n}@example.com"),
+        "password": "hunter22",
+    })
 }
 
 /// Starts another server over an existing data folder.
 pub async fn spawn_on(data_dir: &TempDir) -> String {
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        data_dir: data_dir.path().to_path_buf(),
-        web_dir: None,
-    };
+    let config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path());
     let app = Application::build(config).expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
     address
-}
-
-pub fn client() -> Client {
-    Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap()
 }
 
 impl TestApp {
@@ -41,6 +69,62 @@ impl TestApp {
 
     pub async fn get(&self, path: &str) -> Response {
         self.client.get(self.url(path)).send().await.expect("request sent")
+    }
+
+    /// The value of a cookie this browser holds.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        let header = self.jar.cookies(&self.address.parse().unwrap())?;
+        header
+            .to_str()
+            .unwrap()
+            .split("; ")
+            .find_map(|c| c.strip_prefix(&format!("{name}=")).map(str::to_owned))
+    }
+
+    /// Opens the app as a browser does (GET /api/session), which hands out the
+    /// anti-forgery token.
+    pub async fn open(&self) -> Value {
+        self.get_json("/api/session", 200).await
+    }
+
+    /// A write as the app sends it: JSON, with the anti-forgery header from the cookie.
+    pub async fn send(&self, method: Method, path: &str, body: Option<Value>) -> Response {
+        let mut req = self.client.request(method, self.url(path));
+        if let Some(token) = self.cookie("XSRF-TOKEN") {
+            req = req.header("XSRF-Token", token);
+        }
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        req.send().await.expect("request sent")
+    }
+
+    /// Sends a write and checks the status; returns the JSON body.
+    pub async fn write(&self, method: Method, path: &str, body: Option<Value>, status: u16) -> Value {
+        let res = self.send(method.clone(), path, body).await;
+        assert_eq!(res.status().as_u16(), status, "{method} {path}");
+        json_body(res).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value, status: u16) -> Value {
+        self.write(Method::POST, path, Some(body), status).await
+    }
+
+    pub async fn delete(&self, path: &str, status: u16) -> Value {
+        self.write(Method::DELETE, path, None, status).await
+    }
+
+    /// Signs up a fresh shopper in this browser; returns the user.
+    pub async fn sign_up(&self) -> Value {
+        self.open().await;
+        let body = self.post("/api/users", new_shopper(), 201).await;
+        body["user"].clone()
+    }
+
+    pub async fn sign_in(&self, credential: &str, password: &str) -> Value {
+        self.open().await;
+        self.post("/api/session", json!({"credential": credential, "password": password}), 200).await["user"]
+            .clone()
     }
 
     /// GETs `path`, checks the status, and returns the JSON body.

@@ -4,4 +4,5 @@ mod catalog;
 mod database;
 mod helpers;
 mod server;
+mod session;
 mod spa;

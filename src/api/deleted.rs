@@ -1,0 +1,13 @@
+use actix_web::HttpResponse;
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct Deleted {
+    message: &'static str,
+    id: i64,
+}
+
+/// What every delete answers (decisions.md §3).
+pub fn deleted(id: i64) -> HttpResponse {
+    HttpResponse::Ok().json(Deleted { message: "Successfully deleted", id })
+}

@@ -1,0 +1,8 @@
+//! Who is asking: passwords, sessions, the signed-in shopper, anti-forgery tokens.
+pub mod current_user;
+pub mod password;
+pub mod session;
+pub mod xsrf;
+
+pub use current_user::CurrentUser;
+pub use password::Passwords;

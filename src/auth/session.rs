@@ -1,0 +1,176 @@
+//! Server-side sessions in SQLite, behind actix-session.
+//!
+//! The cookie carries only a random 64-character key (about 380 bits), encrypted with
+//! the server secret; the `sessions` table keys rows by the key's SHA-256. Deleting
+//! the row ends the session for good, which a cookie-only session cannot do.
+//! Lifetimes: idle (7 days without a request) and absolute (30 days after sign-in).
+
+use std::collections::HashMap;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use actix_session::SessionMiddleware;
+use actix_session::config::{CookieContentSecurity, PersistentSession, TtlExtensionPolicy};
+use actix_session::storage::{
+    LoadError, SaveError, SessionKey, SessionStore, UpdateError, generate_session_key,
+};
+use actix_web::cookie::{Key, SameSite, time::Duration};
+use sha2::{Digest, Sha256};
+
+use crate::config::Secret;
+use crate::db::Db;
+use crate::db::rusqlite::{OptionalExtension, params};
+
+pub const IDLE_LIFETIME: i64 = 7 * 24 * 3600;
+pub const ABSOLUTE_LIFETIME: i64 = 30 * 24 * 3600;
+/// The idle deadline is pushed back at most this often, so reads do not become writes.
+const EXTEND_GRANULARITY: i64 = 3600;
+
+type State = HashMap<String, String>;
+
+#[derive(Clone)]
+pub struct SqliteSessionStore {
+    db: Db,
+}
+
+impl SqliteSessionStore {
+    pub fn new(db: Db) -> Self {
+        SqliteSessionStore { db }
+    }
+}
+
+pub fn cookie_name(secure: bool) -> &'static str {
+    if secure { "__Host-market_session" } else { "market_session" }
+}
+
+pub fn middleware(db: Db, secret: &Secret, secure: bool) -> SessionMiddleware<SqliteSessionStore> {
+    SessionMiddleware::builder(SqliteSessionStore::new(db), Key::derive_from(secret.as_bytes()))
+        .cookie_name(cookie_name(secure).into())
+        .cookie_secure(secure)
+        .cookie_http_only(true)
+        .cookie_same_site(SameSite::Lax)
+        .cookie_path("/".into())
+        .cookie_content_security(CookieContentSecurity::Private)
+        .session_lifecycle(
+            PersistentSession::default()
+                .session_ttl(Duration::seconds(ABSOLUTE_LIFETIME))
+                .session_ttl_extension_policy(TtlExtensionPolicy::OnStateChanges),
+        )
+        .build()
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+fn key_hash(key: &SessionKey) -> String {
+    Sha256::digest(key.as_ref().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn other(e: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!("session store: {e}")
+}
+
+impl SessionStore for SqliteSessionStore {
+    async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
+        let hash = key_hash(session_key);
+        let found = {
+            let hash = hash.clone();
+            self.db
+                .read(move |c| {
+                    let mut stmt = c.prepare_cached(
+                        "SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1",
+                    )?;
+                    Ok(stmt
+                        .query_row(params![hash], |r| {
+                            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+                        })
+                        .optional()?)
+                })
+                .await
+                .map_err(|e| LoadError::Other(other(e)))?
+        };
+        let Some((state, created_at, expires_at)) = found else { return Ok(None) };
+        let now = now();
+        if now >= expires_at || now >= created_at + ABSOLUTE_LIFETIME {
+            return Ok(None);
+        }
+        if expires_at - now < IDLE_LIFETIME - EXTEND_GRANULARITY {
+            self.db
+                .write(move |tx| {
+                    tx.prepare_cached("UPDATE sessions SET expires_at = ?2 WHERE key_hash = ?1")?
+                        .execute(params![hash, now + IDLE_LIFETIME])?;
+                    Ok(())
+                })
+                .await
+                .map_err(|e| LoadError::Other(other(e)))?;
+        }
+        serde_json::from_str(&state).map(Some).map_err(|e| LoadError::Deserialization(e.into()))
+    }
+
+    async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
+        let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
+        let key = generate_session_key();
+        let hash = key_hash(&key);
+        self.db
+            .write(move |tx| {
+                let now = now();
+                tx.prepare_cached(
+                    "INSERT INTO sessions (key_hash, state, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute(params![hash, json, now, now + IDLE_LIFETIME])?;
+                Ok(())
+            })
+            .await
+            .map_err(|e| SaveError::Other(other(e)))?;
+        Ok(key)
+    }
+
+    async fn update(&self, key: SessionKey, state: State, ttl: &Duration) -> Result<SessionKey, UpdateError> {
+        let json = serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
+        let hash = key_hash(&key);
+        let updated = self
+            .db
+            .write(move |tx| {
+                let now = now();
+                Ok(tx
+                    .prepare_cached(
+                        "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4",
+                    )?
+                    .execute(params![hash, json, now + IDLE_LIFETIME, now])?)
+            })
+            .await
+            .map_err(|e| UpdateError::Other(other(e)))?;
+        if updated == 1 {
+            return Ok(key);
+        }
+        // The row expired or was swept meanwhile: carry the state on under a new key.
+        self.save(state, ttl).await.map_err(|e| UpdateError::Other(other(e)))
+    }
+
+    async fn update_ttl(&self, _key: &SessionKey, _ttl: &Duration) -> Result<(), anyhow::Error> {
+        // Idle deadlines move on in `load`, at most once per EXTEND_GRANULARITY.
+        Ok(())
+    }
+
+    async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
+        let hash = key_hash(key);
+        self.db
+            .write(move |tx| {
+                tx.prepare_cached("DELETE FROM sessions WHERE key_hash = ?1")?.execute(params![hash])?;
+                Ok(())
+            })
+            .await
+            .map_err(other)
+    }
+}
+
+/// Removes expired sessions; returns how many.
+pub async fn sweep(db: &Db) -> Result<usize, crate::error::ApiError> {
+    db.write(|tx| {
+        let now = now();
+        Ok(tx
+            .prepare_cached("DELETE FROM sessions WHERE expires_at <= ?1 OR created_at <= ?2")?
+            .execute(params![now, now - ABSOLUTE_LIFETIME])?)
+    })
+    .await
+}

@@ -1,0 +1,286 @@
+//! Request bodies and their rules (spec section 5, decisions.md §3).
+//!
+//! Rules are declared with garde; each rule reports the sentence a shopper reads, so an
+//! answer's `errors` list is one line per problem, in the spec's wording where it has
+//! one. Text fields default to empty, so a missing field gets the same message as an
+//! empty one. Unknown fields are ignored. Lengths count characters, not bytes.
+
+use garde::Validate;
+use serde::Deserialize;
+
+use crate::error::ApiError;
+
+/// Runs the rules and turns a failure into a 400 listing every broken rule.
+pub fn check<T: Validate<Context = ()>>(input: &T) -> Result<(), ApiError> {
+    input
+        .validate()
+        .map_err(|report| ApiError::invalid(report.iter().map(|(_, e)| e.message().to_string()).collect()))
+}
+
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// `min..=max` characters, with one message for each side.
+fn length<'a>(
+    min: usize,
+    max: usize,
+    too_short: &'a str,
+    too_long: &'a str,
+) -> impl FnOnce(&str, &()) -> garde::Result + 'a {
+    move |value, _| match chars(value.trim()) {
+        n if n < min => Err(garde::Error::new(too_short)),
+        n if n > max || chars(value) > max + 64 => Err(garde::Error::new(too_long)),
+        _ => Ok(()),
+    }
+}
+
+#[derive(Debug, Deserialize, Validate)]
+pub struct LoginInput {
+    #[serde(default)]
+    #[garde(custom(length(
+        3,
+        100,
+        "Please provide a valid email or username.",
+        "Please provide a valid email or username."
+    )))]
+    pub credential: String,
+    #[serde(default)]
+    #[garde(custom(length(3, 128, "Please provide a password.", "Please provide a password.")))]
+    pub password: String,
+}
+
+#[derive(Debug, Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct SignupInput {
+    #[serde(default)]
+    #[garde(custom(length(
+        2,
+        25,
+        "First name must be 2 to 25 characters.",
+        "First name must be 2 to 25 characters."
+    )))]
+    pub first_name: String,
+    #[serde(default)]
+    #[garde(custom(length(
+        2,
+        25,
+        "Last name must be 2 to 25 characters.",
+        "Last name must be 2 to 25 characters."
+    )))]
+    pub last_name: String,
+    #[serde(default)]
+    #[garde(custom(username_rule))]
+    pub username: String,
+    #[serde(default)]
+    #[garde(custom(email_rule))]
+    pub email: String,
+    #[serde(default)]
+    #[garde(custom(password_rule))]
+    pub password: String,
+}
+
+fn username_rule(value: &str, _: &()) -> garde::Result {
+    length(3, 30, "Username must be 3 to 30 characters.", "Username must be 3 to 30 characters.")(
+        value,
+        &(),
+    )?;
+    if value.contains('@') {
+        // The sign-in credential is a username or an email; one must not look like the other.
+        return Err(garde::Error::new("Username cannot be an email."));
+    }
+    if value.trim() != value {
+        return Err(garde::Error::new("Username cannot start or end with a space."));
+    }
+    Ok(())
+}
+
+fn email_rule(value: &str, _: &()) -> garde::Result {
+    length(3, 100, "Please provide a valid email.", "Email must be at most 100 characters.")(value, &())?;
+    if !is_plausible_email(value) {
+        return Err(garde::Error::new("Please provide a valid email."));
+    }
+    Ok(())
+}
+
+/// One `@` with something before it, and a dotted domain after it; no spaces.
+fn is_plausible_email(value: &str) -> bool {
+    let Some((local, domain)) = value.split_once('@') else { return false };
+    !local.is_empty()
+        && !domain.contains('@')
+        && !value.chars().any(char::is_whitespace)
+        && domain.split('.').count() >= 2
+        && domain.split('.').all(|part| !part.is_empty())
+}
+
+fn password_rule(value: &str, _: &()) -> garde::Result {
+    match chars(value) {
+        n if n < 5 => Err(garde::Error::new("Password must be at least 5 characters.")),
+        n if n > 128 => Err(garde::Error::new("Password must be at most 128 characters.")),
+        _ => Ok(()),
+    }
+}
+
+#[derive(Debug, Deserialize, Validate)]
+pub struct ReviewInput {
+    #[serde(default)]
+    #[garde(custom(rating_rule))]
+    pub rating: Option<i64>,
+    #[serde(default)]
+    #[garde(custom(length(5, 50, "Please write a longer title.", "Please write a shorter title.")))]
+    pub title: String,
+    #[serde(default)]
+    #[garde(custom(length(
+        20,
+        255,
+        "Please write a longer description.",
+        "Please write a shorter description."
+    )))]
+    pub description: String,
+}
+
+fn rating_rule(value: &Option<i64>, _: &()) -> garde::Result {
+    match value {
+        Some(1..=5) => Ok(()),
+        _ => Err(garde::Error::new("Please enter a rating.")),
+    }
+}
+
+impl ReviewInput {
+    pub fn rating(&self) -> i64 {
+        self.rating.unwrap_or(5)
+    }
+}
+
+#[derive(Debug, Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductRef {
+    #[garde(range(min = 1, max = i64::MAX))]
+    pub product_id: i64,
+}
+
+/// What the client believes it is buying; used only to detect a stale cart, never
+/// to price anything (decisions.md §4).
+#[derive(Debug, Deserialize, Validate)]
+pub struct OrderInput {
+    #[garde(skip)]
+    pub total: f64,
+    #[garde(length(max = 50))]
+    pub products: Vec<OrderLineInput>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLineInput {
+    /// The cart line, when the client sends it.
+    #[serde(default)]
+    pub cart_id: Option<i64>,
+    #[serde(default)]
+    pub product_id: Option<i64>,
+    /// Some clients send the product id as `id`.
+    #[serde(default)]
+    pub id: Option<i64>,
+}
+
+impl OrderLineInput {
+    pub fn product_id(&self) -> Option<i64> {
+        self.product_id.or(self.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn review(rating: Option<i64>, title: &str, description: &str) -> Result<(), Vec<String>> {
+        let input = ReviewInput { rating, title: title.into(), description: description.into() };
+        check(&input).map_err(|e| match e {
+            ApiError::BadRequest { errors, .. } => errors,
+            other => panic!("{other:?}"),
+        })
+    }
+
+    const DESCRIPTION: &str = "Twenty characters ok";
+
+    #[test]
+    fn review_rules_use_the_spec_messages() {
+        assert_eq!(review(Some(5), "Great", DESCRIPTION), Ok(()));
+        assert_eq!(review(None, "Great", DESCRIPTION), Err(vec!["Please enter a rating.".into()]));
+        assert_eq!(review(Some(6), "Great", DESCRIPTION), Err(vec!["Please enter a rating.".into()]));
+        assert_eq!(review(Some(4), "Grea", DESCRIPTION), Err(vec!["Please write a longer title.".into()]));
+        assert_eq!(
+            review(Some(4), &"x".repeat(51), DESCRIPTION),
+            Err(vec!["Please write a shorter title.".into()])
+        );
+        assert_eq!(review(Some(4), &"x".repeat(50), DESCRIPTION), Ok(()));
+        assert_eq!(
+            review(Some(4), "Great", &"d".repeat(19)),
+            Err(vec!["Please write a longer description.".into()])
+        );
+        assert_eq!(review(Some(4), "Great", &"d".repeat(255)), Ok(()));
+        assert_eq!(
+            review(Some(4), "Great", &"d".repeat(256)),
+            Err(vec!["Please write a shorter description.".into()])
+        );
+        assert_eq!(review(Some(4), "", "").unwrap_err().len(), 2, "one line per problem");
+    }
+
+    #[test]
+    fn lengths_count_characters_not_bytes() {
+        assert_eq!(review(Some(5), "ééééé", DESCRIPTION), Ok(()));
+        assert_eq!(review(Some(5), &"é".repeat(50), DESCRIPTION), Ok(()));
+    }
+
+    fn signup(first: &str, last: &str, username: &str, email: &str, password: &str) -> Vec<String> {
+        let input = SignupInput {
+            first_name: first.into(),
+            last_name: last.into(),
+            username: username.into(),
+            email: email.into(),
+            password: password.into(),
+        };
+        match check(&input) {
+            Ok(()) => vec![],
+            Err(ApiError::BadRequest { errors, .. }) => errors,
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn signup_rules() {
+        assert!(signup("Ada", "Lovelace", "ada", "ada@example.com", "secret").is_empty());
+        assert_eq!(
+            signup("A", "Lovelace", "ada", "ada@example.com", "secret"),
+            ["First name must be 2 to 25 characters."]
+        );
+        assert_eq!(
+            signup("Ada", &"L".repeat(26), "ada", "ada@example.com", "secret"),
+            ["Last name must be 2 to 25 characters."]
+        );
+        assert_eq!(
+            signup("Ada", "Lovelace", "ad", "ada@example.com", "secret"),
+            ["Username must be 3 to 30 characters."]
+        );
+        assert_eq!(
+            signup("Ada", "Lovelace", "ada@x.io", "ada@example.com", "secret"),
+            ["Username cannot be an email."]
+        );
+        assert_eq!(
+            signup("Ada", "Lovelace", "ada", "ada.example.com", "secret"),
+            ["Please provide a valid email."]
+        );
+        assert_eq!(
+            signup("Ada", "Lovelace", "ada", "ada@localhost", "secret"),
+            ["Please provide a valid email."]
+        );
+        assert_eq!(
+            signup("Ada", "Lovelace", "ada", "ada@example.com", "four"),
+            ["Password must be at least 5 characters."]
+        );
+        assert_eq!(
+            signup("Ada", "Lovelace", "ada", "ada@example.com", &"p".repeat(129)),
+            ["Password must be at most 128 characters."]
+        );
+        assert_eq!(signup("", "", "", "", "").len(), 5);
+    }
+}

@@ -1,0 +1,179 @@
+//! Accounts and sessions: sign-up, sign-in, sign-out, and what the cookie may do.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{assert_error_shape, browser, new_shopper, spawn_app};
+
+#[actix_web::test]
+async fn a_visitor_has_no_user_and_receives_an_anti_forgery_token() {
+    let app = spawn_app().await;
+    let body = app.open().await;
+    assert_eq!(body, json!({ "user": null }));
+    assert!(app.cookie("XSRF-TOKEN").is_some_and(|t| t.contains('.')), "a signed token");
+}
+
+#[actix_web::test]
+async fn the_demo_shopper_signs_in_by_username_or_email() {
+    let app = spawn_app().await;
+    let user = app.sign_in("demo", "password").await;
+    assert_eq!(user["username"], "demo");
+    assert_eq!(user["email"], "demo@market.test");
+    assert_eq!((user["firstName"].as_str(), user["lastName"].as_str()), (Some("Demo"), Some("Shopper")));
+    assert!(user["createdAt"].as_str().unwrap().ends_with('Z'));
+    assert!(user.get("passwordHash").is_none() && user.get("password_hash").is_none());
+    assert_eq!(app.open().await["user"]["id"], user["id"], "the session remembers the shopper");
+
+    let other = browser(&app);
+    assert_eq!(other.sign_in("DEMO@market.test", "password").await["id"], user["id"]);
+}
+
+#[actix_web::test]
+async fn a_wrong_password_and_an_unknown_account_get_the_same_401() {
+    let app = spawn_app().await;
+    app.open().await;
+    for (credential, password) in [("demo", "wrong-password"), ("nobody-here", "password")] {
+        let body =
+            app.post("/api/session", json!({"credential": credential, "password": password}), 401).await;
+        assert_eq!(body["message"], "The provided credentials were invalid.");
+    }
+    assert_eq!(app.open().await["user"], serde_json::Value::Null);
+}
+
+#[actix_web::test]
+async fn sign_in_input_is_checked_before_any_password_work() {
+    let app = spawn_app().await;
+    app.open().await;
+    let body = app.post("/api/session", json!({"credential": "de", "password": ""}), 400).await;
+    let errors = body["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2, "{body}");
+}
+
+#[actix_web::test]
+async fn signing_up_creates_the_account_and_signs_it_in() {
+    let app = spawn_app().await;
+    app.open().await;
+    let fields = new_shopper();
+    let body = app.post("/api/users", fields.clone(), 201).await;
+    assert_eq!(body["user"]["username"], fields["username"]);
+    assert_eq!(body["user"]["email"], fields["email"]);
+    assert_eq!(app.open().await["user"]["id"], body["user"]["id"]);
+
+    let again = browser(&app);
+    let user = again.sign_in(fields["email"].as_str().unwrap(), "hunter22").await;
+    assert_eq!(user["id"], body["user"]["id"]);
+}
+
+#[actix_web::test]
+async fn a_taken_username_or_email_is_a_409_naming_each() {
+    let app = spawn_app().await;
+    app.open().await;
+    let mut fields = new_shopper();
+    fields["username"] = json!("DEMO");
+    fields["email"] = json!("Demo@Market.test");
+    let body = app.post("/api/users", fields, 409).await;
+    assert_error_shape(&body);
+    assert_eq!(body["errors"].as_array().unwrap().len(), 2, "{body}");
+    assert_eq!(app.open().await["user"], serde_json::Value::Null, "nobody signed in");
+}
+
+#[actix_web::test]
+async fn signup_lists_every_broken_rule() {
+    let app = spawn_app().await;
+    app.open().await;
+    let body = app
+        .post(
+            "/api/users",
+            json!({"firstName": "A", "lastName": "", "username": "x@y.z", "email": "nope", "password": "1234"}),
+            400,
+        )
+        .await;
+    let mut errors: Vec<&str> =
+        body["errors"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+    errors.sort_unstable();
+    let mut expected = [
+        "First name must be 2 to 25 characters.",
+        "Last name must be 2 to 25 characters.",
+        "Username cannot be an email.",
+        "Please provide a valid email.",
+        "Password must be at least 5 characters.",
+    ];
+    expected.sort_unstable();
+    assert_eq!(errors, expected);
+}
+
+#[actix_web::test]
+async fn sign_out_ends_the_session_for_good() {
+    let app = spawn_app().await;
+    app.sign_in("demo", "password").await;
+    let old_session = app.cookie("market_session").expect("a session cookie");
+    let body = app.delete("/api/session", 200).await;
+    assert_eq!(body, json!({"message": "success"}));
+    assert_eq!(app.open().await["user"], serde_json::Value::Null);
+
+    // Replaying the cookie from before sign-out opens nothing.
+    let replay = reqwest::Client::new()
+        .get(app.url("/api/session"))
+        .header("cookie", format!("market_session={old_session}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(replay.json::<serde_json::Value>().await.unwrap()["user"], serde_json::Value::Null);
+    let cart = reqwest::Client::new()
+        .get(app.url("/api/cart"))
+        .header("cookie", format!("market_session={old_session}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cart.status(), 401);
+
+    // And the browser can sign in again with the token it was given at sign-out.
+    let res = app
+        .send(Method::POST, "/api/session", Some(json!({"credential": "demo", "password": "password"})))
+        .await;
+    assert_eq!(res.status(), 200);
+}
+
+#[actix_web::test]
+async fn signing_in_gives_a_new_session_key() {
+    let app = spawn_app().await;
+    app.open().await;
+    let before = app.cookie("market_session").expect("a visitor session");
+    app.post("/api/session", json!({"credential": "demo", "password": "password"}), 200).await;
+    let after = app.cookie("market_session").unwrap();
+    assert_ne!(before, after);
+    let fixated = reqwest::Client::new()
+        .get(app.url("/api/session"))
+        .header("cookie", format!("market_session={before}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(fixated.json::<serde_json::Value>().await.unwrap()["user"], serde_json::Value::Null);
+}
+
+#[actix_web::test]
+async fn a_restart_signs_nobody_out() {
+    let app = spawn_app().await;
+    let user = app.sign_up().await;
+    let second = crate::helpers::spawn_on(&app.data_dir).await;
+    let res = app.client.get(format!("{second}/api/session")).send().await.unwrap();
+    assert_eq!(res.json::<serde_json::Value>().await.unwrap()["user"]["id"], user["id"]);
+}
+
+#[actix_web::test]
+async fn the_session_cookie_is_http_only_and_same_site() {
+    let app = spawn_app().await;
+    app.open().await;
+    let res = app
+        .send(Method::POST, "/api/session", Some(json!({"credential": "demo", "password": "password"})))
+        .await;
+    let cookies: Vec<String> =
+        res.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
+    let session = cookies.iter().find(|c| c.starts_with("market_session=")).expect("session cookie set");
+    assert!(
+        session.contains("HttpOnly") && session.contains("SameSite=Lax") && session.contains("Path=/"),
+        "{session}"
+    );
+    let xsrf = cookies.iter().find(|c| c.starts_with("XSRF-TOKEN=")).expect("a new token at sign-in");
+    assert!(!xsrf.contains("HttpOnly"), "the app must be able to read it: {xsrf}");
+}
