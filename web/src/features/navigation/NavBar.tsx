@@ -29,7 +29,7 @@ export function NavBar() {
             onClick={() => setCategoriesOpen(true)}
           >
             <MenuIcon />
-            Categories
+            <span className={styles.shrinkLabel}>Categories</span>
           </button>
           <div className={styles.links}>
             {promoLinks.map((l) => (
