@@ -136,11 +136,29 @@ pub fn json_config() -> web::JsonConfig {
 }
 
 /// serde's data errors name fields and expected kinds ("missing field `title`"),
-/// which is useful to a client; its type paths are not, so keep only the first clause.
+/// which helps a client; they also name our Rust types ("expected struct ReviewInput",
+/// "expected i64"), which must not leave the server. Keep the first clause and say
+/// what is expected in JSON terms.
 fn describe_serde_error(e: &serde_json::Error) -> String {
     let text = e.to_string();
-    let text = text.split(" at line ").next().unwrap_or(&text);
-    format!("Invalid request body: {}", text.replace('`', "'"))
+    let text = text.split(" at line ").next().unwrap_or(&text).replace('`', "'");
+    let text = match text.split_once(", expected ") {
+        Some((head, expected)) => format!("{head}, expected {}", json_kind(expected)),
+        None => text,
+    };
+    format!("Invalid request body: {text}")
+}
+
+fn json_kind(expected: &str) -> &'static str {
+    match expected {
+        e if e.starts_with("struct") || e.starts_with("a map") => "a JSON object",
+        e if e.starts_with('i') || e.starts_with('u') => "a whole number",
+        e if e.starts_with('f') => "a number",
+        e if e.contains("sequence") => "a list",
+        e if e.contains("string") => "a string",
+        e if e.contains("bool") => "true or false",
+        _ => "another value",
+    }
 }
 
 pub fn path_config() -> web::PathConfig {
@@ -185,4 +203,27 @@ pub fn ensure_json_errors<B: actix_web::body::MessageBody + 'static>(
     let (req, _) = res.into_parts();
     let res = json_error(status, &message, &[]).map_into_right_body();
     Ok(actix_web::middleware::ErrorHandlerResponse::Response(actix_web::dev::ServiceResponse::new(req, res)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn describe<T: serde::de::DeserializeOwned + std::fmt::Debug>(json: &str) -> String {
+        describe_serde_error(&serde_json::from_str::<T>(json).unwrap_err())
+    }
+
+    #[test]
+    fn body_errors_name_json_kinds_not_rust_types() {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct ReviewInput {
+            rating: i64,
+        }
+        let message = describe::<ReviewInput>("5");
+        assert_eq!(message, "Invalid request body: invalid type: integer '5', expected a JSON object");
+        let message = describe::<ReviewInput>(r#"{"rating": "five"}"#);
+        assert_eq!(message, "Invalid request body: invalid type: string \"five\", expected a whole number");
+        assert_eq!(describe::<ReviewInput>("{}"), "Invalid request body: missing field 'rating'");
+    }
 }

@@ -21,17 +21,23 @@ fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
-/// `min..=max` characters, with one message for each side.
+/// `min..=max` characters, with one message for each side. Blank padding does not
+/// count toward the minimum, but the text is stored as typed, so it counts toward the
+/// maximum.
 fn length<'a>(
     min: usize,
     max: usize,
     too_short: &'a str,
     too_long: &'a str,
 ) -> impl FnOnce(&str, &()) -> garde::Result + 'a {
-    move |value, _| match chars(value.trim()) {
-        n if n < min => Err(garde::Error::new(too_short)),
-        n if n > max || chars(value) > max + 64 => Err(garde::Error::new(too_long)),
-        _ => Ok(()),
+    move |value, _| {
+        if chars(value) > max {
+            Err(garde::Error::new(too_long))
+        } else if chars(value.trim()) < min {
+            Err(garde::Error::new(too_short))
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -223,6 +229,16 @@ mod tests {
             Err(vec!["Please write a shorter description.".into()])
         );
         assert_eq!(review(Some(4), "", "").unwrap_err().len(), 2, "one line per problem");
+    }
+
+    #[test]
+    fn padding_counts_toward_the_maximum_but_not_the_minimum() {
+        let padded = format!("Great{}", " ".repeat(46));
+        assert_eq!(review(Some(5), &padded, DESCRIPTION), Err(vec!["Please write a shorter title.".into()]));
+        assert_eq!(
+            review(Some(5), "   Grea   ", DESCRIPTION),
+            Err(vec!["Please write a longer title.".into()])
+        );
     }
 
     #[test]

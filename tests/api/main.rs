@@ -1,8 +1,15 @@
 //! One integration-test crate: every test starts the real app in-process on a fresh
 //! temporary database (see `helpers::spawn_app`).
+mod bad_input;
+mod cart;
 mod catalog;
+mod concurrency;
 mod database;
+mod favorites;
 mod helpers;
+mod orders;
+mod reviews;
 mod server;
 mod session;
 mod spa;
+mod xsrf;
