@@ -11,7 +11,7 @@ pub mod users;
 
 use actix_session::SessionMiddleware;
 use actix_web::middleware::from_fn;
-use actix_web::web::{self, delete, get, post, put, resource};
+use actix_web::web::{self, resource};
 
 use crate::auth::session::SqliteSessionStore;
 use crate::auth::xsrf;
@@ -30,15 +30,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, sessions: SessionMiddleware<Sqlit
             .service(resource("/products/{id}").get(catalog::product))
             .service(resource("/products/{id}/reviews").get(reviews::for_product).post(reviews::create))
             .service(resource("/reviews/current").get(reviews::mine))
-            .service(
-                resource("/reviews/{id}")
-                    .route(put().to(reviews::update))
-                    .route(delete().to(reviews::delete)),
-            )
-            .service(resource("/cart").route(get().to(cart::get)).route(post().to(cart::add)))
-            .service(resource("/cart/{id}").route(delete().to(cart::remove)))
+            .service(resource("/reviews/{id}").put(reviews::update).delete(reviews::delete))
+            .service(resource("/cart").get(cart::get).post(cart::add))
+            .service(resource("/cart/{id}").delete(cart::remove))
             .service(resource("/favorites").get(favorites::list).post(favorites::add))
-            .service(resource("/favorites/{id}").route(delete().to(favorites::remove)))
+            .service(resource("/favorites/{id}").delete(favorites::remove))
             .service(resource("/orders").get(orders::list).post(orders::place))
             .default_service(web::to(crate::error::api_not_found)),
     );

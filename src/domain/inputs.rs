@@ -178,9 +178,6 @@ pub struct OrderInput {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineInput {
-    /// The cart line, when the client sends it.
-    #[serde(default)]
-    pub cart_id: Option<i64>,
     #[serde(default)]
     pub product_id: Option<i64>,
     /// Some clients send the product id as `id`.
