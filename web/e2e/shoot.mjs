@@ -1,6 +1,7 @@
 // Screenshots of screens at desktop (1280 px) and phone (390 px) widths, to look at.
 //   node e2e/shoot.mjs BASE_URL OUT_DIR PATH[@Button name] ...
 // "PATH@Name" clicks the button named "Name" before the shot (e.g. "/@Categories").
+// SHOOT_LOGIN=user:password signs in first (e.g. SHOOT_LOGIN=demo:password).
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
@@ -17,6 +18,7 @@ const browser = await chromium.launch({
 });
 for (const [label, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]]) {
   const page = await browser.newPage({ viewport: { width, height } });
+  if (process.env.SHOOT_LOGIN) await signIn(page, ...process.env.SHOOT_LOGIN.split(':'));
   for (const shot of shots) {
     const [path, click] = shot.split('@');
     await page.goto(base + path, { waitUntil: 'networkidle' });
@@ -29,3 +31,21 @@ for (const [label, width, height] of [['desktop', 1280, 900], ['phone', 390, 844
   await page.close();
 }
 await browser.close();
+
+// Signs in through the API from inside the page, so the browser holds the session cookie.
+async function signIn(page, credential, password) {
+  await page.goto(base + '/', { waitUntil: 'networkidle' });
+  await page.evaluate(
+    async ([credential, password]) => {
+      await fetch('/api/session');
+      const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
+      const response = await fetch('/api/session', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'XSRF-Token': decodeURIComponent(cookie.slice(11)) },
+        body: JSON.stringify({ credential, password }),
+      });
+      if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+    },
+    [credential, password],
+  );
+}

@@ -1,5 +1,5 @@
 import { get } from './client.ts';
-import type { Department, DepartmentWithProducts, Product, Review } from './types.ts';
+import type { Department, DepartmentWithProducts, Product } from './types.ts';
 
 export const fetchDepartments = () =>
   get<{ Departments: Department[] }>('/api/departments').then((r) => r.Departments);
@@ -9,5 +9,3 @@ export const fetchDepartmentProducts = (departmentId: number) =>
 
 export const fetchProduct = (productId: number) => get<Product>(`/api/products/${productId}`);
 
-export const fetchProductReviews = (productId: number) =>
-  get<{ Reviews: Review[] }>(`/api/products/${productId}/reviews`).then((r) => r.Reviews);

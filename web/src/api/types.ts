@@ -49,3 +49,80 @@ export interface Review {
   User: { firstName: string; lastName: string; url: string };
   Product: { id: number; departmentId: number; name: string; previewImage: string };
 }
+
+/** The signed-in shopper (spec section 3). */
+export interface SessionUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  createdAt: string;
+}
+
+export interface CartLine {
+  cartId: number;
+  productId: number;
+  departmentId: number;
+  name: string;
+  price: number;
+  previewImage: string;
+}
+
+export interface Cart {
+  Products: CartLine[];
+  subtotal: number;
+}
+
+/** A favorite as the favorites list shows it; `id` repeats `favoriteId`. */
+export interface Favorite {
+  id: number;
+  favoriteId: number;
+  productId: number;
+  departmentId: number;
+  name: string;
+  brand: string;
+  price: number;
+  previewImage: string;
+  avgRating: number;
+  numReviews: number;
+}
+
+/** One product of an order, at the price paid. `id` is the product's id. */
+export interface OrderLine {
+  id: number;
+  departmentId: number;
+  name: string;
+  price: number;
+  previewImage: string;
+}
+
+export interface Order {
+  id: number;
+  userId: number;
+  subtotal: number;
+  discount: number;
+  total: number;
+  status: string;
+  createdAt: string;
+  Products: OrderLine[];
+}
+
+export interface ReviewInput {
+  rating: number;
+  title: string;
+  description: string;
+}
+
+export interface SignupInput {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export interface Deleted {
+  message: string;
+  id: number;
+}

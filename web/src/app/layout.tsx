@@ -1,19 +1,39 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Footer } from '../features/navigation/Footer.tsx';
 import { NavBar } from '../features/navigation/NavBar.tsx';
+import { useStore } from '../store/index.ts';
 import styles from './layout.module.css';
+import { useShopperSession } from './useShopperSession.ts';
 
 export function Layout() {
+  useShopperSession();
+  const loaded = useStore((s) => s.session.loaded);
   return (
     <>
-      <NavBar />
-      <main className={styles.main} id="main">
-        <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <NavBar loaded={loaded} />
+      <Main loaded={loaded} />
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** The screen itself, rendered once the startup session check has settled (spec section 2). */
+function Main({ loaded }: { loaded: boolean }) {
+  const busy = <div className={styles.loading} aria-busy="true" />;
+  return (
+    <main className={styles.main} id="main" tabIndex={-1}>
+      {loaded ? (
+        <Suspense fallback={busy}>
           <Outlet />
         </Suspense>
-      </main>
-      <Footer />
-    </>
+      ) : (
+        busy
+      )}
+    </main>
   );
 }

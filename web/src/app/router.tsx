@@ -1,43 +1,65 @@
-import { lazy } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths.ts';
 import { LandingPage } from '../pages/LandingPage.tsx';
+import { GuestOnly, RequireUser } from './guards.tsx';
 import { Layout } from './layout.tsx';
 
 // Every screen but the landing page is its own chunk, fetched on first visit.
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx'));
-const Placeholder = lazy(() => import('../pages/PlaceholderPage.tsx'));
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-const screens: { path: string; title: string }[] = [
-  { path: paths.login, title: 'Sign in' },
-  { path: paths.signup, title: 'Create your account' },
-  { path: paths.department, title: 'Department' },
-  { path: paths.product, title: 'Product' },
-  { path: paths.cart, title: 'Cart' },
-  { path: paths.checkout, title: 'Checkout' },
-  { path: paths.orderConfirmation, title: 'Thank you for your order' },
-  { path: paths.account, title: 'Account' },
-  { path: paths.orders, title: 'Orders' },
-  { path: paths.order, title: 'Order details' },
-  { path: paths.reviews, title: 'Your reviews' },
-  { path: paths.addReview, title: 'Write a review' },
-  { path: paths.editReview, title: 'Edit your review' },
-  { path: paths.favorites, title: 'Favorites' },
-  { path: paths.weeklyAd, title: 'Weekly Ad' },
-  { path: paths.redCard, title: 'RedCard' },
-  { path: paths.square, title: 'Market Square' },
+type Access = 'anyone' | 'shopper' | 'guest';
+const screens: [string, LazyExoticComponent<ComponentType>, Access][] = [
+  [paths.login, page(() => import('../pages/LoginPage.tsx')), 'guest'],
+  [paths.signup, page(() => import('../pages/SignupPage.tsx')), 'guest'],
+  [paths.department, page(() => import('../pages/DepartmentPage.tsx')), 'anyone'],
+  [paths.product, page(() => import('../pages/ProductPage.tsx')), 'anyone'],
+  // A visitor's cart and favorites pages ask them to sign in; checkout sends them to the cart.
+  [paths.cart, page(() => import('../pages/CartPage.tsx')), 'anyone'],
+  [paths.checkout, page(() => import('../pages/CheckoutPage.tsx')), 'anyone'],
+  [paths.orderConfirmation, page(() => import('../pages/OrderConfirmationPage.tsx')), 'shopper'],
+  [paths.account, page(() => import('../pages/AccountPage.tsx')), 'shopper'],
+  [paths.orders, page(() => import('../pages/OrdersPage.tsx')), 'shopper'],
+  [paths.order, page(() => import('../pages/OrderPage.tsx')), 'shopper'],
+  [paths.reviews, page(() => import('../pages/MyReviewsPage.tsx')), 'shopper'],
+  [paths.addReview, page(() => import('../pages/AddReviewPage.tsx')), 'shopper'],
+  [paths.editReview, page(() => import('../pages/EditReviewPage.tsx')), 'shopper'],
+  [paths.favorites, page(() => import('../pages/FavoritesPage.tsx')), 'anyone'],
+  [paths.weeklyAd, page(() => import('../pages/PlaceholderPage.tsx')), 'anyone'],
+  [paths.redCard, page(() => import('../pages/PlaceholderPage.tsx')), 'anyone'],
+  [paths.square, page(() => import('../pages/PlaceholderPage.tsx')), 'anyone'],
 ];
 
-const router = createBrowserRouter([
+const NotFoundPage = page(() => import('../pages/NotFoundPage.tsx'));
+
+const guard = (access: Access, Screen: LazyExoticComponent<ComponentType>) => {
+  if (access === 'shopper')
+    return (
+      <RequireUser>
+        <Screen />
+      </RequireUser>
+    );
+  if (access === 'guest')
+    return (
+      <GuestOnly>
+        <Screen />
+      </GuestOnly>
+    );
+  return <Screen />;
+};
+
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { path: paths.home, element: <LandingPage /> },
-      ...screens.map((s) => ({ path: s.path, element: <Placeholder title={s.title} /> })),
+      ...screens.map(([path, Screen, access]) => ({ path, element: guard(access, Screen) })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+const router = createBrowserRouter(routes);
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

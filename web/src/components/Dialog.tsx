@@ -6,8 +6,8 @@ interface Props {
   onClose: () => void;
   /** Accessible name of the dialog. */
   label: string;
-  /** "side" slides in from the left (menus); "center" is a modal box. */
-  placement?: 'side' | 'center';
+  /** "side" slides in from the left, "end" from the right (menus); "center" is a modal box. */
+  placement?: 'side' | 'end' | 'center';
   children: ReactNode;
 }
 

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LogoMark } from '../../components/Logo.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useStore } from '../../store/index.ts';
+import { AccountPanel } from './AccountPanel.tsx';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
 import styles from './NavBar.module.css';
 
@@ -11,8 +13,12 @@ const promoLinks = [
   { to: paths.square, label: 'Market Square' },
 ];
 
-export function NavBar() {
+/** `loaded` says whether the startup session check has finished (spec section 2). */
+export function NavBar({ loaded }: { loaded: boolean }) {
   const [categoriesOpen, setCategoriesOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
+  const firstName = useStore((s) => s.session.user?.firstName);
+  const cartCount = useStore((s) => s.cart.lines.length);
   return (
     <header>
       <nav className={styles.bar} aria-label="Main">
@@ -39,13 +45,25 @@ export function NavBar() {
             ))}
           </div>
           <span className={styles.spacer} />
-          <Link to={paths.login} className={styles.navButton} aria-label="Sign in or create an account">
+          <button
+            type="button"
+            className={styles.navButton}
+            aria-haspopup="dialog"
+            aria-expanded={accountOpen}
+            onClick={() => setAccountOpen(true)}
+            disabled={!loaded}
+          >
             <PersonIcon />
-            <span className={styles.hideSmall}>Sign in</span>
-          </Link>
-          <Link to={paths.cart} className={styles.navButton} aria-label="Cart, 0 items">
+            <span className="visually-hidden">Account: </span>
+            <span className={styles.hideSmall}>{!loaded ? '' : firstName ? `Hi, ${firstName}` : 'Sign in'}</span>
+          </button>
+          <Link
+            to={paths.cart}
+            className={styles.navButton}
+            aria-label={`Cart, ${cartCount} ${cartCount === 1 ? 'item' : 'items'}`}
+          >
             <CartIcon />
-            <span className={styles.cartCount}>0</span>
+            <span className={styles.cartCount}>{cartCount}</span>
           </Link>
         </div>
       </nav>
@@ -59,6 +77,7 @@ export function NavBar() {
         </div>
       </nav>
       <CategoriesPanel open={categoriesOpen} onClose={() => setCategoriesOpen(false)} />
+      <AccountPanel open={accountOpen} onClose={() => setAccountOpen(false)} />
     </header>
   );
 }

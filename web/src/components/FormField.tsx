@@ -1,0 +1,62 @@
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import styles from './FormField.module.css';
+
+interface Common {
+  label: string;
+  /** The rule message to show under the control, if any. */
+  message?: string;
+  /** Small text on the right under the control (e.g. a character count). */
+  hint?: string;
+}
+
+type InputProps = Common & { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
+type TextareaProps = Common & { multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+/** A labelled input or textarea with its validation message tied to it for screen readers. */
+export function FormField(props: InputProps | TextareaProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const { label, message, hint } = props;
+  const a11y = {
+    id,
+    className: styles.control,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': message ? messageId : undefined,
+  };
+  let control;
+  if (props.multiline) {
+    const { label: _l, message: _m, hint: _h, multiline: _ml, ...rest } = props;
+    control = <textarea {...rest} {...a11y} />;
+  } else {
+    const { label: _l, message: _m, hint: _h, multiline: _ml, ...rest } = props;
+    control = <input {...rest} {...a11y} />;
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      {control}
+      <div className={styles.foot}>
+        {message && (
+          <span id={messageId} className={styles.message}>
+            {message}
+          </span>
+        )}
+        {hint && <span className={styles.hint}>{hint}</span>}
+      </div>
+    </div>
+  );
+}
+
+/** The server's error lines after a failed submit, one per line (spec section 8). */
+export function ErrorLines({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <ul role="alert" className={styles.errors}>
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}

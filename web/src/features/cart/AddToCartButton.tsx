@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button.tsx';
+import { useStore } from '../../store/index.ts';
+import { LoginRequiredDialog } from './LoginRequiredDialog.tsx';
+import styles from './cart.module.css';
+
+interface Props {
+  productId: number;
+  productName: string;
+  /** 'Deliver it' on department cards, 'Add to cart' elsewhere. */
+  label?: string;
+  size?: 'small' | 'medium';
+}
+
+/** Adds one of the product to the cart; a visitor is asked to sign in first. */
+export function AddToCartButton({ productId, productName, label = 'Add to cart', size = 'medium' }: Props) {
+  const signedIn = useStore((s) => s.session.user !== null);
+  const addToCart = useStore((s) => s.addToCart);
+  const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
+  const [askToSignIn, setAskToSignIn] = useState(false);
+
+  useEffect(() => {
+    if (state !== 'added') return;
+    const timer = setTimeout(() => setState('idle'), 2500);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const add = () => {
+    if (!signedIn) {
+      setAskToSignIn(true);
+      return;
+    }
+    setState('adding');
+    // A failed add does nothing visible (spec section 8); the button is usable again.
+    addToCart(productId).then(
+      () => setState('added'),
+      () => setState('idle'),
+    );
+  };
+
+  return (
+    <div className={styles.addToCart}>
+      <Button size={size} wide onClick={add} disabled={state === 'adding'}>
+        {label}
+      </Button>
+      <span role="status" className={styles.added}>
+        {state === 'added' ? `Added ${productName} to your cart` : ''}
+      </span>
+      <LoginRequiredDialog open={askToSignIn} onClose={() => setAskToSignIn(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { Dialog } from '../../components/Dialog.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useStore } from '../../store/index.ts';
+import styles from './AccountPanel.module.css';
+
+const shopperLinks = [
+  { to: paths.account, label: 'Account' },
+  { to: paths.orders, label: 'Orders' },
+  { to: paths.square, label: 'Market Square' },
+  { to: paths.reviews, label: 'Reviews' },
+  { to: paths.favorites, label: 'Favorites' },
+  { to: paths.redCard, label: 'RedCard' },
+];
+
+const visitorLinks = [
+  { to: paths.login, label: 'Sign in' },
+  { to: paths.signup, label: 'Create Account' },
+];
+
+/** The account menu of spec section 2, as a side panel from the right. */
+export function AccountPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const user = useStore((s) => s.session.user);
+  const signOut = useStore((s) => s.signOut);
+  const navigate = useNavigate();
+
+  const leave = () => {
+    signOut().then(
+      () => {
+        onClose();
+        navigate(paths.home);
+      },
+      () => onClose(),
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} label="Account" placement="end">
+      <div className={styles.head}>
+        <h2 className={styles.title}>{user ? `Hi, ${user.firstName}` : 'Account'}</h2>
+        <button type="button" className={styles.close} onClick={onClose} aria-label="Close account menu">
+          ×
+        </button>
+      </div>
+      {!user && <p className={styles.pitch}>Sign in to see your orders, favorites and reviews.</p>}
+      <ul role="list" className={styles.list}>
+        {(user ? shopperLinks : visitorLinks).map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={styles.item} onClick={onClose}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+        {user && (
+          <li>
+            <button type="button" className={`${styles.item} ${styles.signOut}`} onClick={leave}>
+              Sign Out
+            </button>
+          </li>
+        )}
+      </ul>
+    </Dialog>
+  );
+}

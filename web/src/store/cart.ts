@@ -1,0 +1,31 @@
+import type { StateCreator } from 'zustand';
+import * as api from '../api/cart.ts';
+import type { CartLine } from '../api/types.ts';
+import type { Store } from './index.ts';
+
+export interface CartSlice {
+  cart: { lines: CartLine[]; loaded: boolean };
+  loadCart: () => Promise<void>;
+  /** Adds one of the product (quantity is always 1) and appends the server's line. */
+  addToCart: (productId: number) => Promise<CartLine>;
+  removeFromCart: (cartId: number) => Promise<void>;
+}
+
+export const emptyCart = (): CartSlice['cart'] => ({ lines: [], loaded: false });
+
+export const createCartSlice: StateCreator<Store, [], [], CartSlice> = (set) => ({
+  cart: emptyCart(),
+  loadCart: async () => {
+    const cart = await api.fetchCart();
+    set({ cart: { lines: cart.Products, loaded: true } });
+  },
+  addToCart: async (productId) => {
+    const line = await api.addCartLine(productId);
+    set((s) => ({ cart: { ...s.cart, lines: [...s.cart.lines, line] } }));
+    return line;
+  },
+  removeFromCart: async (cartId) => {
+    await api.removeCartLine(cartId);
+    set((s) => ({ cart: { ...s.cart, lines: s.cart.lines.filter((l) => l.cartId !== cartId) } }));
+  },
+});

@@ -1,0 +1,51 @@
+import type { StateCreator } from 'zustand';
+import * as api from '../api/session.ts';
+import type { SessionUser, SignupInput } from '../api/types.ts';
+import type { Store } from './index.ts';
+import { emptyShopperState } from './shopper.ts';
+
+export interface SessionSlice {
+  session: {
+    user: SessionUser | null;
+    /** True once the startup session check has finished, whatever its outcome. */
+    loaded: boolean;
+  };
+  /** The startup check (spec section 4); later calls reuse the first one. */
+  restoreSession: () => Promise<void>;
+  signIn: (credential: string, password: string) => Promise<SessionUser>;
+  signUp: (input: SignupInput) => Promise<SessionUser>;
+  signOut: () => Promise<void>;
+}
+
+export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (set) => {
+  let check: Promise<void> | undefined;
+  // A new user never sees what the previous one left in the store.
+  const become = (user: SessionUser | null) => set({ session: { user, loaded: true }, ...emptyShopperState() });
+  return {
+    session: { user: null, loaded: false },
+    restoreSession: () => {
+      check ??= api
+        .fetchSession()
+        .then(
+          (user) => set((s) => ({ session: { ...s.session, user } })),
+          () => undefined, // a failed check leaves the session unset
+        )
+        .finally(() => set((s) => ({ session: { ...s.session, loaded: true } })));
+      return check;
+    },
+    signIn: async (credential, password) => {
+      const user = await api.signIn(credential, password);
+      become(user);
+      return user;
+    },
+    signUp: async (input) => {
+      const user = await api.signUp(input);
+      become(user);
+      return user;
+    },
+    signOut: async () => {
+      await api.signOut();
+      become(null);
+    },
+  };
+};
