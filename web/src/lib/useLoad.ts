@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 
+/** A load that fails because the route names nothing (e.g. a non-numeric id). */
+export class NotFound extends Error {}
+
 export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; error: unknown };
 
 /**

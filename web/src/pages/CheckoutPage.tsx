@@ -1,6 +1,87 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ApiError } from '../api/client.ts';
+import { Button } from '../components/Button.tsx';
+import { ErrorLines } from '../components/FormField.tsx';
+import { LineItem, LineList } from '../components/LineItem.tsx';
+import { LoadGate } from '../components/LoadGate.tsx';
+import { OrderSummary } from '../components/OrderSummary.tsx';
+import { PageHead } from '../components/PageHead.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
+import { useCartFigures } from '../features/cart/useCartFigures.ts';
+import { PaymentPanel, ShippingPanel } from '../features/checkout/CheckoutDetails.tsx';
+import { paths, to } from '../lib/paths.ts';
+import { useLoad } from '../lib/useLoad.ts';
+import { useStore } from '../store/index.ts';
+import styles from './pages.module.css';
 
 export default function CheckoutPage() {
   usePageTitle('Checkout');
-  return <h1>Checkout</h1>;
+  const signedIn = useStore((s) => s.session.user !== null);
+  return signedIn ? <Checkout /> : <Navigate to={paths.cart} replace />;
+}
+
+function Checkout() {
+  const loadCart = useStore((s) => s.loadCart);
+  const placeOrder = useStore((s) => s.placeOrder);
+  const lines = useStore((s) => s.cart.lines);
+  const state = useLoad(loadCart, []);
+  const { figures, itemCount } = useCartFigures();
+  const navigate = useNavigate();
+  // While an order is on its way the cart empties; that must not bounce the shopper to /cart.
+  const [placing, setPlacing] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  if (state.status === 'ready' && itemCount === 0 && !placing) return <Navigate to={paths.cart} replace />;
+
+  const place = () => {
+    setPlacing(true);
+    setErrors([]);
+    placeOrder().then(
+      (order) => navigate(to.orderConfirmation(order.id)),
+      (error: unknown) => {
+        setPlacing(false);
+        setErrors(orderErrors(error));
+      },
+    );
+  };
+
+  return (
+    <>
+      <PageHead title="Checkout" />
+      <LoadGate state={state} notFound={null}>
+        <div className={styles.twoColumns}>
+          <div className={styles.stack}>
+            <ShippingPanel />
+            <PaymentPanel />
+            <section className={styles.panel} aria-labelledby="checkout-items">
+              <h2 id="checkout-items">Items ({itemCount})</h2>
+              <LineList label="Items to order">
+                {lines.map((line) => (
+                  <LineItem key={line.cartId} line={line} />
+                ))}
+              </LineList>
+            </section>
+          </div>
+          <div className={styles.sticky}>
+            <OrderSummary figures={figures} itemCount={itemCount}>
+              <ErrorLines lines={errors} />
+              <Button wide onClick={place} disabled={placing || itemCount === 0}>
+                {placing ? 'Placing your order…' : 'Place your order'}
+              </Button>
+            </OrderSummary>
+          </div>
+        </div>
+      </LoadGate>
+    </>
+  );
+}
+
+/** What went wrong, for the shopper: the server's lines, or its message (decisions.md §4). */
+function orderErrors(error: unknown): string[] {
+  if (error instanceof ApiError) {
+    // A 409 (the cart changed elsewhere) also reloads the cart, so the page shows what will be ordered.
+    return error.errors.length > 0 ? error.errors : [error.message];
+  }
+  return ["We couldn't reach the store. Check your connection and try again."];
 }

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { formatPrice, type OrderSummary as Figures } from '../lib/money.ts';
+import styles from './OrderSummary.module.css';
+
+interface Props {
+  figures: Figures;
+  itemCount: number;
+  /** What the summary leads to: 'Check out' or 'Place your order'. */
+  children?: ReactNode;
+  heading?: string;
+}
+
+/** Subtotal, RedCard 5% discount, free delivery, $0.00 tax and the total (spec section 9). */
+export function OrderSummary({ figures, itemCount, children, heading = 'Order summary' }: Props) {
+  return (
+    <section className={styles.summary} aria-label={heading}>
+      <h2 className={styles.heading}>{heading}</h2>
+      <dl className={styles.rows}>
+        <Row term={`Subtotal (${itemCount} ${itemCount === 1 ? 'item' : 'items'})`} value={formatPrice(figures.subtotal)} />
+        <Row term="RedCard 5% Discount" value={`−${formatPrice(figures.discount)}`} accent />
+        <Row term="Delivery" value="Free" accent />
+        <Row term="Estimated tax" value={formatPrice(0)} />
+        <div className={`${styles.row} ${styles.total}`}>
+          <dt>Total</dt>
+          <dd>{formatPrice(figures.total)}</dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  );
+}
+
+function Row({ term, value, accent = false }: { term: string; value: string; accent?: boolean }) {
+  return (
+    <div className={styles.row}>
+      <dt>{term}</dt>
+      <dd className={accent ? styles.accent : undefined}>{value}</dd>
+    </div>
+  );
+}

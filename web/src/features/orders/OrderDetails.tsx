@@ -1,0 +1,45 @@
+import { LineItem, LineList } from '../../components/LineItem.tsx';
+import { OrderSummary } from '../../components/OrderSummary.tsx';
+import type { Order } from '../../api/types.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { SHIPPING_ADDRESS, STORE_CARD } from '../../lib/checkoutDetails.ts';
+import styles from './orders.module.css';
+
+/** Everything about one order: when, its status, where it goes, its lines and its money. */
+export function OrderDetails({ order }: { order: Order }) {
+  return (
+    <div className={styles.details}>
+      <div className={styles.stack}>
+        <dl className={styles.facts}>
+          <Fact term="Order number" value={`#${order.id}`} />
+          <Fact term="Placed" value={formatDate(order.createdAt)} />
+          <Fact term="Status" value={order.status} />
+          <Fact term="Ships to" value={SHIPPING_ADDRESS.join(', ')} />
+          <Fact term="Paid with" value={STORE_CARD} />
+        </dl>
+        <section className={styles.panel} aria-labelledby={`order-${order.id}-items`}>
+          <h2 id={`order-${order.id}-items`}>Items ({order.Products.length})</h2>
+          <LineList label={`Items of order ${order.id}`}>
+            {order.Products.map((p, i) => (
+              <LineItem key={i} line={{ ...p, productId: p.id }} />
+            ))}
+          </LineList>
+        </section>
+      </div>
+      <OrderSummary
+        heading="Payment summary"
+        figures={{ subtotal: order.subtotal, discount: order.discount, total: order.total }}
+        itemCount={order.Products.length}
+      />
+    </div>
+  );
+}
+
+function Fact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import type { ProductCard as Card } from '../../api/types.ts';
+import { ProductCard } from '../../components/ProductCard.tsx';
+import { AddToCartButton } from '../../features/cart/AddToCartButton.tsx';
+import { FavoriteButton } from '../../features/favorites/FavoriteButton.tsx';
+
+/**
+ * A product card a shopper can act on: the heart on its picture and an add-to-cart
+ * button under it. Shared by the department, favorites and cart screens, which is why it
+ * lives beside the pages that compose the two features rather than in either feature.
+ */
+export function ShopCard({ product, label, children }: { product: Card; label?: string; children?: ReactNode }) {
+  return (
+    <ProductCard product={product} corner={<FavoriteButton productId={product.id} productName={product.name} />}>
+      {children}
+      <AddToCartButton productId={product.id} productName={product.name} label={label} size="small" />
+    </ProductCard>
+  );
+}
