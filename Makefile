@@ -5,7 +5,7 @@ ADDR ?= 127.0.0.1:8080
 DATA_DIR ?= ./data
 DEV_WEB_DIR := target/web-dev
 
-.PHONY: help run release test test-rust lint web-deps dev clean
+.PHONY: help run release test test-rust test-web lint web-deps dev clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -19,15 +19,18 @@ release: ## Build the release binary: target/release/market
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: lint test-rust ## Every check and test (what CI runs)
+test: lint test-rust test-web ## Every check and test (what CI runs)
 
-lint: web-deps ## Formatting, clippy and the TypeScript type check
+lint: web-deps ## Formatting, clippy and the TypeScript type checks (app, then unit tests)
 	cargo fmt --all -- --check
 	cargo clippy --locked --all-targets -- -D warnings
-	cd web && npx tsc --noEmit
+	cd web && npx tsc --noEmit && npx tsc --noEmit -p tsconfig.test.json
 
 test-rust: ## Rust unit and integration tests
 	cargo test --locked
+
+test-web: web-deps ## Web unit tests: store slices, API client, validation, money
+	cd web && npm test
 
 dev: web-deps ## Rebuild the web app on change and serve it with a debug server
 	@mkdir -p $(DEV_WEB_DIR)

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
+import { ApiError, del, get, post, put } from './client.ts';
+
+describe('requests (spec 7: JSON and an anti-forgery header on non-GET calls)', () => {
+  test('a GET sends neither a content type nor the anti-forgery header', async () => {
+    const server = fakeServer(ok({ Departments: [] }));
+    assert.deepEqual(await get('/api/departments'), { Departments: [] });
+    const [call] = server.calls;
+    assert.equal(call?.method, 'GET');
+    assert.equal(call?.url, '/api/departments');
+    assert.deepEqual(call?.headers, { Accept: 'application/json' });
+    assert.equal(call?.body, undefined);
+  });
+
+  test('POST, PUT and DELETE send JSON and the XSRF-TOKEN cookie as XSRF-Token', async () => {
+    const server = fakeServer(ok({}), ok({}), ok({}));
+    await post('/api/cart', { productId: 7 });
+    await put('/api/reviews/3', { rating: 4 });
+    await del('/api/cart/9');
+    assert.deepEqual(
+      server.calls.map((c) => [c.method, c.url, c.headers['Content-Type'], c.headers['XSRF-Token'], c.body]),
+      [
+        ['POST', '/api/cart', 'application/json', 'abc', { productId: 7 }],
+        ['PUT', '/api/reviews/3', 'application/json', 'abc', { rating: 4 }],
+        ['DELETE', '/api/cart/9', 'application/json', 'abc', undefined],
+      ],
+    );
+  });
+
+  test('a POST without a payload sends an empty object', async () => {
+    const server = fakeServer(ok({}));
+    await post('/api/orders');
+    assert.deepEqual(server.calls[0]?.body, {});
+  });
+
+  test('the cookie value is URL-decoded and found among other cookies', async () => {
+    const server = fakeServer(ok({}));
+    (globalThis as { document: unknown }).document = { cookie: 'a=1; XSRF-TOKEN=x%2By%3D; b=2' };
+    await post('/api/cart', {});
+    assert.equal(server.calls[0]?.headers['XSRF-Token'], 'x+y=');
+  });
+
+  test('without the cookie no anti-forgery header is made up', async () => {
+    const server = fakeServer(ok({}));
+    (globalThis as { document: unknown }).document = { cookie: 'MY-XSRF-TOKEN=zzz' };
+    await post('/api/cart', {});
+    assert.equal('XSRF-Token' in (server.calls[0]?.headers ?? {}), false);
+  });
+});
+
+describe('failures (spec 7: any status of 400 or above)', () => {
+  test('become an ApiError with the status, message and errors of the answer', async () => {
+    fakeServer(fail(400, 'Bad request', ['Please write a longer title.', 'Please enter a rating.']));
+    const error = await post('/api/products/1/reviews', {}).catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.ok(error instanceof Error);
+    assert.equal(error.name, 'ApiError');
+    assert.equal(error.status, 400);
+    assert.equal(error.message, 'Bad request');
+    assert.deepEqual(error.errors, ['Please write a longer title.', 'Please enter a rating.']);
+  });
+
+  test('every status from 400 up fails, 200-299 do not', async () => {
+    for (const status of [400, 401, 403, 404, 409, 413, 429, 500, 503]) {
+      fakeServer({ status, json: { message: `status ${status}`, errors: [] } });
+      await assert.rejects(get('/api/session'), { name: 'ApiError', status, message: `status ${status}` });
+    }
+    fakeServer({ status: 201, json: { id: 1 } });
+    assert.deepEqual(await get('/api/x'), { id: 1 });
+  });
+
+  test('an answer that is not JSON still fails with the status', async () => {
+    fakeServer({ status: 502 });
+    await assert.rejects(get('/api/cart'), {
+      name: 'ApiError',
+      status: 502,
+      message: 'Request failed (502)',
+      errors: [],
+    });
+  });
+
+  test('a network failure is passed on as it is', async () => {
+    fakeServer('network-error');
+    await assert.rejects(get('/api/cart'), (e: unknown) => e instanceof TypeError && !(e instanceof ApiError));
+  });
+});

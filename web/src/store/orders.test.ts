@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ApiError } from '../api/client.ts';
+import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
+import { cartLine, order } from '../test/fixtures.ts';
+import { createStore } from './index.ts';
+
+/** A cart of 19.99 + 5.01 + 0.10 + 0.20 (25.30; 5% is 1.265 → 1.27; total 24.03) and one earlier order. */
+function storeReadyToOrder() {
+  const store = createStore();
+  store.setState({
+    cart: {
+      lines: [cartLine(1, 51, 19.99), cartLine(2, 61, 5.01), cartLine(3, 7, 0.1), cartLine(4, 7, 0.2)],
+      loaded: true,
+    },
+    orders: { list: [order(1)], loaded: true },
+  });
+  return store;
+}
+
+describe('orders', () => {
+  test('loads the list the server has', async () => {
+    const server = fakeServer(ok({ Orders: [order(2), order(1)] }));
+    const store = createStore();
+    await store.getState().loadOrders();
+    assert.equal(server.calls[0]?.url, '/api/orders');
+    assert.deepEqual(store.getState().orders, { list: [order(2), order(1)], loaded: true });
+  });
+
+  test('placing an order posts the total in cents and every product of the cart', async () => {
+    const server = fakeServer(ok(order(2, 24.03)));
+    const store = storeReadyToOrder();
+    await store.getState().placeOrder();
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.headers['XSRF-Token']]), [
+      ['POST', '/api/orders', 'abc'],
+    ]);
+    assert.deepEqual(server.calls[0]?.body, {
+      total: 24.03,
+      products: [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }],
+    });
+  });
+
+  test('a placed order comes first in the list and the cart is empty (and known to be)', async () => {
+    fakeServer(ok(order(2, 24.03)));
+    const store = storeReadyToOrder();
+    assert.deepEqual(await store.getState().placeOrder(), order(2, 24.03));
+    assert.deepEqual(store.getState().orders.list, [order(2, 24.03), order(1)]);
+    assert.deepEqual(store.getState().cart, { lines: [], loaded: true });
+  });
+
+  test('a stale cart (409) reloads the cart from the server and rethrows', async () => {
+    const server = fakeServer(
+      fail(409, 'Your cart changed. Please review it and place the order again.'),
+      ok({ Products: [cartLine(1, 51, 21.99)], subtotal: 21.99 }),
+    );
+    const store = storeReadyToOrder();
+    const error = await store.getState().placeOrder().catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.status, 409);
+    assert.equal(error.message, 'Your cart changed. Please review it and place the order again.');
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [
+      ['POST', '/api/orders'],
+      ['GET', '/api/cart'],
+    ]);
+    assert.deepEqual(store.getState().cart.lines, [cartLine(1, 51, 21.99)]);
+    assert.deepEqual(store.getState().orders.list, [order(1)]);
+  });
+
+  test('an empty cart on the server (400) reloads the cart too', async () => {
+    fakeServer(fail(400, 'Your cart is empty.'), ok({ Products: [], subtotal: 0 }));
+    const store = storeReadyToOrder();
+    await assert.rejects(store.getState().placeOrder(), { status: 400 });
+    assert.deepEqual(store.getState().cart, { lines: [], loaded: true });
+  });
+
+  test('the order error is the one rethrown even when the reload fails', async () => {
+    fakeServer(fail(409, 'Your cart changed.'), 'network-error');
+    const store = storeReadyToOrder();
+    await assert.rejects(store.getState().placeOrder(), { status: 409, message: 'Your cart changed.' });
+    assert.equal(store.getState().cart.lines.length, 4);
+  });
+
+  test('other failures keep the cart and do not reload it', async () => {
+    const server = fakeServer(fail(500, 'Internal server error'));
+    const store = storeReadyToOrder();
+    await assert.rejects(store.getState().placeOrder(), { status: 500 });
+    assert.equal(server.calls.length, 1);
+    assert.equal(store.getState().cart.lines.length, 4);
+    assert.deepEqual(store.getState().orders.list, [order(1)]);
+  });
+});

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { setImmediate } from 'node:timers/promises';
+import { describe, test } from 'node:test';
+import type { Product } from '../api/types.ts';
+import { ApiError } from '../api/client.ts';
+import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
+import { review } from '../test/fixtures.ts';
+import { createStore } from './index.ts';
+
+const input = { rating: 4, title: 'Sturdy', description: 'Held up to two cats for a year.' };
+
+const storeWithMyReviews = (...mine: ReturnType<typeof review>[]) => {
+  const store = createStore();
+  store.setState({ reviews: { mine, loaded: true } });
+  return store;
+};
+
+describe('my reviews (spec 4: create, update and delete update the list)', () => {
+  test('loads the shopper’s reviews', async () => {
+    const server = fakeServer(ok({ Reviews: [review(2, 61), review(1, 51)] }));
+    const store = createStore();
+    await store.getState().loadMyReviews();
+    assert.equal(server.calls[0]?.url, '/api/reviews/current');
+    assert.deepEqual(store.getState().reviews, { mine: [review(2, 61), review(1, 51)], loaded: true });
+  });
+
+  test('creating posts to the product and puts the review first', async () => {
+    const server = fakeServer(ok(review(3, 71, 'Sturdy')));
+    const store = storeWithMyReviews(review(1, 51));
+    assert.deepEqual(await store.getState().createReview(71, input), review(3, 71, 'Sturdy'));
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.body, c.headers['XSRF-Token']]), [
+      ['POST', '/api/products/71/reviews', input, 'abc'],
+    ]);
+    assert.deepEqual(store.getState().reviews.mine, [review(3, 71, 'Sturdy'), review(1, 51)]);
+  });
+
+  test('updating puts the answered review in its place', async () => {
+    const server = fakeServer(ok(review(1, 51, 'Sturdy')));
+    const store = storeWithMyReviews(review(2, 61), review(1, 51), review(0, 41));
+    await store.getState().updateReview(1, input);
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.body]), [['PUT', '/api/reviews/1', input]]);
+    assert.deepEqual(store.getState().reviews.mine, [review(2, 61), review(1, 51, 'Sturdy'), review(0, 41)]);
+  });
+
+  test('deleting removes the review by id', async () => {
+    const server = fakeServer(ok({ message: 'Successfully deleted', id: 1 }));
+    const store = storeWithMyReviews(review(2, 61), review(1, 51));
+    await store.getState().deleteReview(1);
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [['DELETE', '/api/reviews/1']]);
+    assert.deepEqual(store.getState().reviews.mine, [review(2, 61)]);
+  });
+
+  test('a refused review rejects with the errors to show and changes nothing', async () => {
+    fakeServer(
+      fail(400, 'Bad request', ['Please write a longer title.']),
+      fail(403, 'Forbidden'),
+      fail(404, 'Not found'),
+    );
+    const store = storeWithMyReviews(review(1, 51));
+    const error = await store.getState().createReview(51, input).catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.deepEqual(error.errors, ['Please write a longer title.']);
+    await assert.rejects(store.getState().updateReview(1, input), { status: 403 });
+    await assert.rejects(store.getState().deleteReview(1), { status: 404 });
+    assert.deepEqual(store.getState().reviews.mine, [review(1, 51)]);
+  });
+});
+
+describe('a review write refreshes what shows the product’s rating', () => {
+  const product = { id: 51, departmentId: 5, name: 'Product 51' } as Product;
+
+  test('the open product, its reviews and its department are fetched again', async () => {
+    const server = fakeServer(
+      ok(review(3, 51, 'Sturdy')),
+      ok({ ...product, avgRating: 4.5 }),
+      ok({ Reviews: [review(3, 51, 'Sturdy')] }),
+      ok({ id: 5, name: 'Electronics', url: '', Products: [] }),
+    );
+    const store = createStore();
+    store.setState({
+      products: { byId: { 51: product }, reviews: { 51: [] } },
+      departments: { list: [], byId: { 5: { id: 5, name: 'Electronics', url: '', Products: [] } } },
+    });
+    await store.getState().createReview(51, input);
+    await setImmediate(); // the refresh is not awaited by the action
+    assert.deepEqual(server.calls.map((c) => c.url).sort(), [
+      '/api/departments/5/products',
+      '/api/products/51',
+      '/api/products/51/reviews',
+      '/api/products/51/reviews',
+    ]);
+    assert.equal(store.getState().products.byId[51]?.avgRating, 4.5);
+    assert.deepEqual(store.getState().products.reviews[51], [review(3, 51, 'Sturdy')]);
+  });
+
+  for (const [action, write] of [
+    ['updating', (store: ReturnType<typeof createStore>) => store.getState().updateReview(3, input)],
+    ['deleting', (store: ReturnType<typeof createStore>) => store.getState().deleteReview(3)],
+  ] as const) {
+    test(`${action} a review refreshes the product it is about`, async () => {
+      const server = fakeServer(ok(review(3, 51, 'Sturdy')), ok({ ...product, avgRating: 4 }));
+      const store = storeWithMyReviews(review(3, 51));
+      store.setState({ products: { byId: { 51: product }, reviews: {} } });
+      await write(store);
+      await setImmediate();
+      assert.deepEqual(server.calls.map((c) => c.url).slice(1), ['/api/products/51']);
+      assert.equal(store.getState().products.byId[51]?.avgRating, 4);
+    });
+  }
+
+  test('nothing is fetched for a product that was never opened', async () => {
+    const server = fakeServer(ok(review(3, 51, 'Sturdy')), ok({ message: 'Successfully deleted', id: 3 }));
+    const store = storeWithMyReviews(review(3, 51));
+    await store.getState().updateReview(3, input);
+    await store.getState().deleteReview(3);
+    await setImmediate();
+    assert.equal(server.calls.length, 2);
+  });
+});

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ApiError } from '../api/client.ts';
+import { fail, fakeServer, heldReply, ok } from '../test/fakeFetch.ts';
+import { cartLine, favorite, order, review, user } from '../test/fixtures.ts';
+import { createStore } from './index.ts';
+
+describe('the startup session check (spec 4)', () => {
+  test('runs once, then marks the app loaded with the user', async () => {
+    const held = heldReply();
+    const server = fakeServer(held.reply);
+    const store = createStore();
+    const first = store.getState().restoreSession();
+    const second = store.getState().restoreSession();
+    assert.equal(store.getState().session.loaded, false, 'not loaded while the check runs');
+    held.release({ status: 200, json: { user: user() } });
+    await Promise.all([first, second]);
+    await store.getState().restoreSession();
+    assert.equal(server.calls.length, 1);
+    assert.deepEqual(server.calls[0], {
+      method: 'GET',
+      url: '/api/session',
+      headers: { Accept: 'application/json' },
+      body: undefined,
+    });
+    assert.deepEqual(store.getState().session, { user: user(), loaded: true });
+  });
+
+  test('with nobody signed in, loads with no user', async () => {
+    fakeServer(ok({ user: null }));
+    const store = createStore();
+    await store.getState().restoreSession();
+    assert.deepEqual(store.getState().session, { user: null, loaded: true });
+  });
+
+  for (const [what, reply] of [
+    ['answers 500', fail(500, 'Internal server error')],
+    ['cannot reach the server', 'network-error'],
+  ] as const) {
+    test(`that ${what} still loads the app, with no user, and does not reject`, async () => {
+      fakeServer(reply);
+      const store = createStore();
+      await store.getState().restoreSession();
+      assert.deepEqual(store.getState().session, { user: null, loaded: true });
+    });
+  }
+});
+
+describe('signing in and up (spec 4: no user becomes user)', () => {
+  test('signIn posts the credentials and sets the user', async () => {
+    const server = fakeServer(ok({ user: user() }));
+    const store = createStore();
+    assert.deepEqual(await store.getState().signIn('demo', 'password'), user());
+    assert.equal(server.calls[0]?.method, 'POST');
+    assert.equal(server.calls[0]?.url, '/api/session');
+    assert.deepEqual(server.calls[0]?.body, { credential: 'demo', password: 'password' });
+    assert.deepEqual(store.getState().session, { user: user(), loaded: true });
+  });
+
+  test('a refused sign-in rejects with the server message and sets no user', async () => {
+    fakeServer(fail(401, 'The provided credentials were invalid.'));
+    const store = createStore();
+    await assert.rejects(store.getState().signIn('demo', 'wrong'), {
+      name: 'ApiError',
+      status: 401,
+      message: 'The provided credentials were invalid.',
+    });
+    assert.equal(store.getState().session.user, null);
+  });
+
+  test('signUp posts the new shopper and sets the user', async () => {
+    const server = fakeServer(ok({ user: user({ id: 2, username: 'ada' }) }));
+    const store = createStore();
+    const input = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: 'ada',
+      email: 'ada@example.com',
+      password: 'secret',
+    };
+    await store.getState().signUp(input);
+    assert.equal(server.calls[0]?.url, '/api/users');
+    assert.deepEqual(server.calls[0]?.body, input);
+    assert.equal(store.getState().session.user?.username, 'ada');
+  });
+
+  test('a refused sign-up carries the errors list, line by line', async () => {
+    fakeServer(fail(409, 'Validation error', ['Username already exists.']));
+    const store = createStore();
+    const error = await store
+      .getState()
+      .signUp({ firstName: 'Ada', lastName: 'Lovelace', username: 'demo', email: 'a@b.c', password: 'secret' })
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.deepEqual(error.errors, ['Username already exists.']);
+    assert.equal(store.getState().session.user, null);
+  });
+});
+
+/** A store as the previous shopper left it: signed in, with a cart, favorites, orders and reviews. */
+function storeOfAShopper() {
+  const store = createStore();
+  store.setState({
+    session: { user: user(), loaded: true },
+    cart: { lines: [cartLine(1, 51)], loaded: true },
+    favorites: { list: [favorite(900, 51)], loaded: true, pending: [] },
+    orders: { list: [order(3)], loaded: true },
+    reviews: { mine: [review(4, 51)], loaded: true },
+    departments: { list: [{ id: 5, name: 'Electronics', url: '' }], byId: {} },
+  });
+  return store;
+}
+
+function assertNoShopperState(store: ReturnType<typeof createStore>) {
+  const s = store.getState();
+  assert.deepEqual(s.cart, { lines: [], loaded: false });
+  assert.deepEqual(s.favorites, { list: [], loaded: false, pending: [] });
+  assert.deepEqual(s.orders, { list: [], loaded: false });
+  assert.deepEqual(s.reviews, { mine: [], loaded: false });
+}
+
+describe('signing out (spec 4: user becomes none)', () => {
+  test('clears the user and everything of the shopper, not the catalog', async () => {
+    const server = fakeServer(ok({ message: 'success' }));
+    const store = storeOfAShopper();
+    await store.getState().signOut();
+    assert.equal(server.calls[0]?.method, 'DELETE');
+    assert.equal(server.calls[0]?.url, '/api/session');
+    assert.equal(server.calls[0]?.headers['XSRF-Token'], 'abc');
+    assert.deepEqual(store.getState().session, { user: null, loaded: true });
+    assertNoShopperState(store);
+    assert.equal(store.getState().departments.list.length, 1);
+  });
+
+  test('a failed sign-out keeps the shopper signed in, as the server still does', async () => {
+    fakeServer(fail(500, 'Internal server error'));
+    const store = storeOfAShopper();
+    await assert.rejects(store.getState().signOut(), { status: 500 });
+    assert.deepEqual(store.getState().session.user, user());
+    assert.equal(store.getState().cart.lines.length, 1);
+  });
+
+  test('signing in as someone else does not show the previous shopper’s things', async () => {
+    fakeServer(ok({ user: user({ id: 2, username: 'ada' }) }));
+    const store = storeOfAShopper();
+    await store.getState().signIn('ada', 'secret');
+    assert.equal(store.getState().session.user?.id, 2);
+    assertNoShopperState(store);
+  });
+});

@@ -1,0 +1,58 @@
+// Small, valid API answers for unit tests; pass only the fields a test is about.
+import type { CartLine, Favorite, Order, Review, SessionUser } from '../api/types.ts';
+
+export const user = (over: Partial<SessionUser> = {}): SessionUser => ({
+  id: 1,
+  firstName: 'Demo',
+  lastName: 'Shopper',
+  username: 'demo',
+  email: 'demo@market.test',
+  createdAt: '2024-01-01T00:00:00Z',
+  ...over,
+});
+
+export const cartLine = (cartId: number, productId: number, price = 10): CartLine => ({
+  cartId,
+  productId,
+  departmentId: 5,
+  name: `Product ${productId}`,
+  price,
+  previewImage: '/assets/p.webp',
+});
+
+/** Favorite ids are far from product ids, so a mix-up between them shows. */
+export const favorite = (favoriteId: number, productId: number): Favorite => ({
+  id: favoriteId,
+  favoriteId,
+  productId,
+  departmentId: 5,
+  name: `Product ${productId}`,
+  brand: 'Acme',
+  price: 10,
+  previewImage: '/assets/p.webp',
+  avgRating: 4,
+  numReviews: 2,
+});
+
+export const order = (id: number, total = 10): Order => ({
+  id,
+  userId: 1,
+  subtotal: total,
+  discount: 0,
+  total,
+  status: 'Received',
+  createdAt: '2024-01-02T00:00:00Z',
+  Products: [],
+});
+
+export const review = (id: number, productId: number, title = 'Great'): Review => ({
+  id,
+  userId: 1,
+  productId,
+  rating: 5,
+  title,
+  description: 'Twenty characters ok',
+  createdAt: '2024-01-03T00:00:00Z',
+  User: { firstName: 'Demo', lastName: 'Shopper', url: '' },
+  Product: { id: productId, departmentId: 5, name: `Product ${productId}`, previewImage: '/assets/p.webp' },
+});
