@@ -25,9 +25,9 @@ const screens: [string, LazyExoticComponent<ComponentType>, Access][] = [
   [paths.addReview, page(() => import('../pages/AddReviewPage.tsx')), 'shopper'],
   [paths.editReview, page(() => import('../pages/EditReviewPage.tsx')), 'shopper'],
   [paths.favorites, page(() => import('../pages/FavoritesPage.tsx')), 'anyone'],
-  [paths.weeklyAd, page(() => import('../pages/PlaceholderPage.tsx')), 'anyone'],
-  [paths.redCard, page(() => import('../pages/PlaceholderPage.tsx')), 'anyone'],
-  [paths.square, page(() => import('../pages/PlaceholderPage.tsx')), 'anyone'],
+  [paths.weeklyAd, page(() => import('../pages/WeeklyAdPage.tsx')), 'anyone'],
+  [paths.redCard, page(() => import('../pages/RedCardPage.tsx')), 'anyone'],
+  [paths.square, page(() => import('../pages/SquarePage.tsx')), 'anyone'],
 ];
 
 const NotFoundPage = page(() => import('../pages/NotFoundPage.tsx'));

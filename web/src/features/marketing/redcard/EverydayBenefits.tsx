@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { CashIcon, PercentIcon, ReturnIcon, StarIcon } from '../Icons.tsx';
+import m from '../marketing.module.css';
+
+const benefits: { icon: ReactNode; title: string; text: string }[] = [
+  {
+    icon: <PercentIcon />,
+    title: '5% off, every day',
+    text: 'Save 5% on almost every purchase at Market, in store and online. It comes off at checkout, automatically.',
+  },
+  {
+    icon: <ReturnIcon />,
+    title: 'Extra 30 days for returns',
+    text: 'Changed your mind? Take an extra 30 days to return most things you bought with your RedCard.',
+  },
+  {
+    icon: <CashIcon />,
+    title: 'Cash at checkout',
+    text: 'Take out up to $40 in cash when you pay with your RedCard Debit Card at the register.',
+  },
+  {
+    icon: <StarIcon />,
+    title: 'Earn with credit',
+    text: 'The RedCard Credit Card also earns 2% on dining and gas and 1% on everything else.',
+  },
+];
+
+export function EverydayBenefits() {
+  return (
+    <section className={m.section} aria-labelledby="benefits-title">
+      <div className={m.sectionHead}>
+        <h2 id="benefits-title">Benefits you'll use every day</h2>
+      </div>
+      <ul role="list" className={m.grid}>
+        {benefits.map((b) => (
+          <li key={b.title} className={m.tile}>
+            <span className={m.icon}>{b.icon}</span>
+            <h3>{b.title}</h3>
+            <p>{b.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
