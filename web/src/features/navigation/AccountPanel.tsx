@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog.tsx';
+import { PanelHead } from '../../components/PanelHead.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useStore } from '../../store/index.ts';
 import styles from './AccountPanel.module.css';
@@ -36,12 +37,7 @@ export function AccountPanel({ open, onClose }: { open: boolean; onClose: () => 
 
   return (
     <Dialog open={open} onClose={onClose} label="Account" placement="end">
-      <div className={styles.head}>
-        <h2 className={styles.title}>{user ? `Hi, ${user.firstName}` : 'Account'}</h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Close account menu">
-          ×
-        </button>
-      </div>
+      <PanelHead title={user ? `Hi, ${user.firstName}` : 'Account'} closeLabel="Close account menu" onClose={onClose} />
       {!user && <p className={styles.pitch}>Sign in to see your orders, favorites and reviews.</p>}
       <ul role="list" className={styles.list}>
         {(user ? shopperLinks : visitorLinks).map((l) => (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog.tsx';
+import { PanelHead } from '../../components/PanelHead.tsx';
 import { to } from '../../lib/paths.ts';
 import { useStore } from '../../store/index.ts';
 import styles from './CategoriesPanel.module.css';
@@ -15,12 +16,7 @@ export function CategoriesPanel({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <Dialog open={open} onClose={onClose} label="Categories" placement="side">
-      <div className={styles.head}>
-        <h2 className={styles.title}>Categories</h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label="Close categories">
-          ×
-        </button>
-      </div>
+      <PanelHead title="Categories" closeLabel="Close categories" onClose={onClose} />
       <ul role="list" className={styles.list}>
         {departments.map((d) => (
           <li key={d.id}>

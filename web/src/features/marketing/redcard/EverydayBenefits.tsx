@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { CashIcon, PercentIcon, ReturnIcon, StarIcon } from '../Icons.tsx';
-import m from '../marketing.module.css';
+import { BenefitTiles, type Benefit } from '../BenefitTiles.tsx';
 
-const benefits: { icon: ReactNode; title: string; text: string }[] = [
+const benefits: Benefit[] = [
   {
     icon: <PercentIcon />,
     title: '5% off, every day',
@@ -26,20 +25,5 @@ const benefits: { icon: ReactNode; title: string; text: string }[] = [
 ];
 
 export function EverydayBenefits() {
-  return (
-    <section className={m.section} aria-labelledby="benefits-title">
-      <div className={m.sectionHead}>
-        <h2 id="benefits-title">Benefits you'll use every day</h2>
-      </div>
-      <ul role="list" className={m.grid}>
-        {benefits.map((b) => (
-          <li key={b.title} className={m.tile}>
-            <span className={m.icon}>{b.icon}</span>
-            <h3>{b.title}</h3>
-            <p>{b.text}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
+  return <BenefitTiles id="benefits-title" title="Benefits you'll use every day" benefits={benefits} />;
 }

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { GiftIcon, PercentIcon, TagIcon } from '../Icons.tsx';
-import m from '../marketing.module.css';
+import { BenefitTiles, type Benefit } from '../BenefitTiles.tsx';
 
-const benefits: { icon: ReactNode; title: string; text: string }[] = [
+const benefits: Benefit[] = [
   {
     icon: <PercentIcon />,
     title: '1% earnings on every purchase',
@@ -22,20 +21,11 @@ const benefits: { icon: ReactNode; title: string; text: string }[] = [
 
 export function SquareBenefits() {
   return (
-    <section className={m.section} aria-labelledby="square-benefits-title">
-      <div className={m.sectionHead}>
-        <h2 id="square-benefits-title">Member benefits</h2>
-        <p>Everything you get for being a Market Square member, at no cost.</p>
-      </div>
-      <ul role="list" className={m.grid}>
-        {benefits.map((b) => (
-          <li key={b.title} className={m.tile}>
-            <span className={m.icon}>{b.icon}</span>
-            <h3>{b.title}</h3>
-            <p>{b.text}</p>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <BenefitTiles
+      id="square-benefits-title"
+      title="Member benefits"
+      intro="Everything you get for being a Market Square member, at no cost."
+      benefits={benefits}
+    />
   );
 }
