@@ -51,8 +51,9 @@ pub struct LoginInput {
         "Please provide a valid email or username."
     )))]
     pub credential: String,
+    /// Counted as typed: spaces are part of a password, and signup keeps them.
     #[serde(default)]
-    #[garde(custom(length(3, 128, "Please provide a password.", "Please provide a password.")))]
+    #[garde(custom(login_password_rule))]
     pub password: String,
 }
 
@@ -117,6 +118,13 @@ fn is_plausible_email(value: &str) -> bool {
         && !value.chars().any(char::is_whitespace)
         && domain.split('.').count() >= 2
         && domain.split('.').all(|part| !part.is_empty())
+}
+
+fn login_password_rule(value: &str, _: &()) -> garde::Result {
+    match chars(value) {
+        3..=128 => Ok(()),
+        _ => Err(garde::Error::new("Please provide a password.")),
+    }
 }
 
 fn password_rule(value: &str, _: &()) -> garde::Result {
@@ -226,6 +234,22 @@ mod tests {
             Err(vec!["Please write a shorter description.".into()])
         );
         assert_eq!(review(Some(4), "", "").unwrap_err().len(), 2, "one line per problem");
+    }
+
+    #[test]
+    fn a_password_signup_accepts_is_never_refused_at_sign_in_for_its_spaces() {
+        let signup = SignupInput {
+            first_name: "Ada".into(),
+            last_name: "Lovelace".into(),
+            username: "ada".into(),
+            email: "ada@example.com".into(),
+            password: "  ab ".into(),
+        };
+        assert!(check(&signup).is_ok());
+        let login = LoginInput { credential: "ada".into(), password: signup.password.clone() };
+        assert!(check(&login).is_ok(), "spaces count toward the sign-in password's minimum too");
+        let short = LoginInput { credential: "ada".into(), password: "ab".into() };
+        assert!(check(&short).is_err());
     }
 
     #[test]
