@@ -5,10 +5,10 @@ ADDR ?= 127.0.0.1:8080
 DATA_DIR ?= ./data
 DEV_WEB_DIR := target/web-dev
 
-.PHONY: help run release test test-rust test-web lint web-deps dev clean
+.PHONY: help run release test test-rust test-web test-e2e chromium lint web-deps dev clean
 
 help: ## List the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 run: release ## Build the release binary and serve the store (prints its URL)
 	./target/release/market serve --addr $(ADDR) --data-dir $(DATA_DIR)
@@ -19,7 +19,7 @@ release: ## Build the release binary: target/release/market
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: lint test-rust test-web ## Every check and test (what CI runs)
+test: lint test-rust test-web test-e2e ## Every check and test (what CI runs)
 
 lint: web-deps ## Formatting, clippy and the TypeScript type checks (app, then unit tests)
 	cargo fmt --all -- --check
@@ -31,6 +31,16 @@ test-rust: ## Rust unit and integration tests
 
 test-web: web-deps ## Web unit tests: store slices, API client, validation, money
 	cd web && npm test
+
+# The release binary driven in headless Chromium (web/e2e/). Each test file starts its own
+# store on a free port and a fresh data folder, so two files can run at once.
+test-e2e: chromium release web-deps ## Browser journeys in Chromium (installs it when missing, as root)
+	@rm -rf target/e2e-failures
+	@echo "Browser journeys: a failure keeps a screenshot and the page's HTML in target/e2e-failures/"
+	cd web && node --test --test-concurrency=2 e2e/*.test.mjs
+
+chromium:
+	@bash web/e2e/ensure-chromium.sh
 
 dev: web-deps ## Rebuild the web app on change and serve it with a debug server
 	@mkdir -p $(DEV_WEB_DIR)

@@ -1,0 +1,340 @@
+// What every browser journey shares: the store and the browser, a fresh browser context
+// per journey, the watch on browser errors, evidence of failures, and small helpers.
+//
+// Each test file (run by `node --test`, one process per file) starts its own store (the
+// release binary, on port 0 and a fresh temporary data folder) and its own headless
+// Chromium (Debian's /usr/bin/chromium, driven by playwright-core). Environment:
+//   MARKET_BIN           the binary to start (default: target/release/market)
+//   MARKET_E2E_WEB_DIR   serve the web app from this folder (node build.mjs --outdir DIR)
+//                        instead of the copy inside the binary, to try web changes quickly
+//   CHROMIUM             the browser (default: /usr/bin/chromium)
+//   MARKET_E2E_FAILURES  where failures leave a screenshot and the page's HTML
+//                        (default: target/e2e-failures)
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const failuresDir = resolve(process.env.MARKET_E2E_FAILURES ?? join(root, 'target/e2e-failures'));
+
+/** How long one step (a click, a wait for text) may take before the journey fails. */
+const STEP_MS = 15_000;
+
+const shared = { url: '', browser: undefined, store: undefined };
+
+before(async () => {
+  shared.store = await startStore();
+  shared.url = shared.store.url;
+  shared.browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await shared.browser?.close();
+  await shared.store?.stop();
+});
+
+/**
+ * One journey: a test with a fresh browser context (no cookies, so a visitor until it
+ * signs in). Browser console errors, uncaught page errors, failed requests and 5xx
+ * answers seen during it fail it, except the failed answers it declares with
+ * `allow(status, path)`. A failure keeps a screenshot and the page's HTML.
+ */
+export function journey(name, body) {
+  test(name, { timeout: 120_000 }, async () => {
+    const context = await shared.browser.newContext({ baseURL: shared.url, viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(STEP_MS);
+    context.setDefaultNavigationTimeout(2 * STEP_MS);
+    const watch = watchBrowser(context);
+    const page = await context.newPage();
+    try {
+      await body({ page, context, allow: watch.allow });
+      // Let the last screen finish its requests, so that their errors are seen here.
+      await watch.settled();
+      assert.deepEqual(watch.problems, [], 'the browser reported unexpected errors');
+    } catch (error) {
+      const folder = await keepEvidence(name, page, watch.problems, error);
+      if (error instanceof Error) error.message += `\n    screenshot and HTML: ${folder}`;
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** Collects what the browser complains about; `allow` declares the answers a journey expects to fail. */
+function watchBrowser(context) {
+  const problems = [];
+  const allowed = [];
+  const isAllowed = (status, url) => {
+    const path = new URL(url, shared.url).pathname;
+    return allowed.some((a) => a.status === status && a.path === path);
+  };
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // Chromium logs every 4xx/5xx answer to fetch() as "Failed to load resource: the
+    // server responded with a status of 401 (Unauthorized)", located at the request's URL.
+    const failed = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(message.text());
+    const where = message.location().url;
+    if (failed && where && isAllowed(Number(failed[1]), where)) return;
+    problems.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
+  });
+  context.on('weberror', (error) => problems.push(`uncaught page error: ${error.error().stack ?? error.error()}`));
+  // A page load cancels what the previous document was still loading (net::ERR_ABORTED),
+  // including what it asked for while the new one was on its way: that is the journey
+  // moving on, not a failure. Anything else that fails to load is one.
+  const documents = new WeakMap(); // page → { loads: documents started, pending: one on its way }
+  const sent = new WeakMap(); // request → { loads, pending } when it was sent
+  const documentsOf = (page) => documents.get(page) ?? documents.set(page, { loads: 0, pending: false }).get(page);
+  context.on('page', (page) =>
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documentsOf(page).pending = false;
+    }),
+  );
+  context.on('request', (request) => {
+    const state = documentsOf(request.frame().page());
+    if (request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame()) {
+      state.loads += 1;
+      state.pending = true;
+    }
+    sent.set(request, { ...state });
+  });
+  context.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'unknown';
+    const now = documentsOf(request.frame().page());
+    const then = sent.get(request);
+    const leftBehind = now.pending || (then !== undefined && (then.pending || now.loads > then.loads));
+    if (reason === 'net::ERR_ABORTED' && leftBehind) return;
+    problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
+  context.on('response', (response) => {
+    if (response.status() >= 500)
+      problems.push(`server error: ${response.request().method()} ${response.url()} answered ${response.status()}`);
+  });
+  let inFlight = 0;
+  context.on('request', () => (inFlight += 1));
+  context.on('requestfinished', () => (inFlight -= 1));
+  context.on('requestfailed', () => (inFlight -= 1));
+  return {
+    problems,
+    /** The journey expects `path` to answer `status` (e.g. 401 for a wrong password). */
+    allow: (status, path) => allowed.push({ status, path }),
+    /** Resolves once no request has been in flight for 300 ms (or after 5 s). */
+    settled: async () => {
+      const end = Date.now() + 5_000;
+      let quietSince = Date.now();
+      while (Date.now() < end) {
+        if (inFlight > 0) quietSince = Date.now();
+        else if (Date.now() - quietSince >= 300) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}
+
+async function keepEvidence(name, page, problems, error) {
+  const folder = join(failuresDir, name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''));
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  const notes = [
+    `journey: ${name}`,
+    `page: ${page.url()}`,
+    '',
+    String(error instanceof Error ? error.stack : error),
+    '',
+    'browser problems:',
+    ...(problems.length ? problems : ['(none)']),
+    '',
+    'store log (last lines):',
+    shared.store?.log().split('\n').slice(-40).join('\n') ?? '',
+  ];
+  await writeFile(join(folder, 'notes.txt'), notes.join('\n'));
+  await page.screenshot({ path: join(folder, 'screenshot.png'), fullPage: true, timeout: 5_000 }).catch(() => undefined);
+  await writeFile(join(folder, 'page.html'), await page.content().catch((e) => `(no HTML: ${e})`));
+  return folder;
+}
+
+/** Starts the binary on a free port and a fresh data folder; resolves once it prints its URL. */
+async function startStore() {
+  const bin = resolve(process.env.MARKET_BIN ?? join(root, 'target/release/market'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'market-e2e-'));
+  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
+  if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
+  // The store's own MARKET_* settings from the caller's shell (cookies, address) stay out.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MARKET_')));
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
+  let log = '';
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${bin} did not say where it is open within 30 s:\n${log}`)), 30_000);
+    const read = (chunk) => {
+      log = (log + chunk).slice(-200_000);
+      const open = /Market is open at (http:\/\/\S+?)\/?\s/.exec(log);
+      if (open) {
+        clearTimeout(timer);
+        resolveUrl(open[1]);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start ${bin}: ${e.message} (build it with: cargo build --release --locked)`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${bin} exited (${code ?? signal}) before it opened:\n${log}`));
+    });
+  });
+  return {
+    url,
+    log: () => log,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        child.kill('SIGKILL');
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- helpers for the journeys ----
+
+/** A unique shopper's details; usernames look like e2e_1a2b3c4d. */
+export function shopperDetails() {
+  const id = randomBytes(4).toString('hex');
+  return {
+    firstName: 'Robin',
+    lastName: `Tester${id.slice(0, 4)}`,
+    username: `e2e_${id}`,
+    email: `e2e_${id}@market.test`,
+    password: `pass-${id}`,
+  };
+}
+
+/**
+ * Creates a shopper through the API and leaves the context signed in as them (the
+ * request context shares the browser context's cookies). For journeys whose subject
+ * is not signing up.
+ */
+export async function signUpByApi(context) {
+  const shopper = shopperDetails();
+  const session = await context.request.get('/api/session');
+  assert.equal(session.status(), 200);
+  const token = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  assert.ok(token, 'GET /api/session set no XSRF-TOKEN cookie');
+  const created = await context.request.post('/api/users', {
+    headers: { 'XSRF-Token': decodeURIComponent(token) },
+    data: shopper,
+  });
+  assert.ok(created.ok(), `signing up ${shopper.username}: ${await created.text()}`);
+  return shopper;
+}
+
+/** Waits until `check` stops throwing (an assertion about the page that may take a moment). */
+export async function eventually(check, timeout = STEP_MS) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** Waits for the address bar to show `path`, a string or a RegExp (redirects happen in the app, after loading). */
+export async function expectPath(page, path) {
+  const matches = (pathname) => (path instanceof RegExp ? path.test(pathname) : pathname === path);
+  await page.waitForURL((url) => matches(url.pathname)).catch(() => {
+    throw new assert.AssertionError({ message: `expected to be at ${path}`, actual: new URL(page.url()).pathname, expected: path });
+  });
+}
+
+/** Waits until `locator` is visible; fails the step otherwise. */
+export const shown = (locator) => locator.first().waitFor({ state: 'visible' });
+
+/** Waits until `locator` matches nothing visible. */
+export const gone = (locator) => locator.first().waitFor({ state: 'hidden' });
+
+// Each try of a retried check waits at most this long for its element.
+const TRY = { timeout: 1_000 };
+
+/** Asserts (with retries) that `locator`'s attribute `name` becomes `value`. */
+export const hasAttribute = (locator, name, value) =>
+  eventually(async () => assert.equal(await locator.getAttribute(name, TRY), value, `${name} of ${locator}`));
+
+/** Asserts (with retries) that the visible text of `locator` becomes `text` (or matches a RegExp). */
+export const hasText = (locator, text) =>
+  eventually(async () => {
+    const actual = (await locator.innerText(TRY)).replace(/\s+/g, ' ').trim();
+    if (text instanceof RegExp) assert.match(actual, text);
+    else assert.equal(actual, text);
+  });
+
+/**
+ * The product cards of a product grid (a list named e.g. "Electronics products"): its
+ * items with a heading, leaving out the lists inside the cards.
+ */
+export const productCards = (page, listName) =>
+  page
+    .getByRole('list', { name: listName, exact: true })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') });
+
+/** The name of a product card's product (its heading). */
+export const cardName = async (card) => (await card.getByRole('heading').innerText()).trim();
+
+/** The bar's account button, whose name starts with "Account:". */
+export const accountButton = (page) => page.getByRole('button', { name: /^Account:/ });
+
+/** Opens the account menu and returns it. */
+export async function openAccountMenu(page) {
+  await accountButton(page).click();
+  const menu = page.getByRole('dialog', { name: 'Account' });
+  await shown(menu);
+  return menu;
+}
+
+/** The bar's cart link, named "Cart, N items". */
+export const cartLink = (page) => page.getByRole('link', { name: /^Cart, \d+ items?$/ });
+
+/** "$1,234.56" as integer cents. */
+export function cents(text) {
+  const match = /(-|−)?\$([\d,]+)\.(\d\d)/.exec(text);
+  assert.ok(match, `no price in ${JSON.stringify(text)}`);
+  return Number(match[2].replaceAll(',', '')) * 100 + Number(match[3]);
+}
+
+/** Integer cents as the store prints them: "$1,234.56". */
+export const dollars = (amount) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount / 100);
+
+/** The term → value pairs of a summary shown as a description list (dt/dd: roles term and definition). */
+export async function figures(region) {
+  await shown(region.getByRole('term'));
+  const pairs = await region
+    .getByRole('term')
+    .evaluateAll((terms) => terms.map((t) => [t.textContent.trim(), t.nextElementSibling?.textContent.trim() ?? '']));
+  return Object.fromEntries(pairs);
+}
