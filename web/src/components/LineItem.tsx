@@ -18,7 +18,7 @@ export function LineItem({ line, children }: { line: LineProduct; children?: Rea
   return (
     <li className={styles.line}>
       <Link to={href} className={styles.picture} tabIndex={-1} aria-hidden="true">
-        <img src={line.previewImage} alt="" width={96} height={96} loading="lazy" />
+        <img src={line.previewImage} alt={line.name} width={96} height={96} loading="lazy" />
       </Link>
       <div className={styles.info}>
         <Link to={href} className={styles.name}>

@@ -20,7 +20,7 @@ export function ProductCard({ product, corner, children }: Props) {
     <article className={styles.card}>
       <div className={styles.picture}>
         <Link to={href} tabIndex={-1} aria-hidden="true">
-          <img src={product.previewImage} alt="" width={256} height={256} loading="lazy" />
+          <img src={product.previewImage} alt={product.name} width={256} height={256} loading="lazy" />
         </Link>
         {corner && <div className={styles.corner}>{corner}</div>}
       </div>
