@@ -34,6 +34,26 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_SECURE_COOKIES")]
     pub secure_cookies: bool,
 
+    /// Limits on failed sign-ins and sign-ups (429 beyond them): `on`, or `off` for load
+    /// tests and benchmarks.
+    #[arg(long, env = "MARKET_RATE_LIMITS", default_value = "on", value_parser = ["on", "off"])]
+    pub rate_limits: String,
+
+    /// Failed sign-ins allowed from one client address in any minute.
+    #[arg(long, env = "MARKET_SIGNIN_FAILURES_PER_ADDRESS", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub signin_failures_per_address: u32,
+
+    /// Failed sign-ins allowed on one account in any hour (OWASP ASVS 2.2.1: at most 100).
+    #[arg(long, env = "MARKET_SIGNIN_FAILURES_PER_ACCOUNT", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub signin_failures_per_account: u32,
+
+    /// Accounts that one client address may create in any hour.
+    #[arg(long, env = "MARKET_SIGNUPS_PER_ADDRESS", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub signups_per_address: u32,
+
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]
     pub web_dir: Option<PathBuf>,

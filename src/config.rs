@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use rand::RngCore;
 
+use crate::auth::limits::{Limit, RateLimits};
 use crate::cli::ServeArgs;
 
 #[derive(Debug, Clone)]
@@ -15,12 +16,20 @@ pub struct Config {
     pub data_dir: PathBuf,
     pub secure_cookies: bool,
     pub web_dir: Option<PathBuf>,
+    /// `None`: no rate limits (load tests).
+    pub rate_limits: Option<RateLimits>,
 }
 
 impl Config {
     /// The defaults of `market serve`, over a given data folder.
     pub fn new(addr: SocketAddr, data_dir: impl Into<PathBuf>) -> Config {
-        Config { addr, data_dir: data_dir.into(), secure_cookies: false, web_dir: None }
+        Config {
+            addr,
+            data_dir: data_dir.into(),
+            secure_cookies: false,
+            web_dir: None,
+            rate_limits: Some(RateLimits::default()),
+        }
     }
 
     pub fn db_path(&self) -> PathBuf {
@@ -53,7 +62,18 @@ impl Config {
 
 impl From<ServeArgs> for Config {
     fn from(a: ServeArgs) -> Self {
-        Config { addr: a.addr, data_dir: a.data_dir, secure_cookies: a.secure_cookies, web_dir: a.web_dir }
+        let rate_limits = (a.rate_limits == "on").then_some(RateLimits {
+            signin_failures_per_address: Limit::per_minute(a.signin_failures_per_address),
+            signin_failures_per_account: Limit::per_hour(a.signin_failures_per_account),
+            signups_per_address: Limit::per_hour(a.signups_per_address),
+        });
+        Config {
+            addr: a.addr,
+            data_dir: a.data_dir,
+            secure_cookies: a.secure_cookies,
+            web_dir: a.web_dir,
+            rate_limits,
+        }
     }
 }
 

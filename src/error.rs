@@ -26,6 +26,13 @@ pub enum ApiError {
     PayloadTooLarge(String),
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// 422: a request that is well-formed but contradicts an earlier one (an
+    /// `Idempotency-Key` reused with another body).
+    #[error("{0}")]
+    Unprocessable(String),
+    /// 429: too many attempts; the client may try again after `retry_after` seconds.
+    #[error("{message}")]
+    TooManyRequests { message: String, retry_after: u64 },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -71,6 +78,8 @@ impl ResponseError for ApiError {
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -86,7 +95,11 @@ impl ResponseError for ApiError {
             }
             other => (other.to_string(), &[]),
         };
-        json_error(self.status_code(), &message, errors)
+        let mut res = json_error(self.status_code(), &message, errors);
+        if let Self::TooManyRequests { retry_after, .. } = self {
+            res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(*retry_after));
+        }
+        res
     }
 }
 
@@ -201,7 +214,15 @@ pub fn ensure_json_errors<B: actix_web::body::MessageBody + 'static>(
         _ => status.canonical_reason().unwrap_or("Request failed").to_string(),
     };
     let (req, _) = res.into_parts();
-    let res = json_error(status, &message, &[]).map_into_right_body();
+    let mut res = json_error(status, &message, &[]);
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        // RFC 9110: a 405 says which methods the resource does support.
+        let allowed = crate::api::allowed_methods(req.path()).join(", ");
+        if let Ok(value) = header::HeaderValue::from_str(&allowed) {
+            res.headers_mut().insert(header::ALLOW, value);
+        }
+    }
+    let res = res.map_into_right_body();
     Ok(actix_web::middleware::ErrorHandlerResponse::Response(actix_web::dev::ServiceResponse::new(req, res)))
 }
 

@@ -5,5 +5,6 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod headers;
 pub mod spa;
 pub mod startup;

@@ -4,19 +4,22 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
+use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
 
 use crate::auth::Passwords;
+use crate::auth::limits::Limiter;
 use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
 use crate::config::Config;
 use crate::db::Db;
-use crate::{api, error, spa};
+use crate::{api, error, headers, spa};
 
 pub struct Application {
     port: u16,
     server: Server,
+    db: Db,
 }
 
 impl Application {
@@ -27,11 +30,14 @@ impl Application {
         let secure = config.secure_cookies;
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
         let passwords = web::Data::new(Passwords::new());
-        spawn_session_sweeper(db.clone());
+        let limiter = web::Data::new(Limiter::new(config.rate_limits));
+        let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
+        spawn_housekeeping(db.clone(), limiter.clone());
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
         let db_handle = db.clone();
+        let db_handle_for_shutdown = db.clone();
         let db = web::Data::new(db);
         let bundle = spa::BundleSource::dir(config.web_dir.clone());
 
@@ -40,10 +46,14 @@ impl Application {
                 .app_data(db.clone())
                 .app_data(xsrf_key.clone())
                 .app_data(passwords.clone())
+                .app_data(limiter.clone())
+                .app_data(document.clone())
                 .app_data(error::json_config())
                 .app_data(error::path_config())
                 .app_data(error::query_config())
                 .wrap(middleware::ErrorHandlers::new().default_handler(error::ensure_json_errors))
+                .wrap(from_fn(headers::finish))
+                .wrap(headers::defaults(secure))
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::Logger::new("%r %s %b %Dms").log_target("market::http"))
                 .configure(|cfg| api::configure(cfg, session::middleware(db_handle.clone(), &secret, secure)))
@@ -52,29 +62,46 @@ impl Application {
         .listen(listener)?
         .shutdown_timeout(10)
         .run();
-        Ok(Application { port, server })
+        Ok(Application { port, server, db: db_handle_for_shutdown })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
-    /// Serves until Ctrl-C or SIGTERM, then lets in-flight requests finish.
+    /// Serves until Ctrl-C or SIGTERM, lets in-flight requests finish, then folds the
+    /// write-ahead log into the database file, so that what is left on disk is one
+    /// complete file.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let served = self.server.await;
+        match self.db.checkpoint().await {
+            Ok(()) => tracing::info!("database checkpointed"),
+            Err(e) => tracing::warn!("checkpointing the database failed: {e}"),
+        }
+        served
     }
 }
 
-/// Deletes expired sessions at start and then every hour.
-fn spawn_session_sweeper(db: Db) {
+/// Forgets what has expired: sessions and idempotency keys at start and then every
+/// hour, rate-limit buckets that are full again every ten minutes.
+fn spawn_housekeeping(db: Db, limiter: web::Data<Limiter>) {
     actix_web::rt::spawn(async move {
-        let mut every_hour = actix_web::rt::time::interval(std::time::Duration::from_secs(3600));
-        loop {
-            every_hour.tick().await;
+        let mut every_ten_minutes = actix_web::rt::time::interval(std::time::Duration::from_secs(600));
+        for tick in 0u64.. {
+            every_ten_minutes.tick().await;
+            limiter.sweep();
+            if tick % 6 != 0 {
+                continue;
+            }
             match session::sweep(&db).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(expired = n, "swept sessions"),
                 Err(e) => tracing::warn!("sweeping sessions failed: {e}"),
+            }
+            match db.write(crate::db::idempotency::sweep).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(expired = n, "swept idempotency keys"),
+                Err(e) => tracing::warn!("sweeping idempotency keys failed: {e}"),
             }
         }
     });

@@ -8,11 +8,41 @@ use crate::db::{self, Db};
 use crate::domain::inputs::{ProductRef, check};
 use crate::error::ApiError;
 
+#[utoipa::path(
+    get,
+    path = "/api/cart",
+    operation_id = "getCart",
+    tag = "cart",
+    summary = "The shopper's cart and its subtotal",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The cart", body = db::cart::Cart,
+            links(
+                ("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/Products/0/cartId")))),
+                ("PlaceOrder" = (operation_id = "placeOrder", request_body = json!({"total": "$response.body#/total", "products": "$response.body#/Products"})))
+            )),
+        (status = 401, response = super::openapi::Unauthorized)
+    )
+)]
 pub async fn get(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let cart = db.read(move |c| db::cart::cart(c, user.id)).await?;
     Ok(HttpResponse::Ok().json(cart))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/cart",
+    operation_id = "addToCart",
+    tag = "cart",
+    summary = "Add one of a product (a new line of quantity 1; at most 50 lines)",
+    request_body = ProductRef,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 201, description = "The new cart line", body = db::cart::CartLine,
+            links(("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/cartId")))))),
+        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+    )
+)]
 pub async fn add(
     db: web::Data<Db>,
     user: CurrentUser,
@@ -24,6 +54,19 @@ pub async fn add(
     Ok(HttpResponse::Created().json(line))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/cart/{id}",
+    operation_id = "removeFromCart",
+    tag = "cart",
+    summary = "Remove a cart line",
+    params(("id" = i64, Path, description = "The cart line (`cartId`)")),
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = super::deleted::Deleted),
+        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
+    )
+)]
 pub async fn remove(
     db: web::Data<Db>,
     user: CurrentUser,

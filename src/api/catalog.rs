@@ -6,17 +6,47 @@ use serde::Serialize;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 
-#[derive(Serialize)]
-struct Departments {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Departments {
     #[serde(rename = "Departments")]
     departments: Vec<db::catalog::Department>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/departments",
+    operation_id = "listDepartments",
+    tag = "catalog",
+    summary = "Every department",
+
+    responses(
+        (status = 200, description = "The departments, by id", body = Departments,
+            links(("DepartmentProducts" = (operation_id = "departmentProducts", parameters(("id" = "$response.body#/Departments/0/id"))))))
+    )
+)]
 pub async fn departments(db: web::Data<Db>) -> Result<HttpResponse, ApiError> {
     let departments = db.read(db::catalog::departments).await?;
     Ok(HttpResponse::Ok().json(Departments { departments }))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/departments/{id}/products",
+    operation_id = "departmentProducts",
+    tag = "catalog",
+    summary = "A department with its products",
+    params(("id" = i64, Path, description = "The department")),
+    responses(
+        (status = 200, description = "The department and its products", body = db::catalog::DepartmentWithProducts,
+            links(
+                ("Product" = (operation_id = "getProduct", parameters(("id" = "$response.body#/Products/0/id")))),
+                ("ProductReviews" = (operation_id = "productReviews", parameters(("id" = "$response.body#/Products/0/id")))),
+                ("AddToCart" = (operation_id = "addToCart", request_body = json!({"productId": "$response.body#/Products/0/id"}))),
+                ("AddFavorite" = (operation_id = "addFavorite", request_body = json!({"productId": "$response.body#/Products/0/id"})))
+            )),
+        (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+    )
+)]
 pub async fn department_products(db: web::Data<Db>, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     let department = db
@@ -26,6 +56,18 @@ pub async fn department_products(db: web::Data<Db>, id: web::Path<i64>) -> Resul
     Ok(HttpResponse::Ok().json(department))
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/products/{id}",
+    operation_id = "getProduct",
+    tag = "catalog",
+    summary = "A product with its department and pictures",
+    params(("id" = i64, Path, description = "The product")),
+    responses(
+        (status = 200, description = "The product", body = db::catalog::Product),
+        (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+    )
+)]
 pub async fn product(db: web::Data<Db>, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     let product =

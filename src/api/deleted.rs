@@ -1,8 +1,9 @@
 use actix_web::HttpResponse;
 use serde::Serialize;
 
-#[derive(Serialize)]
-struct Deleted {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Deleted {
+    #[schema(value_type = String)]
     message: &'static str,
     id: i64,
 }

@@ -9,17 +9,44 @@ use crate::db::{self, Db};
 use crate::domain::inputs::{ProductRef, check};
 use crate::error::ApiError;
 
-#[derive(Serialize)]
-struct Favorites {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Favorites {
     #[serde(rename = "Products")]
     products: Vec<db::favorites::Favorite>,
 }
 
+#[utoipa::path(
+    get,
+    path = "/api/favorites",
+    operation_id = "listFavorites",
+    tag = "favorites",
+    summary = "The shopper's favorites",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The favorites", body = Favorites,
+            links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/Products/0/id")))))),
+        (status = 401, response = super::openapi::Unauthorized)
+    )
+)]
 pub async fn list(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let products = db.read(move |c| db::favorites::list(c, user.id)).await?;
     Ok(HttpResponse::Ok().json(Favorites { products }))
 }
 
+#[utoipa::path(
+    post,
+    path = "/api/favorites",
+    operation_id = "addFavorite",
+    tag = "favorites",
+    summary = "Favorite a product (again: answers the existing one)",
+    request_body = ProductRef,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "The favorite", body = db::favorites::Favorite,
+            links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/id")))))),
+        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+    )
+)]
 pub async fn add(
     db: web::Data<Db>,
     user: CurrentUser,
@@ -31,6 +58,19 @@ pub async fn add(
     Ok(HttpResponse::Ok().json(favorite))
 }
 
+#[utoipa::path(
+    delete,
+    path = "/api/favorites/{id}",
+    operation_id = "removeFavorite",
+    tag = "favorites",
+    summary = "Remove a favorite",
+    params(("id" = i64, Path, description = "The favorite")),
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = super::deleted::Deleted),
+        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
+    )
+)]
 pub async fn remove(
     db: web::Data<Db>,
     user: CurrentUser,

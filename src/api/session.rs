@@ -1,22 +1,45 @@
 //! Signing in and out.
 
+use std::net::{IpAddr, Ipv4Addr};
+
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
 use crate::auth::current_user::USER_ID;
+use crate::auth::limits::{Account, Limiter};
 use crate::auth::{Passwords, xsrf};
 use crate::db::{self, Db, users::User};
 use crate::domain::inputs::{LoginInput, check};
 use crate::error::ApiError;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct SessionUser {
+    /// `null` when nobody is signed in.
+    #[schema(required = true)]
     pub user: Option<User>,
+}
+
+/// A bare acknowledgement.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Message {
+    #[schema(value_type = String)]
+    pub message: &'static str,
 }
 
 /// The app's first call: who is signed in (or `null`). It also gives the browser its
 /// anti-forgery token, which every later write needs.
+#[utoipa::path(
+    get,
+    path = "/api/session",
+    operation_id = "getSession",
+    tag = "session",
+    summary = "Who is signed in; sets the anti-forgery cookie `XSRF-TOKEN`",
+
+    responses(
+        (status = 200, description = "The signed-in shopper, or `null`", body = SessionUser)
+    )
+)]
 pub async fn get(db: web::Data<Db>, session: Session) -> Result<HttpResponse, ApiError> {
     xsrf::ensure_id(&session)?;
     let user = match session.get::<i64>(USER_ID).ok().flatten() {
@@ -34,36 +57,77 @@ pub fn sign_in(session: &Session, user_id: i64) -> Result<(), ApiError> {
     xsrf::rotate_id(session)
 }
 
+/// The address a request came from, as the rate limits count it. Behind a proxy this
+/// is the proxy's: the limits then apply to all its clients together.
+pub fn client_address(req: &HttpRequest) -> IpAddr {
+    req.peer_addr().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip().to_canonical())
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/session",
+    operation_id = "signIn",
+    tag = "session",
+    summary = "Sign in with a username or email and a password",
+    request_body = crate::domain::inputs::LoginInput,
+    security(("xsrf" = [])),
+    responses(
+        (status = 200, description = "Signed in; the session cookie and the anti-forgery token are new", body = SessionUser),
+        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 429, response = super::openapi::TooManyRequests)
+    )
+)]
 pub async fn login(
+    req: HttpRequest,
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
+    limiter: web::Data<Limiter>,
     session: Session,
     input: web::Json<LoginInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
     check(&input)?;
+    let address = client_address(&req);
     let credential = input.credential.trim().to_owned();
+    let name = credential.to_lowercase();
     let found = db.read(move |c| db::users::for_login(c, &credential)).await?;
     let (user, hash) = match found {
         Some((user, hash)) => (Some(user), Some(hash)),
         None => (None, None),
     };
-    // Same work and same answer whether the account is unknown or the password wrong.
-    let verified = passwords.verify(input.password, hash).await?;
+    let account = user.as_ref().map_or(Account::Name(name), |u| Account::Id(u.id));
+    // Same work and same answer whether the account is unknown or the password wrong;
+    // a blocked account or address is refused before any hashing.
+    let verified =
+        passwords.verify_gated(input.password, hash, || limiter.check_signin(address, &account)).await?;
     match user {
         Some(user) if verified => {
             sign_in(&session, user.id)?;
             Ok(HttpResponse::Ok().json(SessionUser { user: Some(user) }))
         }
-        _ => Err(ApiError::Unauthorized("The provided credentials were invalid.".into())),
+        _ => {
+            limiter.signin_failed(address, &account);
+            Err(ApiError::Unauthorized("The provided credentials were invalid.".into()))
+        }
     }
 }
 
 /// Ends the session server-side (its row is deleted, so the old cookie opens
 /// nothing) and leaves the browser a new anonymous one with a new token.
+#[utoipa::path(
+    delete,
+    path = "/api/session",
+    operation_id = "signOut",
+    tag = "session",
+    summary = "Sign out",
+    security(("xsrf" = [])),
+    responses(
+        (status = 200, description = "Signed out; the browser gets a new anonymous session and token", body = Message),
+        (status = 403, response = super::openapi::Forbidden)
+    )
+)]
 pub async fn logout(session: Session) -> Result<HttpResponse, ApiError> {
     session.clear();
     session.renew();
     xsrf::rotate_id(&session)?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "success" })))
+    Ok(HttpResponse::Ok().json(Message { message: "success" }))
 }

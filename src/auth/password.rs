@@ -62,7 +62,20 @@ impl Passwords {
     /// Checks `password` against `hash`, or against a dummy hash when there is no
     /// account, so both cases take the same time and give the same answer.
     pub async fn verify(&self, password: String, hash: Option<String>) -> Result<bool, ApiError> {
+        self.verify_gated(password, hash, || Ok(())).await
+    }
+
+    /// [`Passwords::verify`], with `gate` asked first once this request's turn has come:
+    /// a refusal (a rate limit) costs no hashing, and attempts that queued behind a
+    /// burst see the limits the burst has set by then.
+    pub async fn verify_gated(
+        &self,
+        password: String,
+        hash: Option<String>,
+        gate: impl FnOnce() -> Result<(), ApiError>,
+    ) -> Result<bool, ApiError> {
         let _permit = self.permits.acquire().await.map_err(ApiError::internal)?;
+        gate()?;
         let known = hash.is_some();
         let ok = actix_web::web::block(move || {
             let hash = hash.as_deref().unwrap_or(DUMMY_HASH.as_str());

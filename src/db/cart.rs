@@ -10,7 +10,7 @@ use crate::error::ApiError;
 /// A cart holds at most this many lines (decisions.md §3).
 pub const MAX_LINES: i64 = 50;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CartLine {
     pub cart_id: i64,
@@ -21,11 +21,14 @@ pub struct CartLine {
     pub preview_image: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Cart {
     #[serde(rename = "Products")]
     pub products: Vec<CartLine>,
     pub subtotal: Cents,
+    /// The RedCard 5% discount, and what an order of this cart would cost now.
+    pub discount: Cents,
+    pub total: Cents,
 }
 
 const LINE_QUERY: &str = "SELECT c.id, p.id, p.department_id, p.name, p.price_cents, i.url
@@ -53,7 +56,8 @@ pub fn lines(conn: &Connection, user_id: i64) -> Result<Vec<CartLine>, ApiError>
 pub fn cart(conn: &Connection, user_id: i64) -> Result<Cart, ApiError> {
     let products = lines(conn, user_id)?;
     let subtotal = products.iter().map(|l| l.price).sum();
-    Ok(Cart { products, subtotal })
+    let (discount, total) = super::orders::price(subtotal);
+    Ok(Cart { products, subtotal, discount, total })
 }
 
 pub fn add(tx: &Transaction, user_id: i64, product_id: i64) -> Result<CartLine, ApiError> {

@@ -6,14 +6,14 @@ use super::rusqlite::{Connection, OptionalExtension, Row, params};
 use crate::domain::Cents;
 use crate::error::ApiError;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Department {
     pub id: i64,
     pub name: String,
     pub url: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductCard {
     pub id: i64,
@@ -22,11 +22,12 @@ pub struct ProductCard {
     pub brand: String,
     pub price: Cents,
     pub preview_image: String,
+    #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct DepartmentWithProducts {
     pub id: i64,
     pub name: String,
@@ -35,13 +36,13 @@ pub struct DepartmentWithProducts {
     pub products: Vec<ProductCard>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct DepartmentRef {
     pub id: i64,
     pub name: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct ProductImage {
     pub id: i64,
     pub url: String,
@@ -49,7 +50,7 @@ pub struct ProductImage {
     pub background: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
     pub id: i64,
@@ -59,6 +60,7 @@ pub struct Product {
     pub price: Cents,
     pub preview_image: String,
     pub description: String,
+    #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
     #[serde(rename = "Department")]

@@ -10,7 +10,7 @@ use crate::error::ApiError;
 
 /// A favorite as the favorites list shows it (spec section 3); `id` repeats
 /// `favoriteId`, as the spec's list does.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Favorite {
     pub id: i64,
@@ -21,6 +21,7 @@ pub struct Favorite {
     pub brand: String,
     pub price: Cents,
     pub preview_image: String,
+    #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
 }

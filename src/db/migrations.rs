@@ -8,6 +8,7 @@ use super::rusqlite::Connection;
 const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0001_catalog.sql")),
     M::up(include_str!("migrations/0002_shoppers.sql")),
+    M::up(include_str!("migrations/0003_idempotency.sql")),
 ];
 
 pub fn run(conn: &mut Connection) -> anyhow::Result<()> {

@@ -9,6 +9,7 @@
 pub mod cart;
 pub mod catalog;
 pub mod favorites;
+pub mod idempotency;
 pub mod migrations;
 pub mod orders;
 pub mod ownership;
@@ -74,6 +75,23 @@ impl Db {
     {
         let pool = self.readers.clone();
         actix_web::web::block(move || f(&*pool.get()?)).await?
+    }
+
+    /// Folds the write-ahead log into the database file and empties it (at shutdown).
+    pub async fn checkpoint(&self) -> Result<(), ApiError> {
+        let pool = self.writer.clone();
+        actix_web::web::block(move || {
+            let conn = pool.get()?;
+            let (busy, _, _): (i64, i64, i64) =
+                conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                })?;
+            if busy != 0 {
+                return Err(ApiError::internal(anyhow::anyhow!("the checkpoint was blocked by a reader")));
+            }
+            Ok(())
+        })
+        .await?
     }
 
     /// Runs `f` in one `BEGIN IMMEDIATE` transaction on the writer connection,

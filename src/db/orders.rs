@@ -11,7 +11,7 @@ use crate::error::ApiError;
 
 pub const STATUS_RECEIVED: &str = "Received";
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLine {
     /// The product's id.
@@ -23,7 +23,7 @@ pub struct OrderLine {
     pub preview_image: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: i64,

@@ -7,7 +7,7 @@ use super::rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 use crate::domain::inputs::ReviewInput;
 use crate::error::ApiError;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewAuthor {
     pub first_name: String,
@@ -16,7 +16,7 @@ pub struct ReviewAuthor {
     pub url: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReviewProduct {
     pub id: i64,
@@ -25,12 +25,13 @@ pub struct ReviewProduct {
     pub preview_image: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Review {
     pub id: i64,
     pub user_id: i64,
     pub product_id: i64,
+    #[schema(minimum = 1, maximum = 5)]
     pub rating: i64,
     pub title: String,
     pub description: String,

@@ -7,7 +7,7 @@ use crate::error::ApiError;
 
 /// The session user of spec section 3. The password hash never leaves this module
 /// except to be verified.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct User {
     pub id: i64,

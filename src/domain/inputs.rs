@@ -41,9 +41,12 @@ fn length<'a>(
     }
 }
 
-#[derive(Debug, Deserialize, Validate)]
+#[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
+#[schema(example = json!({"credential": "demo", "password": "password"}))]
 pub struct LoginInput {
+    /// A username or an email.
     #[serde(default)]
+    #[schema(required = true, min_length = 3, max_length = 100)]
     #[garde(custom(length(
         3,
         100,
@@ -53,14 +56,18 @@ pub struct LoginInput {
     pub credential: String,
     /// Counted as typed: spaces are part of a password, and signup keeps them.
     #[serde(default)]
+    #[schema(required = true, min_length = 3, max_length = 128)]
     #[garde(custom(login_password_rule))]
     pub password: String,
 }
 
-#[derive(Debug, Deserialize, Validate)]
+#[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(example = json!({"firstName": "Ada", "lastName": "Lovelace", "username": "ada",
+                          "email": "ada@example.com", "password": "analytical engine"}))]
 pub struct SignupInput {
     #[serde(default)]
+    #[schema(required = true, min_length = 2, max_length = 25)]
     #[garde(custom(length(
         2,
         25,
@@ -69,6 +76,7 @@ pub struct SignupInput {
     )))]
     pub first_name: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 2, max_length = 25)]
     #[garde(custom(length(
         2,
         25,
@@ -76,13 +84,17 @@ pub struct SignupInput {
         "Last name must be 2 to 25 characters."
     )))]
     pub last_name: String,
+    /// Not an email, and no spaces at either end.
     #[serde(default)]
+    #[schema(required = true, min_length = 3, max_length = 30)]
     #[garde(custom(username_rule))]
     pub username: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 3, max_length = 100)]
     #[garde(custom(email_rule))]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 5, max_length = 128)]
     #[garde(custom(password_rule))]
     pub password: String,
 }
@@ -135,15 +147,20 @@ fn password_rule(value: &str, _: &()) -> garde::Result {
     }
 }
 
-#[derive(Debug, Deserialize, Validate)]
+#[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
+#[schema(example = json!({"rating": 4, "title": "Does the job",
+                          "description": "Sturdy, simple, and it arrived on time."}))]
 pub struct ReviewInput {
     #[serde(default)]
+    #[schema(value_type = i64, required = true, minimum = 1, maximum = 5)]
     #[garde(custom(rating_rule))]
     pub rating: Option<i64>,
     #[serde(default)]
+    #[schema(required = true, min_length = 5, max_length = 50)]
     #[garde(custom(length(5, 50, "Please write a longer title.", "Please write a shorter title.")))]
     pub title: String,
     #[serde(default)]
+    #[schema(required = true, min_length = 20, max_length = 255)]
     #[garde(custom(length(
         20,
         255,
@@ -166,24 +183,30 @@ impl ReviewInput {
     }
 }
 
-#[derive(Debug, Deserialize, Validate)]
+#[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(example = json!({"productId": 51}))]
 pub struct ProductRef {
+    #[schema(minimum = 1)]
     #[garde(range(min = 1, max = i64::MAX))]
     pub product_id: i64,
 }
 
 /// What the client believes it is buying; used only to detect a stale cart, never
 /// to price anything (decisions.md §4).
-#[derive(Debug, Deserialize, Validate)]
+#[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
+#[schema(example = json!({"total": 18.99, "products": [{"productId": 51}]}))]
 pub struct OrderInput {
+    /// The total the shopper saw, in dollars.
     #[garde(skip)]
     pub total: f64,
+    /// The cart's lines as the shopper saw them.
     #[garde(length(max = 50))]
+    #[schema(max_items = 50)]
     pub products: Vec<OrderLineInput>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderLineInput {
     #[serde(default)]
@@ -191,6 +214,16 @@ pub struct OrderLineInput {
     /// Some clients send the product id as `id`.
     #[serde(default)]
     pub id: Option<i64>,
+}
+
+impl OrderInput {
+    /// What an `Idempotency-Key` is bound to: the total and the products, in order.
+    pub fn fingerprint(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let ids: Vec<Option<i64>> = self.products.iter().map(OrderLineInput::product_id).collect();
+        let digest = Sha256::digest(format!("{}|{ids:?}", self.total));
+        digest.iter().map(|b| format!("{b:02x}")).collect()
+    }
 }
 
 impl OrderLineInput {

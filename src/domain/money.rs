@@ -40,6 +40,20 @@ impl Serialize for Cents {
     }
 }
 
+/// In the API's contract: a number of dollars (at most two decimals), never negative.
+impl utoipa::PartialSchema for Cents {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .minimum(Some(0))
+            .description(Some("US dollars, with at most two decimals"))
+            .examples([serde_json::json!(19.99)])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Cents {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

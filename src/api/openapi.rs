@@ -1,0 +1,159 @@
+//! The API's contract: an OpenAPI 3.1 document generated from the handlers' own
+//! annotations and the Rust types they read and answer, served at
+//! `GET /api/openapi.json`. A test holds it against the route table (`api::ROUTES`),
+//! and `make test-contract` lets schemathesis check the server against it.
+
+use actix_web::{HttpResponse, web};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::content::ContentBuilder;
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
+
+use super::{cart, catalog, favorites, orders, reviews, session, users};
+use crate::auth::{session as sessions, xsrf};
+
+/// Every error answer has this shape (decisions.md §3).
+#[derive(ToSchema)]
+#[schema(as = Error)]
+#[allow(dead_code)]
+pub struct ErrorShape {
+    /// One sentence for a person.
+    message: String,
+    /// One line per problem (validation); may be empty.
+    errors: Vec<String>,
+}
+
+fn error_response(description: &str) -> ResponseBuilder {
+    ResponseBuilder::new().description(description).content(
+        "application/json",
+        ContentBuilder::new().schema(Some(utoipa::openapi::Ref::from_schema_name("Error"))).build(),
+    )
+}
+
+/// Error answers, each a reusable response component.
+macro_rules! error_responses {
+    ($($name:ident => $description:literal),* $(,)?) => {$(
+        pub struct $name;
+        impl<'r> ToResponse<'r> for $name {
+            fn response() -> (&'r str, RefOr<Response>) {
+                (stringify!($name), error_response($description).build().into())
+            }
+        }
+    )*};
+}
+
+error_responses! {
+    BadRequest => "Bad input: malformed JSON, a field of the wrong type, a broken rule (one line per problem in `errors`), or an id in the address that is not a whole number.",
+    Unauthorized => "Not signed in (or, for a sign-in, wrong credentials).",
+    Forbidden => "A missing or invalid anti-forgery token, or something that belongs to another shopper.",
+    NotFound => "No such thing.",
+    Conflict => "Conflicts with what exists (a taken username or email, a second review, a full or changed cart).",
+    PayloadTooLarge => "The body is over 16 KiB.",
+    UnsupportedMediaType => "The body is not sent as JSON (`Content-Type: application/json`).",
+    UnprocessableEntity => "The `Idempotency-Key` was already used for a different order.",
+}
+
+/// 429, with the seconds to wait in `Retry-After`.
+pub struct TooManyRequests;
+
+impl<'r> ToResponse<'r> for TooManyRequests {
+    fn response() -> (&'r str, RefOr<Response>) {
+        let retry_after = HeaderBuilder::new()
+            .schema(Some(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1))))
+            .description(Some("Seconds to wait before trying again."))
+            .build();
+        let response = error_response("Too many attempts (failed sign-ins, or sign-ups from one address).")
+            .header("Retry-After", retry_after)
+            .build();
+        ("TooManyRequests", response.into())
+    }
+}
+
+/// The session cookie and the anti-forgery header, as security schemes, so that tools
+/// know which requests need which.
+struct Security {
+    cookie: &'static str,
+}
+
+impl Modify for Security {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                self.cookie,
+                "The session cookie, set by signing in or up (`POST /api/session`, `POST /api/users`).",
+            ))),
+        );
+        components.add_security_scheme(
+            "xsrf",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                xsrf::HEADER,
+                "The value of the `XSRF-TOKEN` cookie that `GET /api/session` sets; every non-GET call \
+                 sends it back. It changes at sign-in, sign-up and sign-out.",
+            ))),
+        );
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Market API",
+        description = "The JSON API of Market, an online department store. Every error answer is \
+                       `{\"message\": \"...\", \"errors\": [...]}`. Request bodies are JSON \
+                       (`Content-Type: application/json`, at most 16 KiB); fields the API does not know \
+                       are ignored. Every non-GET call needs the anti-forgery header.",
+        license(name = "MIT", identifier = "MIT")
+    ),
+    paths(
+        session::get, session::login, session::logout, users::signup,
+        catalog::departments, catalog::department_products, catalog::product,
+        reviews::for_product, reviews::create, reviews::mine, reviews::update, reviews::delete,
+        cart::get, cart::add, cart::remove,
+        favorites::list, favorites::add, favorites::remove,
+        orders::list, orders::place,
+        document,
+    ),
+    components(
+        schemas(ErrorShape),
+        responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
+                  UnsupportedMediaType, UnprocessableEntity, TooManyRequests)
+    ),
+    tags(
+        (name = "session", description = "Signing in and out, and signing up"),
+        (name = "catalog", description = "Departments and products (public)"),
+        (name = "reviews", description = "Product reviews"),
+        (name = "cart", description = "The signed-in shopper's cart"),
+        (name = "favorites", description = "The signed-in shopper's favorites"),
+        (name = "orders", description = "The signed-in shopper's orders"),
+        (name = "contract", description = "This document"),
+    )
+)]
+struct ApiDoc;
+
+/// The document, with the session cookie named as this server names it.
+pub fn document_json(secure_cookies: bool) -> String {
+    let mut doc = ApiDoc::openapi();
+    doc.info.version = env!("CARGO_PKG_VERSION").into();
+    Security { cookie: sessions::cookie_name(secure_cookies) }.modify(&mut doc);
+    doc.to_json().expect("the OpenAPI document serializes")
+}
+
+/// The served document, made once at start.
+pub struct Document(pub String);
+
+/// This document.
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    operation_id = "openapi",
+    tag = "contract",
+    responses((status = 200, description = "The OpenAPI 3.1 document of this API", content_type = "application/json", body = serde_json::Value))
+)]
+pub async fn document(doc: web::Data<Document>) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(doc.0.clone())
+}

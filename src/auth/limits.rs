@@ -1,0 +1,247 @@
+//! Anti-automation (OWASP ASVS 2.2.1, 11.1.4): failed sign-ins are limited per
+//! account and per client address, sign-ups per client address. Beyond a limit the
+//! API answers 429 with `Retry-After`.
+//!
+//! The counting is governor's GCRA. A limit of N per period is a bucket of
+//! ceil(N/2) attempts that refills at (N - ceil(N/2)) per period, so that no window of
+//! that period ever holds more than N. Only *failed* sign-ins count: a shopper who
+//! signs in often is never slowed down. governor cannot tell whether the next attempt
+//! would pass without spending it, so a key whose bucket is empty is remembered as
+//! blocked until its next refill, and attempts are refused before any password is
+//! checked.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::StateInformationMiddleware;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::{Quota, RateLimiter};
+
+use crate::error::ApiError;
+
+/// At most `max` events in any window of `per`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub max: u32,
+    pub per: Duration,
+}
+
+impl Limit {
+    pub const fn per_minute(max: u32) -> Limit {
+        Limit { max, per: Duration::from_secs(60) }
+    }
+
+    pub const fn per_hour(max: u32) -> Limit {
+        Limit { max, per: Duration::from_secs(3600) }
+    }
+
+    /// Half the allowance at once, the other half spread over the period.
+    fn quota(self) -> Quota {
+        let max = self.max.max(1);
+        let burst = max.div_ceil(2);
+        let refills = (max - burst).max(1);
+        let interval = (self.per / refills).max(Duration::from_millis(1));
+        Quota::with_period(interval)
+            .expect("a positive interval")
+            .allow_burst(NonZeroU32::new(burst).expect("at least one"))
+    }
+}
+
+/// The limits a server enforces; `None` turns them all off (load tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimits {
+    pub signin_failures_per_address: Limit,
+    pub signin_failures_per_account: Limit,
+    pub signups_per_address: Limit,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits {
+            signin_failures_per_address: Limit::per_minute(10),
+            signin_failures_per_account: Limit::per_hour(100),
+            signups_per_address: Limit::per_hour(20),
+        }
+    }
+}
+
+type Keyed<K> = RateLimiter<K, DefaultKeyedStateStore<K>, DefaultClock, StateInformationMiddleware>;
+
+/// Counts failures per key; a key that has used up its allowance is blocked until
+/// its bucket refills by one.
+struct FailureLimiter<K: Hash + Eq + Clone> {
+    failures: Keyed<K>,
+    blocked: Mutex<HashMap<K, Instant>>,
+    refill: Duration,
+}
+
+impl<K: Hash + Eq + Clone> FailureLimiter<K> {
+    fn new(limit: Limit) -> Self {
+        let quota = limit.quota();
+        FailureLimiter {
+            failures: RateLimiter::dashmap(quota).with_middleware::<StateInformationMiddleware>(),
+            blocked: Mutex::new(HashMap::new()),
+            refill: quota.replenish_interval(),
+        }
+    }
+
+    /// How long `key` must still wait, if it is blocked.
+    fn wait(&self, key: &K) -> Option<Duration> {
+        let blocked = self.blocked.lock().expect("limiter lock");
+        blocked.get(key).and_then(|until| until.checked_duration_since(Instant::now()))
+    }
+
+    fn fail(&self, key: &K) {
+        let wait = match self.failures.check_key(key) {
+            Ok(state) if state.remaining_burst_capacity() > 0 => return,
+            Ok(_) => self.refill,
+            Err(not_until) => not_until.wait_time_from(self.failures.clock().now()).max(self.refill),
+        };
+        self.blocked.lock().expect("limiter lock").insert(key.clone(), Instant::now() + wait);
+    }
+
+    fn sweep(&self) {
+        self.failures.retain_recent();
+        self.failures.shrink_to_fit();
+        let now = Instant::now();
+        self.blocked.lock().expect("limiter lock").retain(|_, until| *until > now);
+    }
+}
+
+/// Who a sign-in names: the account when it exists, else the credential as typed
+/// (case-folded), so an unknown name is limited exactly like a real one and the
+/// answers tell nobody which accounts exist.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Account {
+    Id(i64),
+    Name(String),
+}
+
+struct Limiters {
+    signin_by_address: FailureLimiter<IpAddr>,
+    signin_by_account: FailureLimiter<Account>,
+    signups_by_address: Keyed<IpAddr>,
+}
+
+/// The server's rate limiters (one per server; cheap to share).
+pub struct Limiter(Option<Limiters>);
+
+fn too_many(message: &str, wait: Duration) -> ApiError {
+    // Whole seconds, rounded up, and never 0: "retry now" would invite a tight loop.
+    let retry_after = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    ApiError::TooManyRequests { message: message.to_owned(), retry_after: retry_after.max(1) }
+}
+
+const SIGNIN_MESSAGE: &str = "Too many failed sign-ins. Please wait a while and try again.";
+const SIGNUP_MESSAGE: &str = "Too many new accounts from your address. Please wait a while and try again.";
+
+impl Limiter {
+    pub fn new(limits: Option<RateLimits>) -> Limiter {
+        Limiter(limits.map(|l| {
+            Limiters {
+                signin_by_address: FailureLimiter::new(l.signin_failures_per_address),
+                signin_by_account: FailureLimiter::new(l.signin_failures_per_account),
+                signups_by_address: RateLimiter::dashmap(l.signups_per_address.quota())
+                    .with_middleware::<StateInformationMiddleware>(),
+            }
+        }))
+    }
+
+    /// Before a password is checked: 429 while the address or the account is blocked.
+    pub fn check_signin(&self, address: IpAddr, account: &Account) -> Result<(), ApiError> {
+        let Some(l) = &self.0 else { return Ok(()) };
+        let wait = l.signin_by_address.wait(&address).max(l.signin_by_account.wait(account));
+        match wait {
+            Some(wait) => Err(too_many(SIGNIN_MESSAGE, wait)),
+            None => Ok(()),
+        }
+    }
+
+    /// After a wrong password: counts against both the address and the account.
+    pub fn signin_failed(&self, address: IpAddr, account: &Account) {
+        if let Some(l) = &self.0 {
+            l.signin_by_address.fail(&address);
+            l.signin_by_account.fail(account);
+        }
+    }
+
+    /// Before an account is created (and its password hashed): counts the attempt.
+    pub fn check_signup(&self, address: IpAddr) -> Result<(), ApiError> {
+        let Some(l) = &self.0 else { return Ok(()) };
+        l.signups_by_address.check_key(&address).map(|_| ()).map_err(|not_until| {
+            too_many(SIGNUP_MESSAGE, not_until.wait_time_from(l.signups_by_address.clock().now()))
+        })
+    }
+
+    /// Forgets keys whose buckets are full again, so memory stays bounded.
+    pub fn sweep(&self) {
+        if let Some(l) = &self.0 {
+            l.signin_by_address.sweep();
+            l.signin_by_account.sweep();
+            l.signups_by_address.retain_recent();
+            l.signups_by_address.shrink_to_fit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn allowed_in_a_row(limit: Limit) -> u32 {
+        let limiter = FailureLimiter::<u8>::new(limit);
+        let mut n = 0;
+        while limiter.wait(&1).is_none() {
+            limiter.fail(&1);
+            n += 1;
+            assert!(n <= limit.max, "{limit:?} let {n} through");
+        }
+        n
+    }
+
+    #[test]
+    fn half_the_allowance_comes_at_once_and_never_more_than_the_limit_per_window() {
+        assert_eq!(allowed_in_a_row(Limit::per_hour(100)), 50);
+        assert_eq!(allowed_in_a_row(Limit::per_minute(10)), 5);
+        assert_eq!(allowed_in_a_row(Limit::per_minute(1)), 1);
+        // The other half arrives evenly over the period: 50 more in the hour, 100 in all.
+        assert_eq!(Limit::per_hour(100).quota().replenish_interval(), Duration::from_secs(72));
+        assert_eq!(Limit::per_minute(10).quota().replenish_interval(), Duration::from_secs(12));
+    }
+
+    #[test]
+    fn a_blocked_key_waits_one_refill_and_other_keys_are_untouched() {
+        let limiter = FailureLimiter::<u8>::new(Limit::per_minute(2));
+        limiter.fail(&1);
+        let wait = limiter.wait(&1).expect("blocked after its one-at-once attempt");
+        assert!(wait <= Duration::from_secs(60) && wait > Duration::from_secs(55), "{wait:?}");
+        assert_eq!(limiter.wait(&2), None);
+    }
+
+    #[test]
+    fn retry_after_is_whole_seconds_rounded_up() {
+        let retry = |d| match too_many("x", d) {
+            ApiError::TooManyRequests { retry_after, .. } => retry_after,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(retry(Duration::from_millis(1)), 1);
+        assert_eq!(retry(Duration::from_millis(72_001)), 73);
+        assert_eq!(retry(Duration::ZERO), 1);
+    }
+
+    #[test]
+    fn off_means_off() {
+        let limiter = Limiter::new(None);
+        let address = IpAddr::from([127, 0, 0, 1]);
+        for _ in 0..1000 {
+            limiter.signin_failed(address, &Account::Id(1));
+            assert!(limiter.check_signup(address).is_ok());
+        }
+        assert!(limiter.check_signin(address, &Account::Id(1)).is_ok());
+    }
+}

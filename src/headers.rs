@@ -1,0 +1,64 @@
+//! Headers every answer carries (OWASP ASVS 14.4, 8.2.1): a strict Content-Security-
+//! Policy, no sniffing, no framing, no referrer beyond this site, a browsing context of
+//! its own, HSTS when served over HTTPS; JSON that names its charset; and API answers
+//! that no cache keeps, except the public catalog's.
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{Method, StatusCode};
+use actix_web::middleware::{DefaultHeaders, Next};
+
+/// Scripts only from this origin (the bundle's `/static/*.js` modules), never inline;
+/// `style-src 'unsafe-inline'` because React renders `style` attributes, which cannot run
+/// code; pictures from this origin and `data:` (inline SVG in CSS).
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+     manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+pub const HSTS: &str = "max-age=31536000; includeSubDomains";
+
+/// Set on every answer unless a handler set its own.
+pub fn defaults(secure: bool) -> DefaultHeaders {
+    let headers = DefaultHeaders::new()
+        .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((header::HeaderName::from_static("cross-origin-opener-policy"), "same-origin"))
+        .add((header::HeaderName::from_static("cross-origin-resource-policy"), "same-origin"))
+        .add((header::PERMISSIONS_POLICY, "camera=(), microphone=(), geolocation=(), payment=()"));
+    if secure { headers.add((header::STRICT_TRANSPORT_SECURITY, HSTS)) } else { headers }
+}
+
+/// The public, read-only part of the API: the same for everyone, so caches may keep it
+/// (after checking back). Everything else under `/api` is a shopper's own.
+fn is_public_catalog(method: &Method, path: &str) -> bool {
+    (method == Method::GET || method == Method::HEAD)
+        && (path == "/api/departments"
+            || path.starts_with("/api/departments/")
+            || path.starts_with("/api/products/")
+            || path == "/api/openapi.json")
+}
+
+/// Finishes every answer: `charset=utf-8` on JSON, and `Cache-Control` on API answers
+/// that did not choose one (`no-store`, or `no-cache` for the public catalog).
+pub async fn finish(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let method = req.method().clone();
+    let is_api = req.path() == "/api" || req.path().starts_with("/api/");
+    let public = is_public_catalog(&method, req.path());
+    let mut res = next.call(req).await?;
+    let status = res.status();
+    let headers = res.headers_mut();
+    if headers.get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes() == b"application/json") {
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+    }
+    if is_api && !headers.contains_key(header::CACHE_CONTROL) {
+        let cache = if public && status == StatusCode::OK { "no-cache" } else { "no-store" };
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    }
+    Ok(res)
+}
