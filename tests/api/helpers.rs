@@ -4,21 +4,29 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use market::config::Config;
 use market::startup::Application;
 use reqwest::cookie::{CookieStore, Jar};
-use reqwest::{Client, Method, Response};
+use reqwest::{Client, IntoUrl, Method, RequestBuilder, Response};
 use serde_json::{Value, json};
 use tempfile::TempDir;
 
 pub struct TestApp {
     pub address: String,
-    pub client: Client,
+    pub client: TestClient,
     pub jar: Arc<Jar>,
     pub data_dir: TempDir,
 }
 
-/// Starts the app on a random port over a fresh data folder, seeded as on a first run.
+/// Starts the app on a random port over a fresh data folder, seeded as on a first run,
+/// configured as `market serve` is by default.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// [`spawn_app`] with some configuration changed first.
+pub async fn spawn_app_with(change: impl FnOnce(&mut Config)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
-    let address = spawn_on(&data_dir).await;
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path());
+    change(&mut config);
+    let address = start(config).await;
     let jar = Arc::new(Jar::default());
     TestApp { address, client: client_with(jar.clone()), jar, data_dir }
 }
@@ -34,8 +42,113 @@ pub fn browser(app: &TestApp) -> TestApp {
     }
 }
 
-fn client_with(jar: Arc<Jar>) -> Client {
-    Client::builder().cookie_provider(jar).redirect(reqwest::redirect::Policy::none()).build().unwrap()
+fn client_with(jar: Arc<Jar>) -> TestClient {
+    TestClient(
+        Client::builder().cookie_provider(jar).redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+    )
+}
+
+/// A client without cookies of its own (every cookie is set by hand).
+pub fn plain_client() -> TestClient {
+    TestClient(Client::new())
+}
+
+/// reqwest's client, except that every error answer it receives is checked for leaks
+/// ([`assert_no_leak`]) before the test sees it: so every error body that any test
+/// provokes is scanned, whatever the test then asserts.
+#[derive(Clone)]
+pub struct TestClient(Client);
+
+impl TestClient {
+    pub fn request(&self, method: Method, url: impl IntoUrl) -> TestRequest {
+        TestRequest(self.0.request(method, url))
+    }
+
+    pub fn get(&self, url: impl IntoUrl) -> TestRequest {
+        self.request(Method::GET, url)
+    }
+
+    pub fn post(&self, url: impl IntoUrl) -> TestRequest {
+        self.request(Method::POST, url)
+    }
+}
+
+pub struct TestRequest(RequestBuilder);
+
+impl TestRequest {
+    pub fn header(self, name: &str, value: impl AsRef<str>) -> Self {
+        TestRequest(self.0.header(name, value.as_ref()))
+    }
+
+    pub fn json<T: serde::Serialize + ?Sized>(self, body: &T) -> Self {
+        TestRequest(self.0.json(body))
+    }
+
+    pub fn body(self, body: impl Into<reqwest::Body>) -> Self {
+        TestRequest(self.0.body(body))
+    }
+
+    pub async fn send(self) -> reqwest::Result<Response> {
+        let res = self.0.send().await?;
+        if res.status().as_u16() < 400 {
+            return Ok(res);
+        }
+        let (status, version, headers, path) =
+            (res.status(), res.version(), res.headers().clone(), res.url().path().to_owned());
+        let bytes = res.bytes().await?;
+        assert_no_leak(&String::from_utf8_lossy(&bytes), &path);
+        let mut rebuilt = http::Response::builder().status(status).version(version);
+        *rebuilt.headers_mut().expect("a fresh builder") = headers;
+        Ok(Response::from(rebuilt.body(bytes).expect("the same parts")))
+    }
+}
+
+/// What an error answer must never show: SQL, file paths, stack traces, or the names of
+/// the server's types and libraries (OWASP ASVS 7.4.1).
+const LEAKS: &[&str] = &[
+    "rusqlite",
+    "sqlite",
+    "SQLITE",
+    "SELECT ",
+    "INSERT INTO",
+    "DELETE FROM",
+    "constraint failed",
+    "no such table",
+    "no such column",
+    "src/",
+    ".rs:",
+    "/root/",
+    "/home/",
+    "/work/",
+    "/tmp/",
+    ".cargo",
+    "panicked",
+    "backtrace",
+    "stack trace",
+    "::",
+    "struct ",
+    "i64",
+    "u64",
+    "i32",
+    "u32",
+    "usize",
+    "f64",
+    "ApiError",
+    "actix",
+    "serde",
+    "anyhow",
+    "r2d2",
+    "tokio",
+];
+
+/// Fails when the error body `text` of a request for `path` shows any of [`LEAKS`]. An
+/// answer may repeat the address it was asked for ("No API route matches ..."), so
+/// that is left out of the judgement.
+pub fn assert_no_leak(text: &str, path: &str) {
+    let text = if path.len() > 1 { text.replace(path, "") } else { text.to_owned() };
+    for leak in LEAKS {
+        assert!(!text.contains(leak), "an error answer for {path} shows {leak:?}: {text}");
+    }
 }
 
 static NEXT_SHOPPER: AtomicUsize = AtomicUsize::new(1);
@@ -55,7 +168,10 @@ pub fn new_shopper() -> Value {
 
 /// Starts another server over an existing data folder.
 pub async fn spawn_on(data_dir: &TempDir) -> String {
-    let config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path());
+    start(Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path())).await
+}
+
+async fn start(config: Config) -> String {
     let app = Application::build(config).expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());

@@ -1,5 +1,6 @@
 //! One integration-test crate: every test starts the real app in-process on a fresh
 //! temporary database (see `helpers::spawn_app`).
+mod asvs;
 mod bad_input;
 mod cart;
 mod catalog;
@@ -7,6 +8,8 @@ mod concurrency;
 mod database;
 mod favorites;
 mod helpers;
+mod idempotency;
+mod openapi;
 mod orders;
 mod reviews;
 mod server;

@@ -89,7 +89,10 @@ async fn placing_an_order_prices_the_cart_and_empties_it() {
         .collect();
     assert_eq!(order["Products"], json!(expected));
 
-    assert_eq!(app.get_json("/api/cart", 200).await, json!({"Products": [], "subtotal": 0.0}));
+    assert_eq!(
+        app.get_json("/api/cart", 200).await,
+        json!({"Products": [], "subtotal": 0.0, "discount": 0.0, "total": 0.0})
+    );
     let orders = app.get_json("/api/orders", 200).await;
     assert_eq!(orders["Orders"], json!([order]));
     assert_eq!(order_count(&app), (1, 2));

@@ -12,7 +12,18 @@ fn help_and_version_work() {
     assert!(String::from_utf8_lossy(&help.stdout).contains("serve"));
     let serve_help = Command::new(BIN).args(["serve", "--help"]).output().unwrap();
     let text = String::from_utf8_lossy(&serve_help.stdout);
-    for flag in ["--addr", "--data-dir", "MARKET_ADDR", "MARKET_DATA_DIR", "127.0.0.1:8080"] {
+    for flag in [
+        "--addr",
+        "--data-dir",
+        "MARKET_ADDR",
+        "MARKET_DATA_DIR",
+        "127.0.0.1:8080",
+        "--rate-limits",
+        "MARKET_RATE_LIMITS",
+        "MARKET_SIGNIN_FAILURES_PER_ADDRESS",
+        "MARKET_SIGNIN_FAILURES_PER_ACCOUNT",
+        "MARKET_SIGNUPS_PER_ADDRESS",
+    ] {
         assert!(text.contains(flag), "serve --help mentions {flag}");
     }
     let version = Command::new(BIN).arg("--version").output().unwrap();
@@ -52,6 +63,71 @@ fn serve_reads_the_environment_logs_its_url_and_stops_cleanly_on_sigterm() {
     assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
     let status = child.wait().unwrap();
     assert!(status.success(), "exits 0 after SIGTERM: {status}");
+}
+
+/// Starts `market serve` on a free port over `dir`; answers the child and its address.
+fn serve(dir: &std::path::Path, env: &[(&str, &str)]) -> (std::process::Child, String) {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+        .arg(dir)
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = lines
+        .map_while(Result::ok)
+        .find_map(|l| l.split("Market is open at http://").nth(1).map(|u| u.trim_end_matches('/').to_owned()))
+        .expect("a line with the URL");
+    (child, url)
+}
+
+#[test]
+fn sigterm_lets_a_request_in_flight_finish_then_checkpoints_the_database() {
+    use std::io::{Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, host) = serve(dir.path(), &[("MARKET_RATE_LIMITS", "off")]);
+    // Writes fill the write-ahead log: a session row for the token.
+    let opened = http_get(&format!("http://{host}/api/session"));
+    let cookies: Vec<String> = opened
+        .lines()
+        .filter_map(|l| l.strip_prefix("set-cookie: "))
+        .map(|c| c.split(';').next().unwrap().to_owned())
+        .collect();
+    let token = cookies.iter().find_map(|c| c.strip_prefix("XSRF-TOKEN=")).expect("a token").to_owned();
+    let wal = dir.path().join("market.db-wal");
+    assert!(wal.metadata().map(|m| m.len()).unwrap_or(0) > 0, "the session went to the WAL");
+
+    // A sign-in whose body is only half sent when SIGTERM arrives.
+    let body = r#"{"credential": "demo", "password": "password"}"#;
+    let mut stream = std::net::TcpStream::connect(&host).unwrap();
+    write!(
+        stream,
+        "POST /api/session HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nCookie: {}\r\nXSRF-Token: {token}\r\nConnection: close\r\n\r\n{}",
+        body.len(),
+        cookies.join("; "),
+        &body[..10]
+    )
+    .unwrap();
+    stream.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stream.write_all(&body.as_bytes()[10..]).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "the request in flight was answered: {answer}");
+    assert!(answer.contains("\"username\":\"demo\""), "{answer}");
+
+    let status = child.wait().unwrap();
+    assert!(status.success(), "exits 0 after SIGTERM: {status}");
+    let left = wal.metadata().map(|m| m.len()).unwrap_or(0);
+    assert_eq!(left, 0, "the WAL was folded into the database");
+    let db = market::db::rusqlite::Connection::open(dir.path().join("market.db")).unwrap();
+    let check: String = db.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    assert_eq!(check, "ok");
 }
 
 /// A plain blocking GET: the test runs outside any async runtime.

@@ -112,14 +112,14 @@ async fn sign_out_ends_the_session_for_good() {
     assert_eq!(app.open().await["user"], serde_json::Value::Null);
 
     // Replaying the cookie from before sign-out opens nothing.
-    let replay = reqwest::Client::new()
+    let replay = crate::helpers::plain_client()
         .get(app.url("/api/session"))
         .header("cookie", format!("market_session={old_session}"))
         .send()
         .await
         .unwrap();
     assert_eq!(replay.json::<serde_json::Value>().await.unwrap()["user"], serde_json::Value::Null);
-    let cart = reqwest::Client::new()
+    let cart = crate::helpers::plain_client()
         .get(app.url("/api/cart"))
         .header("cookie", format!("market_session={old_session}"))
         .send()
@@ -142,7 +142,7 @@ async fn signing_in_gives_a_new_session_key() {
     app.post("/api/session", json!({"credential": "demo", "password": "password"}), 200).await;
     let after = app.cookie("market_session").unwrap();
     assert_ne!(before, after);
-    let fixated = reqwest::Client::new()
+    let fixated = crate::helpers::plain_client()
         .get(app.url("/api/session"))
         .header("cookie", format!("market_session={before}"))
         .send()

@@ -27,7 +27,7 @@ async fn send_as(
     path: &str,
     body: Value,
 ) -> Response {
-    reqwest::Client::new()
+    crate::helpers::plain_client()
         .request(method, app.url(path))
         .header("cookie", cookies)
         .header("XSRF-Token", header)
@@ -105,7 +105,7 @@ async fn a_header_that_differs_from_the_cookie_is_refused() {
     let token = app.cookie("XSRF-TOKEN").unwrap();
 
     // A second token signed for this very session: valid on its own, but not the cookie's.
-    let res = reqwest::Client::new()
+    let res = crate::helpers::plain_client()
         .get(app.url("/api/session"))
         .header("cookie", format!("market_session={session}"))
         .send()
@@ -192,7 +192,7 @@ async fn a_garbage_or_forged_token_is_refused() {
 async fn reading_needs_no_token() {
     let app = spawn_app().await;
     // A client that has never been given a cookie.
-    let bare = reqwest::Client::new();
+    let bare = crate::helpers::plain_client();
     for path in ["/api/session", "/api/departments", "/api/departments/5/products", "/api/products/51"] {
         let res = bare.get(app.url(path)).send().await.unwrap();
         assert_eq!(res.status(), 200, "GET {path}");

@@ -1,0 +1,165 @@
+//! The OpenAPI document (`GET /api/openapi.json`) against the route table and the
+//! rules of decisions.md §3. schemathesis (`make test-contract`) checks the answers.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::helpers::spawn_app;
+
+const METHODS: [&str; 4] = ["get", "post", "put", "delete"];
+
+async fn document() -> Value {
+    let app = spawn_app().await;
+    app.get_json("/api/openapi.json", 200).await
+}
+
+/// `(method, path, operation)` for every operation of the document.
+fn operations(doc: &Value) -> Vec<(String, String, Value)> {
+    let mut found = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, op) in item.as_object().expect("a path item") {
+            assert!(METHODS.contains(&method.as_str()), "{method} {path}: an unexpected method");
+            found.push((method.clone(), path.clone(), op.clone()));
+        }
+    }
+    found
+}
+
+/// Follows a local `$ref` ("#/components/...").
+fn resolve<'a>(doc: &'a Value, value: &'a Value) -> &'a Value {
+    match value["$ref"].as_str() {
+        Some(reference) => {
+            let pointer = reference.strip_prefix('#').expect("a local reference");
+            resolve(doc, doc.pointer(pointer).unwrap_or_else(|| panic!("{reference} resolves")))
+        }
+        None => value,
+    }
+}
+
+#[actix_web::test]
+async fn the_document_lists_exactly_the_routes_the_server_has() {
+    let doc = document().await;
+    assert_eq!(doc["openapi"], "3.1.0");
+    let documented: BTreeSet<(String, String)> =
+        operations(&doc).into_iter().map(|(method, path, _)| (method, path)).collect();
+    let routed: BTreeSet<(String, String)> =
+        market::api::ROUTES.iter().map(|(method, path)| (method.to_string(), path.to_string())).collect();
+    let missing: Vec<_> = routed.difference(&documented).collect();
+    assert!(missing.is_empty(), "routes the document lacks: {missing:?}");
+    let extra: Vec<_> = documented.difference(&routed).collect();
+    assert!(extra.is_empty(), "documented operations no route serves: {extra:?}");
+}
+
+#[actix_web::test]
+async fn every_operation_documents_the_errors_it_can_answer_in_the_error_shape() {
+    let doc = document().await;
+    let error = &doc["components"]["schemas"]["Error"];
+    assert_eq!(error["required"], serde_json::json!(["message", "errors"]));
+    for (method, path, op) in operations(&doc) {
+        let what = format!("{method} {path}");
+        assert!(op["operationId"].is_string(), "{what}: an operationId");
+        let responses = op["responses"].as_object().expect("responses");
+        let has = |status: &str| responses.contains_key(status);
+        assert!(responses.keys().any(|s| s.starts_with('2')), "{what}: a success answer");
+        let security: Vec<String> = op["security"]
+            .as_array()
+            .map(|s| s.iter().flat_map(|r| r.as_object().unwrap().keys().cloned()).collect())
+            .unwrap_or_default();
+        if security.iter().any(|s| s == "session") {
+            assert!(has("401"), "{what}: a shopper's call answers 401");
+        }
+        if method != "get" {
+            assert!(security.iter().any(|s| s == "xsrf"), "{what}: a write needs the anti-forgery header");
+            assert!(has("403"), "{what}: a write answers 403 without the anti-forgery token");
+        }
+        if op.get("requestBody").is_some() {
+            for status in ["400", "413", "415"] {
+                assert!(has(status), "{what}: a JSON body can be answered {status}");
+            }
+        }
+        if path.contains('{') {
+            assert!(has("400"), "{what}: an id that is not a whole number is a 400");
+        }
+        for (status, response) in responses {
+            if status.starts_with('4') {
+                let schema = &resolve(&doc, response)["content"]["application/json"]["schema"];
+                assert_eq!(schema["$ref"], "#/components/schemas/Error", "{what} {status}: the error shape");
+            }
+        }
+    }
+    // The calls that are rate limited say so, and how long to wait.
+    for (method, path) in [("post", "/api/session"), ("post", "/api/users")] {
+        let too_many = resolve(&doc, &doc["paths"][path][method]["responses"]["429"]);
+        assert!(too_many["headers"]["Retry-After"].is_object(), "{method} {path}: 429 with Retry-After");
+    }
+    let place = &doc["paths"]["/api/orders"]["post"];
+    assert!(place["responses"]["422"].is_object(), "a reused Idempotency-Key is a 422");
+    assert_eq!(place["parameters"][0]["name"], "Idempotency-Key");
+}
+
+/// OWASP ASVS 5.1.4 (structured data is validated, lengths included): the contract
+/// bounds every string a client may send, so the server's limits are no secret.
+#[actix_web::test]
+async fn asvs_5_1_4_every_string_a_client_sends_has_a_maximum_length() {
+    let doc = document().await;
+    fn walk(doc: &Value, schema: &Value, at: &str, unbounded: &mut Vec<String>) {
+        let schema = resolve(doc, schema);
+        let types: Vec<&str> = match &schema["type"] {
+            Value::String(t) => vec![t.as_str()],
+            Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+            _ => vec![],
+        };
+        if types.contains(&"string") && !schema["maxLength"].is_u64() {
+            unbounded.push(at.to_owned());
+        }
+        if types.contains(&"array") && !schema["maxItems"].is_u64() {
+            unbounded.push(format!("{at}[]"));
+        }
+        for (name, property) in schema["properties"].as_object().into_iter().flatten() {
+            walk(doc, property, &format!("{at}.{name}"), unbounded);
+        }
+        if schema.get("items").is_some() {
+            walk(doc, &schema["items"], &format!("{at}[]"), unbounded);
+        }
+        for key in ["oneOf", "anyOf", "allOf"] {
+            for part in schema[key].as_array().into_iter().flatten() {
+                walk(doc, part, at, unbounded);
+            }
+        }
+    }
+    let mut unbounded = Vec::new();
+    let mut bodies = 0;
+    for (method, path, op) in operations(&doc) {
+        if let Some(body) = op.get("requestBody") {
+            bodies += 1;
+            let schema = &body["content"]["application/json"]["schema"];
+            walk(&doc, schema, &format!("{method} {path} body"), &mut unbounded);
+        }
+        for parameter in op["parameters"].as_array().into_iter().flatten() {
+            let name = parameter["name"].as_str().unwrap();
+            walk(&doc, &parameter["schema"], &format!("{method} {path} {name}"), &mut unbounded);
+        }
+    }
+    assert_eq!(bodies, 7, "every JSON body is documented");
+    assert!(unbounded.is_empty(), "unbounded input: {unbounded:?}");
+}
+
+#[actix_web::test]
+async fn links_name_operations_that_exist() {
+    let doc = document().await;
+    let ids: BTreeSet<String> =
+        operations(&doc).iter().map(|(_, _, op)| op["operationId"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(ids.len(), operations(&doc).len(), "operation ids are unique");
+    let mut links = 0;
+    for (method, path, op) in operations(&doc) {
+        for response in op["responses"].as_object().unwrap().values() {
+            for (name, link) in response["links"].as_object().into_iter().flatten() {
+                links += 1;
+                let target = link["operationId"].as_str().expect("links by operationId");
+                assert!(ids.contains(target), "{method} {path} link {name}: no operation {target}");
+            }
+        }
+    }
+    assert!(links >= 10, "links let schemathesis chain calls statefully ({links})");
+}
