@@ -5,10 +5,13 @@ ADDR ?= 127.0.0.1:8080
 DATA_DIR ?= ./data
 DEV_WEB_DIR := target/web-dev
 
-.PHONY: help run release test test-rust test-web test-e2e chromium lint web-deps dev clean
+VENV := target/venv
+SCHEMATHESIS_VERSION := 4.32.5
+
+.PHONY: help run release test test-rust test-web test-e2e test-contract test-crash chromium lint web-deps dev clean
 
 help: ## List the targets
-	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 run: release ## Build the release binary and serve the store (prints its URL)
 	./target/release/market serve --addr $(ADDR) --data-dir $(DATA_DIR)
@@ -19,7 +22,7 @@ release: ## Build the release binary: target/release/market
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: lint test-rust test-web test-e2e ## Every check and test (what CI runs)
+test: lint test-rust test-web test-e2e test-contract test-crash ## Every check and test (what CI runs)
 
 lint: web-deps ## Formatting, clippy and the TypeScript type checks (app, then unit tests)
 	cargo fmt --all -- --check
@@ -41,6 +44,18 @@ test-e2e: chromium release web-deps ## Browser journeys in Chromium (installs it
 
 chromium:
 	@bash web/e2e/ensure-chromium.sh
+
+# schemathesis lives in a virtual environment of its own, pinned, made on first use.
+$(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION):
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION)
+	touch $@
+
+test-contract: release $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION) ## schemathesis fuzzes the release binary against its OpenAPI document (≤ 3 min)
+	$(VENV)/bin/python scripts/contract/run.py
+
+test-crash: release ## Checkouts under load, SIGKILL, restart: no acknowledged order or cart line is lost
+	python3 scripts/crash/run.py
 
 dev: web-deps ## Rebuild the web app on change and serve it with a debug server
 	@mkdir -p $(DEV_WEB_DIR)
