@@ -23,8 +23,13 @@ function readCookie(name: string): string | undefined {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export async function request<T>(method: Method, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function request<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     const token = readCookie('XSRF-TOKEN');
@@ -42,6 +47,7 @@ export async function request<T>(method: Method, url: string, body?: unknown): P
 }
 
 export const get = <T>(url: string) => request<T>('GET', url);
-export const post = <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {});
+export const post = <T>(url: string, body?: unknown, headers?: Record<string, string>) =>
+  request<T>('POST', url, body ?? {}, headers);
 export const put = <T>(url: string, body: unknown) => request<T>('PUT', url, body);
 export const del = <T>(url: string) => request<T>('DELETE', url);

@@ -80,6 +80,24 @@ describe('orders', () => {
     assert.equal(store.getState().cart.lines.length, 4);
   });
 
+  test('each checkout attempt has its own Idempotency-Key; a retry after no answer reuses it', async () => {
+    const server = fakeServer('network-error', ok(order(2, 24.03)), fail(500, 'Oops'), fail(500, 'Oops'));
+    const store = storeReadyToOrder();
+    await assert.rejects(store.getState().placeOrder(), TypeError);
+    await store.getState().placeOrder();
+    const keys = () => server.calls.map((c) => c.headers['Idempotency-Key']);
+    const [first, retried] = keys();
+    assert.match(first ?? '', /^[0-9a-f-]{32,36}$/);
+    assert.equal(retried, first, 'the same attempt, sent again');
+
+    // Answered attempts (an order, or an error) are over: the next one is new.
+    store.setState({ cart: storeReadyToOrder().getState().cart });
+    await assert.rejects(store.getState().placeOrder(), { status: 500 });
+    await assert.rejects(store.getState().placeOrder(), { status: 500 });
+    const [, , third, fourth] = keys();
+    assert.equal(new Set([first, third, fourth]).size, 3, `${keys().join(', ')}`);
+  });
+
   test('other failures keep the cart and do not reload it', async () => {
     const server = fakeServer(fail(500, 'Internal server error'));
     const store = storeReadyToOrder();

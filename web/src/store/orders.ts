@@ -18,30 +18,46 @@ export interface OrdersSlice {
 
 export const emptyOrders = (): OrdersSlice['orders'] => ({ list: [], loaded: false });
 
-export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set, get) => ({
-  orders: emptyOrders(),
-  loadOrders: async () => {
-    const list = await api.fetchOrders();
-    set({ orders: { list, loaded: true } });
-  },
-  placeOrder: async () => {
-    const lines = get().cart.lines;
-    const { total } = summarize(lines.map((l) => l.price));
-    try {
-      const order = await api.placeOrder(
-        total,
-        lines.map((l) => l.productId),
-      );
-      set((s) => ({
-        orders: { ...s.orders, list: [order, ...s.orders.list.filter((o) => o.id !== order.id)] },
-        cart: { lines: [], loaded: true },
-      }));
-      return order;
-    } catch (error) {
-      // The cart changed elsewhere (another tab, a price change): show what the server has.
-      if (error instanceof ApiError && (error.status === 409 || error.status === 400))
-        await get().loadCart().catch(() => undefined);
-      throw error;
-    }
-  },
-});
+/** A random key; `crypto.randomUUID` exists only on HTTPS and localhost pages. */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set, get) => {
+  // One Idempotency-Key per checkout attempt. An attempt that got no answer (the network
+  // failed) keeps its key, so trying the same order again cannot place it twice; once the
+  // server has answered, whatever it said, the next attempt is a new one.
+  let unanswered: { key: string; order: string } | undefined;
+  return {
+    orders: emptyOrders(),
+    loadOrders: async () => {
+      const list = await api.fetchOrders();
+      set({ orders: { list, loaded: true } });
+    },
+    placeOrder: async () => {
+      const lines = get().cart.lines;
+      const { total } = summarize(lines.map((l) => l.price));
+      const productIds = lines.map((l) => l.productId);
+      const fingerprint = JSON.stringify([total, productIds]);
+      const key = unanswered?.order === fingerprint ? unanswered.key : newKey();
+      unanswered = { key, order: fingerprint };
+      try {
+        const order = await api.placeOrder(total, productIds, key);
+        unanswered = undefined;
+        set((s) => ({
+          orders: { ...s.orders, list: [order, ...s.orders.list.filter((o) => o.id !== order.id)] },
+          cart: { lines: [], loaded: true },
+        }));
+        return order;
+      } catch (error) {
+        if (error instanceof ApiError) unanswered = undefined;
+        // The cart changed elsewhere (another tab, a price change): show what the server has.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 400))
+          await get().loadCart().catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+};
