@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release test test-rust test-web test-e2e test-contract test-crash chromium lint web-deps dev clean
+.PHONY: help run release test test-rust test-web test-e2e test-contract test-crash chromium lint web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -63,6 +63,9 @@ dev: web-deps ## Rebuild the web app on change and serve it with a debug server
 	  trap 'kill $$!' EXIT; \
 	  until [ -f $(DEV_WEB_DIR)/index.html ]; do sleep 0.2; done; \
 	  cargo run -- serve --addr $(ADDR) --data-dir $(DATA_DIR) --web-dir $(DEV_WEB_DIR)
+
+bench: ## Speed against nginx serving the same bytes (wrk, side by side): target/bench/report.md
+	scripts/bench/run.sh
 
 clean: ## Remove build output (keeps the database)
 	cargo clean

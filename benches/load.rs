@@ -1,0 +1,487 @@
+//! Load clients and probes for `make bench` (scripts/bench/run.sh), which runs this as
+//! `cargo bench --bench load -- <command> ...`. Each command prints `BENCH key=value ...`
+//! lines for the script to read.
+//!
+//! - `checkout`: many shoppers at once, each adding two products and placing an order,
+//!   over and over; writes the ids of the orders that were acknowledged (201) to a file.
+//! - `verify`: after the server has stopped, checks that its database holds exactly the
+//!   acknowledged orders of those shoppers, each whole.
+//! - `logins`: shoppers signing in over and over (argon2), N at a time.
+//! - `start`: milliseconds from starting `market serve` until /api/departments answers.
+//! - `first-visit`: bytes (as sent with gzip) of the JS and CSS a first visit to / loads.
+//! - `free-port`: a free loopback port.
+
+use std::collections::BTreeSet;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::{Parser, Subcommand};
+use market::db::rusqlite::Connection;
+use reqwest::cookie::{CookieStore, Jar};
+use reqwest::{Client, Url};
+use serde_json::{Value, json};
+
+#[derive(Parser)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    Checkout {
+        #[arg(long)]
+        url: String,
+        #[arg(long, default_value_t = 64)]
+        shoppers: usize,
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
+        #[arg(long, default_value_t = 2.0)]
+        warmup_secs: f64,
+        /// Where to write the acknowledged order ids, one a line.
+        #[arg(long)]
+        acked: PathBuf,
+        /// Usernames start with this, so `verify` can tell the bench's shoppers apart.
+        #[arg(long)]
+        prefix: String,
+    },
+    Verify {
+        #[arg(long)]
+        db: PathBuf,
+        #[arg(long)]
+        acked: PathBuf,
+        #[arg(long)]
+        prefix: String,
+    },
+    Logins {
+        #[arg(long)]
+        url: String,
+        #[arg(long, default_value_t = 16)]
+        concurrency: usize,
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
+    },
+    Start {
+        #[arg(long)]
+        bin: PathBuf,
+        #[arg(long)]
+        data_dir: PathBuf,
+    },
+    FirstVisit {
+        #[arg(long)]
+        url: String,
+    },
+    FreePort,
+}
+
+fn main() {
+    // `cargo bench` passes `--bench` to every bench target; it means nothing here.
+    let args = std::env::args().filter(|a| a != "--bench");
+    let cli = Cli::parse_from(args);
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a runtime");
+    match cli.command {
+        Cmd::Checkout { url, shoppers, secs, warmup_secs, acked, prefix } => {
+            runtime.block_on(checkout(url, shoppers, secs, warmup_secs, &acked, &prefix))
+        }
+        Cmd::Verify { db, acked, prefix } => verify(&db, &acked, &prefix),
+        Cmd::Logins { url, concurrency, secs } => runtime.block_on(logins(url, concurrency, secs)),
+        Cmd::Start { bin, data_dir } => runtime.block_on(start(&bin, &data_dir)),
+        Cmd::FirstVisit { url } => runtime.block_on(first_visit(&url)),
+        Cmd::FreePort => println!("{}", free_port()),
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port()
+}
+
+/// One browser: its own cookies, one connection, and the anti-forgery header read
+/// from its cookie before every write (the token changes at sign-in).
+struct Shopper {
+    base: String,
+    url: Url,
+    client: Client,
+    jar: Arc<Jar>,
+}
+
+impl Shopper {
+    fn new(base: &str) -> Shopper {
+        let jar = Arc::new(Jar::default());
+        let client = Client::builder()
+            .cookie_provider(jar.clone())
+            .pool_max_idle_per_host(1)
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("a client");
+        Shopper {
+            base: base.trim_end_matches('/').to_owned(),
+            url: base.parse().expect("a URL"),
+            client,
+            jar,
+        }
+    }
+
+    fn token(&self) -> String {
+        let cookies = self.jar.cookies(&self.url).map(|h| h.to_str().unwrap_or_default().to_owned());
+        cookies
+            .unwrap_or_default()
+            .split("; ")
+            .find_map(|c| c.strip_prefix("XSRF-TOKEN=").map(str::to_owned))
+            .unwrap_or_default()
+    }
+
+    async fn open(&self) -> Result<(), String> {
+        let res =
+            self.client.get(format!("{}/api/session", self.base)).send().await.map_err(|e| e.to_string())?;
+        if res.status() != 200 {
+            return Err(format!("GET /api/session: {}", res.status()));
+        }
+        Ok(())
+    }
+
+    /// POSTs JSON; answers the status and the JSON body.
+    async fn post(&self, path: &str, body: Value) -> Result<(u16, Value), String> {
+        self.post_with(path, body, None).await
+    }
+
+    /// POSTs JSON with an `Idempotency-Key` when given, as the app places orders.
+    async fn post_with(&self, path: &str, body: Value, key: Option<&str>) -> Result<(u16, Value), String> {
+        let mut req = self.client.post(format!("{}{path}", self.base)).header("XSRF-Token", self.token());
+        if let Some(key) = key {
+            req = req.header("Idempotency-Key", key);
+        }
+        let res = req.json(&body).send().await.map_err(|e| e.to_string())?;
+        let status = res.status().as_u16();
+        let body = res.json().await.unwrap_or(Value::Null);
+        Ok((status, body))
+    }
+}
+
+fn cents(price: &Value) -> i64 {
+    (price.as_f64().unwrap_or(f64::NAN) * 100.0).round() as i64
+}
+
+#[derive(Default)]
+struct Tally {
+    /// Checkouts finished inside the measured window.
+    measured: u64,
+    /// Order ids answered 201, warm-up included.
+    acked: Vec<i64>,
+    /// Answers other than 201, by "request status".
+    failures: Vec<String>,
+    /// Requests that got no answer at all: whether they changed anything is unknown.
+    unanswered: u64,
+}
+
+async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, acked: &Path, prefix: &str) {
+    // Sign-ups first, side by side, outside the measured window: argon2 is slow on purpose.
+    let mut signing_up = tokio::task::JoinSet::new();
+    for n in 0..shoppers {
+        let (url, prefix) = (url.clone(), prefix.to_owned());
+        signing_up.spawn(async move {
+            let shopper = Shopper::new(&url);
+            shopper.open().await?;
+            let name = format!("{prefix}{n}");
+            let body = json!({"firstName": "Bench", "lastName": "Shopper", "username": name,
+                              "email": format!("{name}@bench.test"), "password": "bench-password"});
+            match shopper.post("/api/users", body).await? {
+                (201, _) => Ok(shopper),
+                (status, body) => Err(format!("sign-up answered {status}: {body}")),
+            }
+        });
+    }
+    let mut ready = Vec::new();
+    while let Some(joined) = signing_up.join_next().await {
+        ready.push(joined.expect("sign-up task").unwrap_or_else(|e| panic!("{e}")));
+    }
+
+    let started = Instant::now();
+    let measure_from = started + Duration::from_secs_f64(warmup_secs);
+    let stop_at = measure_from + Duration::from_secs_f64(secs);
+    let mut running = tokio::task::JoinSet::new();
+    for (n, shopper) in ready.into_iter().enumerate() {
+        running.spawn(async move {
+            let mut tally = Tally::default();
+            let mut round = n;
+            while Instant::now() < stop_at {
+                round += 1;
+                let products = [1 + (round % 156) as i64, 1 + ((round * 7 + 3) % 156) as i64];
+                let key = format!("{n}-{round}");
+                match one_checkout(&shopper, products, &key).await {
+                    Ok(order_id) => {
+                        tally.acked.push(order_id);
+                        let now = Instant::now();
+                        if now >= measure_from && now <= stop_at {
+                            tally.measured += 1;
+                        }
+                    }
+                    Err(Failure::Answered(what)) => tally.failures.push(what),
+                    Err(Failure::Unanswered(what)) => {
+                        tally.unanswered += 1;
+                        tally.failures.push(what);
+                    }
+                }
+            }
+            tally
+        });
+    }
+    let mut total = Tally::default();
+    while let Some(joined) = running.join_next().await {
+        let t = joined.expect("shopper task");
+        total.measured += t.measured;
+        total.acked.extend(t.acked);
+        total.failures.extend(t.failures);
+        total.unanswered += t.unanswered;
+    }
+    let lines: String = total.acked.iter().map(|id| format!("{id}\n")).collect();
+    std::fs::write(acked, lines).expect("writing the acknowledged ids");
+    let mut kinds: Vec<_> =
+        total.failures.iter().map(String::as_str).collect::<BTreeSet<_>>().into_iter().collect();
+    kinds.truncate(5);
+    println!(
+        "BENCH checkouts_per_s={:.1} measured={} acked={} failures={} unanswered={} secs={secs}",
+        total.measured as f64 / secs,
+        total.measured,
+        total.acked.len(),
+        total.failures.len(),
+        total.unanswered
+    );
+    if !kinds.is_empty() {
+        println!("failures (first kinds): {kinds:?}");
+    }
+}
+
+enum Failure {
+    Answered(String),
+    Unanswered(String),
+}
+
+/// Two cart adds and an order priced as the app prices it: subtotal less 5% (half-up),
+/// with an `Idempotency-Key` for the attempt, as the app sends.
+async fn one_checkout(shopper: &Shopper, products: [i64; 2], key: &str) -> Result<i64, Failure> {
+    let mut subtotal = 0;
+    for id in products {
+        match shopper.post("/api/cart", json!({"productId": id})).await {
+            Ok((201, line)) => subtotal += cents(&line["price"]),
+            Ok((status, _)) => return Err(Failure::Answered(format!("POST /api/cart {status}"))),
+            Err(e) => return Err(Failure::Unanswered(format!("POST /api/cart: {e}"))),
+        }
+    }
+    let total = subtotal - (subtotal * 5 + 50) / 100;
+    let body =
+        json!({"total": total as f64 / 100.0, "products": products.map(|id| json!({"productId": id}))});
+    match shopper.post_with("/api/orders", body, Some(key)).await {
+        Ok((201, order)) if cents(&order["total"]) == total => {
+            order["id"].as_i64().ok_or_else(|| Failure::Answered("order without id".into()))
+        }
+        Ok((201, order)) => Err(Failure::Answered(format!("order total {} != {total}", order["total"]))),
+        Ok((status, _)) => Err(Failure::Answered(format!("POST /api/orders {status}"))),
+        Err(e) => Err(Failure::Unanswered(format!("POST /api/orders: {e}"))),
+    }
+}
+
+fn verify(db: &Path, acked: &Path, prefix: &str) {
+    let acked: BTreeSet<i64> = std::fs::read_to_string(acked)
+        .expect("the acknowledged ids")
+        .lines()
+        .map(|l| l.parse().expect("an order id"))
+        .collect();
+    let conn = Connection::open(db).expect("opening the database");
+    let mut stmt = conn
+        .prepare(
+            "SELECT o.id, o.total_cents, o.subtotal_cents - o.discount_cents,
+                    (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id),
+                    (SELECT coalesce(sum(price_cents), 0) FROM order_items oi WHERE oi.order_id = o.id),
+                    o.subtotal_cents
+             FROM orders o JOIN users u ON u.id = o.user_id
+             WHERE u.username LIKE ?1 || '%'",
+        )
+        .expect("the query");
+    let mut stored = BTreeSet::new();
+    let mut broken = 0;
+    let rows = stmt
+        .query_map([prefix], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                [r.get::<_, i64>(1)?, r.get(2)?],
+                r.get::<_, i64>(3)?,
+                [r.get::<_, i64>(4)?, r.get(5)?],
+            ))
+        })
+        .expect("the rows");
+    for row in rows {
+        let (id, [total, priced], items, [line_sum, subtotal]) = row.expect("a row");
+        if total != priced || items != 2 || line_sum != subtotal {
+            broken += 1;
+        }
+        stored.insert(id);
+    }
+    let missing = acked.difference(&stored).count();
+    let extra = stored.difference(&acked).count();
+    let carts: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM cart_items c JOIN users u ON u.id = c.user_id WHERE u.username LIKE ?1 || '%'",
+            [prefix],
+            |r| r.get(0),
+        )
+        .expect("cart count");
+    let exact = missing == 0 && extra == 0 && broken == 0;
+    println!(
+        "BENCH acked={} stored={} missing={missing} extra={extra} broken={broken} cart_lines_left={carts} exact={exact}",
+        acked.len(),
+        stored.len()
+    );
+    if !exact {
+        std::process::exit(1);
+    }
+}
+
+async fn logins(url: String, concurrency: usize, secs: f64) {
+    let stop_at = Instant::now() + Duration::from_secs_f64(secs);
+    let mut running = tokio::task::JoinSet::new();
+    for _ in 0..concurrency {
+        let url = url.clone();
+        running.spawn(async move {
+            let shopper = Shopper::new(&url);
+            shopper.open().await.expect("opening the app");
+            let (mut ok, mut failed) = (0u64, 0u64);
+            while Instant::now() < stop_at {
+                match shopper
+                    .post("/api/session", json!({"credential": "demo", "password": "password"}))
+                    .await
+                {
+                    Ok((200, _)) => ok += 1,
+                    _ => failed += 1,
+                }
+            }
+            (ok, failed)
+        });
+    }
+    let (mut ok, mut failed) = (0, 0);
+    while let Some(joined) = running.join_next().await {
+        let (o, f) = joined.expect("login task");
+        ok += o;
+        failed += f;
+    }
+    println!("BENCH logins_per_s={:.1} logins={ok} failed={failed}", ok as f64 / secs);
+}
+
+/// Starts the server, polls /api/departments every millisecond, stops the server.
+async fn start(bin: &Path, data_dir: &Path) {
+    let port = free_port();
+    let started = Instant::now();
+    let mut child = Command::new(bin)
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--data-dir"])
+        .arg(data_dir)
+        .env("MARKET_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("starting the server");
+    let client = Client::new();
+    let url = format!("http://127.0.0.1:{port}/api/departments");
+    let elapsed = loop {
+        if let Ok(res) = client.get(&url).send().await
+            && res.status() == 200
+        {
+            break started.elapsed();
+        }
+        if started.elapsed() > Duration::from_secs(30) || child.try_wait().ok().flatten().is_some() {
+            let _ = child.kill();
+            panic!("the server did not answer within 30 s");
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    };
+    let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    let _ = child.wait();
+    println!("BENCH start_ms={:.1}", elapsed.as_secs_f64() * 1000.0);
+}
+
+/// The stylesheets, the module preloads and the entry script that index.html names,
+/// plus every module they import statically, as sent with `Accept-Encoding: gzip`.
+async fn first_visit(url: &str) {
+    let client = Client::new();
+    let base = url.trim_end_matches('/');
+    let get = |path: String| {
+        let client = client.clone();
+        async move {
+            let res = client
+                .get(format!("{base}{path}"))
+                .header("Accept-Encoding", "gzip")
+                .send()
+                .await
+                .expect("a GET");
+            let gzipped = res.headers().get("content-encoding").is_some_and(|v| v == "gzip");
+            (res.bytes().await.expect("a body").to_vec(), gzipped)
+        }
+    };
+    let (html, _) = get("/".into()).await;
+    let html = gunzip_if(&html);
+    let mut todo: Vec<String> = attributes(&html, &["href=\"", "src=\""])
+        .into_iter()
+        .filter(|p| p.starts_with("/static/") && (p.ends_with(".js") || p.ends_with(".css")))
+        .collect();
+    let mut seen = BTreeSet::new();
+    let (mut js, mut css, mut raw) = (0, 0, 0);
+    while let Some(path) = todo.pop() {
+        if !seen.insert(path.clone()) {
+            continue;
+        }
+        let (body, gzipped) = get(path.clone()).await;
+        let sent = if gzipped { body.len() } else { gzip_len(&body) };
+        let text = if gzipped { gunzip_if(&body) } else { String::from_utf8_lossy(&body).into_owned() };
+        raw += text.len();
+        if path.ends_with(".css") {
+            css += sent;
+        } else {
+            js += sent;
+            // Static imports only: `import ... from"/static/x.js"` and `import"/static/x.js"`.
+            todo.extend(
+                attributes(&text, &["from\"", "import\""]).into_iter().filter(|p| p.ends_with(".js")),
+            );
+        }
+    }
+    println!(
+        "BENCH first_visit_js_gzip={js} first_visit_css_gzip={css} first_visit_raw={raw} files={}",
+        seen.len()
+    );
+}
+
+/// Every quoted value that follows one of `openers`.
+fn attributes(text: &str, openers: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for opener in openers {
+        for (at, _) in text.match_indices(opener) {
+            let rest = &text[at + opener.len()..];
+            if let Some(end) = rest.find('"') {
+                found.push(rest[..end].to_owned());
+            }
+        }
+    }
+    found
+}
+
+fn gunzip_if(bytes: &[u8]) -> String {
+    let plain = if bytes.starts_with(&[0x1f, 0x8b]) { gzip("-dc", bytes) } else { bytes.to_vec() };
+    String::from_utf8_lossy(&plain).into_owned()
+}
+
+/// What gzip -9 makes of a body the server sent uncompressed.
+fn gzip_len(bytes: &[u8]) -> usize {
+    gzip("-9c", bytes).len()
+}
+
+/// Pipes `bytes` through the gzip command (always there on Debian).
+fn gzip(flags: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut child =
+        Command::new("gzip").arg(flags).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("gzip");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let owned = bytes.to_vec();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &owned));
+    let out = child.wait_with_output().expect("gzip output");
+    writer.join().expect("writer").expect("writing to gzip");
+    out.stdout
+}

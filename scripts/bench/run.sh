@@ -1,0 +1,269 @@
+#!/usr/bin/env bash
+# `make bench`: the release binary against nginx serving byte-for-byte the same answers,
+# side by side in one run, over loopback with wrk. Writes target/bench/report.md.
+#
+#   BENCH_SECS=10 BENCH_WARMUP=3 BENCH_ROUNDS=5 scripts/bench/run.sh
+#   BENCH_BIN=/path/to/market scripts/bench/run.sh    another build of the store, as it is
+#
+# Absolute numbers depend on the machine and on whatever else runs on it; the ratio to
+# nginx, measured in turns on the same cores, is the figure to read.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+SECS=${BENCH_SECS:-10}
+WARMUP=${BENCH_WARMUP:-3}
+ROUNDS=${BENCH_ROUNDS:-5}
+THREADS=2
+CONNECTIONS=64
+OUT=target/bench
+BIN=${BENCH_BIN:-target/release/market}
+LUA=scripts/bench/wrk.lua
+
+say() { printf '\n== %s\n' "$*" >&2; }
+
+# wrk and nginx are Debian packages; installed here when missing, as `make test` does
+# for Chromium.
+need() {
+  local tool=$1 package=$2
+  command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing $package"
+    apt-get install -y -qq "$package" >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq "$package" >/dev/null; }
+  else
+    echo "make bench needs $tool: install the Debian package '$package' (sudo apt-get install $package)" >&2
+    exit 1
+  fi
+}
+need wrk wrk
+need nginx nginx
+need curl curl
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+say "building the load client and the release binary"
+# The load client first: `cargo bench` also links target/release/market (with the
+# dev-dependencies' features), and the release build after it puts the real one back.
+LOAD=$(cargo bench --locked --bench load --no-run --message-format=json |
+  grep -o '"executable":"[^"]*/deps/load-[^"]*"' | cut -d'"' -f4)
+[ -x "$LOAD" ] || { echo "could not build benches/load.rs" >&2; exit 1; }
+[ -n "${BENCH_BIN:-}" ] || cargo build --release --locked
+
+WORK=$(mktemp -d /tmp/market-bench.XXXXXX)
+STORE_PID="" NGINX_PID=""
+cleanup() {
+  [ -n "$STORE_PID" ] && kill "$STORE_PID" 2>/dev/null || true
+  [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+mkdir -p "$OUT"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+field() { sed -n "s/.*[ ]$1=\([^ ]*\).*/\1/p" | tail -1; }
+
+say "start times (median of 5)"
+for i in 1 2 3 4 5; do "$LOAD" start --bin "$BIN" --data-dir "$WORK/start$i"; done | field start_ms >"$WORK/cold"
+for i in 1 2 3 4 5; do "$LOAD" start --bin "$BIN" --data-dir "$WORK/start1"; done | field start_ms >"$WORK/warm"
+COLD_MS=$(median <"$WORK/cold")
+WARM_MS=$(median <"$WORK/warm")
+echo "cold $COLD_MS ms, warm $WARM_MS ms" >&2
+
+# The store, as `market serve` runs it, on a fresh data dir. No access log (nginx keeps
+# none either); warnings and errors still go to store.log. No rate limits: the load
+# clients sign up 64 shoppers and sign in over and over from one address.
+STORE_PORT=$("$LOAD" free-port)
+STORE=http://127.0.0.1:$STORE_PORT
+MARKET_LOG=warn MARKET_RATE_LIMITS=off "$BIN" serve --addr "127.0.0.1:$STORE_PORT" --data-dir "$WORK/data" >"$WORK/store.log" 2>&1 &
+STORE_PID=$!
+until curl -fs -o /dev/null "$STORE/api/departments"; do sleep 0.05; done
+
+say "a signed-in shopper with a few cart lines and favorites"
+JAR=$WORK/jar
+token() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$JAR"; }
+post() { curl -fs -o /dev/null -b "$JAR" -c "$JAR" -H "XSRF-Token: $(token)" -H 'Content-Type: application/json' -d "$2" "$STORE$1"; }
+curl -fs -o /dev/null -b "$JAR" -c "$JAR" "$STORE/api/session"
+post /api/session '{"credential":"demo","password":"password"}'
+for id in 51 61 7 88 120; do post /api/cart "{\"productId\":$id}"; done
+for id in 51 61 33; do post /api/favorites "{\"productId\":$id}"; done
+COOKIE=$(awk '$6 == "market_session" || $6 == "XSRF-TOKEN" { printf "%s%s=%s", sep, $6, $7; sep = "; " }' "$JAR")
+
+BUNDLE=$(curl -fs "$STORE/" | grep -o 'src="/static/main-[^"]*\.js"' | cut -d'"' -f2)
+
+# name|path|compressed|signed in
+CASES=(
+  "GET /api/departments|/api/departments|no|no"
+  "GET /api/departments/5/products|/api/departments/5/products|no|no"
+  "GET /api/products/51|/api/products/51|no|no"
+  "GET /api/products/51/reviews|/api/products/51/reviews|no|no"
+  "GET / (gzip)|/|yes|no"
+  "GET main JS bundle (gzip)|$BUNDLE|yes|no"
+  "GET /api/cart (signed in)|/api/cart|no|yes"
+  "GET /api/favorites (signed in)|/api/favorites|no|yes"
+)
+
+say "nginx serving the store's own answers"
+WWW=$WORK/www
+mkdir -p "$WWW" "$WORK/nginx"
+NGINX_PORT=$("$LOAD" free-port)
+NGINX_URL=http://127.0.0.1:$NGINX_PORT
+LOCATIONS=""
+n=0
+for case in "${CASES[@]}"; do
+  IFS='|' read -r name path gzip signed <<<"$case"
+  n=$((n + 1))
+  args=(-fs -D "$WORK/headers$n")
+  [ "$signed" = yes ] && args+=(-H "Cookie: $COOKIE")
+  curl "${args[@]}" -o "$WWW/$n" "$STORE$path"
+  if [ "$gzip" = yes ]; then
+    # What the store sends to a client that accepts gzip, as nginx's precompressed copy.
+    curl "${args[@]}" -H 'Accept-Encoding: gzip' -o "$WWW/$n.gz" "$STORE$path"
+    grep -qi '^content-encoding: gzip' "$WORK/headers$n" || echo "warning: the store did not gzip $path" >&2
+  fi
+  type=$(sed -n 's/^[Cc]ontent-[Tt]ype: *\(.*\)\r$/\1/p' "$WORK/headers$n")
+  LOCATIONS+="
+    location = $path { default_type \"$type\"; try_files /$n =404; }"
+done
+chmod -R a+rX "$WORK"
+cat >"$WORK/nginx/nginx.conf" <<EOF
+$([ "$(id -u)" = 0 ] && echo "user root;")
+worker_processes 2;
+daemon off;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  types { }
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  gzip_static on;
+  client_body_temp_path $WORK/nginx/body;
+  proxy_temp_path $WORK/nginx/proxy;
+  fastcgi_temp_path $WORK/nginx/fastcgi;
+  uwsgi_temp_path $WORK/nginx/uwsgi;
+  scgi_temp_path $WORK/nginx/scgi;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WWW;$LOCATIONS
+  }
+}
+EOF
+"$NGINX" -c "$WORK/nginx/nginx.conf" -e "$WORK/nginx/error.log" &
+NGINX_PID=$!
+until curl -fs -o /dev/null "$NGINX_URL/api/departments"; do sleep 0.05; done
+NGINX_PIDS="$NGINX_PID $(awk -v parent="$NGINX_PID" '$4 == parent { print $1 }' /proc/[0-9]*/stat 2>/dev/null | xargs)"
+n=0
+for case in "${CASES[@]}"; do
+  IFS='|' read -r name path gzip signed <<<"$case"
+  n=$((n + 1))
+  enc=()
+  [ "$gzip" = yes ] && enc=(-H 'Accept-Encoding: gzip')
+  cmp -s "$WWW/$n" <(curl -fs "$NGINX_URL$path") || { echo "nginx does not answer the store's bytes for $path" >&2; exit 1; }
+  [ "$gzip" = yes ] && { cmp -s "$WWW/$n.gz" <(curl -fs "${enc[@]}" "$NGINX_URL$path") || { echo "nginx does not send the store's gzip bytes for $path" >&2; exit 1; }; }
+done
+
+# CPU time (user + system) the processes have used so far, in clock ticks.
+cpu_ticks() {
+  local pid ticks=0
+  for pid in "$@"; do ticks=$((ticks + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
+  echo "$ticks"
+}
+HZ=$(getconf CLK_TCK)
+
+# One wrk run against a server whose processes are $5; prints
+# "rps p50 p99 errors cpu_us_per_request".
+wrk_run() {
+  local url=$1 headers=$2 cookie=$3 secs=$4 pids=$5 line before after
+  before=$(cpu_ticks $pids)
+  line=$(BENCH_HEADERS=$headers BENCH_COOKIE=$cookie wrk -t$THREADS -c$CONNECTIONS -d"${secs}s" -s $LUA "$url" | grep '^BENCH')
+  after=$(cpu_ticks $pids)
+  echo "$(field rps <<<"$line") $(field p50_ms <<<"$line") $(field p99_ms <<<"$line")" \
+    "$(($(field errors <<<"$line") + $(field non2xx <<<"$line")))" \
+    "$(awk -v t=$((after - before)) -v hz="$HZ" -v n="$(field requests <<<"$line")" 'BEGIN { printf "%.1f", t * 1e6 / hz / n }')"
+}
+
+# Rounds of "rps p50 p99 errors cpu" summed up: mean rps, median p50, median p99,
+# total errors, mean CPU per request.
+combine() {
+  local rounds=$1
+  echo "$(awk '{ s += $1 } END { printf "%.1f", s / NR }' "$rounds")" \
+    "$(cut -d' ' -f2 "$rounds" | median)" "$(cut -d' ' -f3 "$rounds" | median)" \
+    "$(awk '{ s += $4 } END { print s }' "$rounds")" \
+    "$(awk '{ s += $5 } END { printf "%.1f", s / NR }' "$rounds")"
+}
+
+# The store and nginx take turns: a warm-up each, then ROUNDS rounds of SECS/ROUNDS
+# seconds each, so that a burst of other work on the machine hits both alike.
+compare() {
+  local path=$1 headers=$2 cookie=$3 round
+  wrk_run "$STORE$path" "$headers" "$cookie" "$WARMUP" "$STORE_PID" >/dev/null
+  wrk_run "$NGINX_URL$path" "$headers" "$cookie" "$WARMUP" "$NGINX_PIDS" >/dev/null
+  for round in $(seq "$ROUNDS"); do
+    wrk_run "$STORE$path" "$headers" "$cookie" $((SECS / ROUNDS)) "$STORE_PID" >>"$WORK/store.rounds"
+    wrk_run "$NGINX_URL$path" "$headers" "$cookie" $((SECS / ROUNDS)) "$NGINX_PIDS" >>"$WORK/nginx.rounds"
+  done
+  echo "$(combine "$WORK/store.rounds") $(combine "$WORK/nginx.rounds")"
+  rm -f "$WORK/store.rounds" "$WORK/nginx.rounds"
+}
+
+ROWS=()
+n=0
+for case in "${CASES[@]}"; do
+  IFS='|' read -r name path gzip signed <<<"$case"
+  n=$((n + 1))
+  headers="" cookie=""
+  [ "$gzip" = yes ] && headers="Accept-Encoding: gzip"
+  [ "$signed" = yes ] && cookie=$COOKIE
+  say "$name"
+  read -r s_rps s_p50 s_p99 s_err s_cpu n_rps _ _ n_err n_cpu <<<"$(compare "$path" "$headers" "$cookie")"
+  ratio=$(awk -v s="$s_rps" -v g="$n_rps" 'BEGIN { printf "%.2f", s / g }')
+  echo "store $s_rps req/s (p50 $s_p50 ms, p99 $s_p99 ms, $s_err errors, $s_cpu µs CPU each)," \
+    "nginx $n_rps req/s ($n_err errors, $n_cpu µs CPU each): $ratio" >&2
+  ROWS+=("| $name | $(printf '%.0f' "$s_rps") | $(printf '%.0f' "$n_rps") | $ratio | $s_p50 / $s_p99 | $s_err | $s_cpu / $n_cpu |")
+done
+
+say "catalog reads while 16 shoppers sign in over and over"
+"$LOAD" logins --url "$STORE" --concurrency 16 --secs $((SECS + WARMUP + 2)) >"$WORK/logins" &
+LOGINS_PID=$!
+sleep 1
+wrk_run "$STORE/api/departments" "" "" "$WARMUP" "" >/dev/null
+read -r l_rps l_p50 l_p99 l_err _ <<<"$(wrk_run "$STORE/api/departments" "" "" "$SECS" "")"
+wait $LOGINS_PID
+LOGINS_PER_S=$(field logins_per_s <"$WORK/logins")
+ROWS+=("| GET /api/departments, 16 sign-ins at once ($LOGINS_PER_S sign-ins/s) | $(printf '%.0f' "$l_rps") | | | $l_p50 / $l_p99 | $l_err | |")
+
+say "checkout: 64 shoppers each adding two products and placing an order, over and over"
+PREFIX=bench$$x
+"$LOAD" checkout --url "$STORE" --shoppers 64 --secs "$SECS" --warmup-secs "$WARMUP" \
+  --acked "$WORK/acked" --prefix "$PREFIX" | tee "$WORK/checkout" >&2
+CHECKOUTS=$(field checkouts_per_s <"$WORK/checkout")
+FAILURES=$(field failures <"$WORK/checkout")
+
+PEAK_RSS_KB=$(awk '/^VmHWM/ { print $2 }' "/proc/$STORE_PID/status")
+FIRST_VISIT=$("$LOAD" first-visit --url "$STORE")
+kill -TERM "$STORE_PID"
+wait "$STORE_PID" || true
+STORE_PID=""
+VERIFY=$("$LOAD" verify --db "$WORK/data/market.db" --acked "$WORK/acked" --prefix "$PREFIX" || true)
+BUSY=$(grep -ciE 'database is locked|SQLITE_BUSY|busy' "$WORK/store.log" || true)
+ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS | | | | $FAILURES | |")
+
+{
+  echo "Made by \`make bench\` ($(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d), $(nproc) cores):"
+  echo "wrk -t$THREADS -c$CONNECTIONS over loopback; per case a ${WARMUP} s warm-up each, then ${SECS} s each in $ROUNDS rounds"
+  echo "taking turns with nginx $("$NGINX" -v 2>&1 | cut -d/ -f2) (2 workers) serving the same bytes. p50/p99: median over the rounds;"
+  echo "CPU: user + system time of the server's processes per request answered (steadier than req/s on a busy machine)."
+  echo
+  echo "| case | store req/s | nginx req/s | ratio | store p50 / p99 ms | errors | CPU µs/req store / nginx |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${ROWS[@]}"
+  echo
+  echo "- checkout accounting: $(sed 's/^BENCH //' <<<"$VERIFY"); busy/locked lines in the server log: $BUSY"
+  echo "- start until /api/departments answers: ${COLD_MS} ms on an empty data dir (seeding included), ${WARM_MS} ms on an existing database"
+  echo "- peak RSS of the server over the whole run: $((PEAK_RSS_KB / 1024)) MB"
+  echo "- release binary: $(($(stat -c %s "$BIN") / 1024)) KB"
+  echo "- first visit to /, as sent with gzip: $(($(field first_visit_js_gzip <<<" $FIRST_VISIT") / 1024)) KB JS + $(($(field first_visit_css_gzip <<<" $FIRST_VISIT") / 1024)) KB CSS ($(field files <<<" $FIRST_VISIT") files: entry, its static imports, stylesheets)"
+} >"$OUT/report.md"
+echo
+cat "$OUT/report.md"
