@@ -63,23 +63,19 @@ async fn bundle_file(
     source: web::Data<BundleSource>,
     path: web::Path<String>,
 ) -> HttpResponse {
-    let name = format!("static/{path}");
-    match source.get(&name) {
-        Some(file) => file_response(&req, &name, file, IMMUTABLE),
-        None => missing(&req),
-    }
+    bundle_response(&req, &source, &format!("static/{path}"), IMMUTABLE)
 }
 
 async fn asset_file(req: HttpRequest, path: web::Path<String>) -> HttpResponse {
     match Assets::get(&path) {
-        Some(file) => file_response(&req, &path, file, ASSET_CACHE),
+        Some(file) => file_response(&req, &path, file, ASSET_CACHE, None),
         None => missing(&req),
     }
 }
 
 async fn favicon(req: HttpRequest) -> HttpResponse {
     match Assets::get("favicon.ico") {
-        Some(file) => file_response(&req, "favicon.ico", file, ASSET_CACHE),
+        Some(file) => file_response(&req, "favicon.ico", file, ASSET_CACHE, None),
         None => missing(&req),
     }
 }
@@ -91,18 +87,54 @@ async fn fallback(req: HttpRequest, source: web::Data<BundleSource>) -> HttpResp
     if !is_read || path == "/api" || path.starts_with("/api/") || last_segment.contains('.') {
         return missing(&req);
     }
-    match source.get("index.html") {
-        Some(file) => file_response(&req, "index.html", file, "no-cache"),
-        None => missing(&req),
+    bundle_response(&req, &source, "index.html", "no-cache")
+}
+
+/// The bundle's text files come with `.br` and `.gz` copies made at build time
+/// (web/build.mjs): the best one the client accepts is sent as it is, so no request
+/// pays for compressing. Without a copy (`make dev`), the Compress middleware does it.
+fn bundle_response(req: &HttpRequest, source: &BundleSource, name: &str, cache: &str) -> HttpResponse {
+    for (suffix, coding, encoding) in PRECOMPRESSED {
+        if accepts(req, coding)
+            && let Some(file) = source.get(&format!("{name}{suffix}"))
+        {
+            return file_response(req, name, file, cache, Some(encoding));
+        }
     }
+    match source.get(name) {
+        Some(file) => file_response(req, name, file, cache, None),
+        None => missing(req),
+    }
+}
+
+const PRECOMPRESSED: [(&str, &str, ContentEncoding); 2] =
+    [(".br", "br", ContentEncoding::Brotli), (".gz", "gzip", ContentEncoding::Gzip)];
+
+/// Whether `Accept-Encoding` names `coding` without refusing it (`;q=0`).
+fn accepts(req: &HttpRequest, coding: &str) -> bool {
+    let items = req.headers().get_all(header::ACCEPT_ENCODING).filter_map(|v| v.to_str().ok());
+    items.flat_map(|v| v.split(',')).any(|item| {
+        let mut parts = item.split(';');
+        let named = parts.next().is_some_and(|name| name.trim().eq_ignore_ascii_case(coding));
+        let refused = parts.any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse() == Ok(0.0)));
+        named && !refused
+    })
 }
 
 fn missing(req: &HttpRequest) -> HttpResponse {
     json_error(StatusCode::NOT_FOUND, &format!("Nothing is at {}", req.path()), &[])
 }
 
-fn file_response(req: &HttpRequest, name: &str, file: EmbeddedFile, cache: &str) -> HttpResponse {
-    // A strong validator for free: rust-embed hashes every file at build time.
+/// `file` holds `name`'s bytes, or (with `encoding`) a compressed copy of them.
+fn file_response(
+    req: &HttpRequest,
+    name: &str,
+    file: EmbeddedFile,
+    cache: &str,
+    encoding: Option<ContentEncoding>,
+) -> HttpResponse {
+    // A strong validator for free: rust-embed hashes every file at build time, and
+    // each compressed copy has its own hash, as a different representation must.
     let etag = format!("\"{}\"", hex16(&file.metadata.sha256_hash()));
     let fresh = req
         .headers()
@@ -112,7 +144,9 @@ fn file_response(req: &HttpRequest, name: &str, file: EmbeddedFile, cache: &str)
     let mut res = if fresh { HttpResponse::NotModified() } else { HttpResponse::Ok() };
     res.insert_header((header::ETAG, etag)).insert_header((header::CACHE_CONTROL, cache));
     let mime = mime_guess::from_path(name).first_or_octet_stream();
-    if !is_compressible(&mime) {
+    if let Some(encoding) = encoding {
+        res.insert_header(encoding).insert_header((header::VARY, "accept-encoding"));
+    } else if !is_compressible(&mime) {
         // Already-compressed formats (webp, ico) gain nothing from gzip.
         res.insert_header(ContentEncoding::Identity);
     }

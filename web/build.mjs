@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const { values: args } = parseArgs({
   options: { outdir: { type: 'string' }, watch: { type: 'boolean', default: false } },
@@ -42,10 +43,23 @@ const writeIndexHtml = {
       ].filter(Boolean);
       const template = await readFile('index.html', 'utf8');
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
+      if (production) await precompress([join(outdir, 'index.html'), ...Object.keys(result.metafile.outputs)]);
       if (args.watch) console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${url(file)}`);
     });
   },
 };
+
+// Beside every text file, its .gz and .br at the highest levels: the server sends
+// these bytes as they are instead of compressing on every request (src/spa.rs).
+async function precompress(paths) {
+  const text = paths.filter((path) => /\.(html|js|css|svg|json)$/.test(path));
+  for (const path of text) {
+    const bytes = await readFile(path);
+    await writeFile(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+    const params = { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+    await writeFile(`${path}.br`, brotliCompressSync(bytes, { params }));
+  }
+}
 
 const production = !args.watch;
 await mkdir(outdir, { recursive: true });

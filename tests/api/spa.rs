@@ -96,3 +96,34 @@ async fn the_favicon_is_the_logo() {
     let html = app.get("/").await.text().await.unwrap();
     assert!(html.contains(r#"<link rel="icon" href="/favicon.ico""#));
 }
+
+#[actix_web::test]
+async fn the_bundle_is_sent_as_compressed_at_build_time_each_copy_with_its_own_etag() {
+    let app = spawn_app().await;
+    let script = entry_script(&app.get("/").await.text().await.unwrap());
+    let get =
+        |accept: &'static str| app.client.get(app.url(&script)).header("accept-encoding", accept).send();
+
+    let plain = get("identity").await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain_etag = plain.headers()["etag"].to_str().unwrap().to_owned();
+
+    let gzip = get("br;q=0, gzip").await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip", "br refused, gzip taken");
+    assert_eq!(gzip.headers()["vary"], "accept-encoding");
+    let gzip_etag = gzip.headers()["etag"].to_str().unwrap().to_owned();
+    assert_ne!(gzip_etag, plain_etag, "another representation, another strong validator");
+    let body = gzip.bytes().await.unwrap();
+    assert_eq!(&body[..2], [0x1f, 0x8b], "gzip bytes, sent as they were made");
+    assert!(body.len() * 2 < plain.bytes().await.unwrap().len(), "well compressed");
+
+    let again = app
+        .client
+        .get(app.url(&script))
+        .header("accept-encoding", "gzip")
+        .header("if-none-match", &gzip_etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+}
