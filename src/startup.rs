@@ -31,6 +31,7 @@ impl Application {
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
         let passwords = web::Data::new(Passwords::new());
         let limiter = web::Data::new(Limiter::new(config.rate_limits));
+        let catalog_cache = web::Data::new(api::catalog_cache::CatalogCache::default());
         let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
         let listener =
@@ -48,6 +49,7 @@ impl Application {
                 .app_data(passwords.clone())
                 .app_data(limiter.clone())
                 .app_data(document.clone())
+                .app_data(catalog_cache.clone())
                 .app_data(error::json_config())
                 .app_data(error::path_config())
                 .app_data(error::query_config())

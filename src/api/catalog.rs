@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
+use super::catalog_cache::{Answer, CatalogCache};
 use crate::db::{self, Db};
 use crate::error::ApiError;
 
@@ -24,9 +25,15 @@ pub struct Departments {
             links(("DepartmentProducts" = (operation_id = "departmentProducts", parameters(("id" = "$response.body#/Departments/0/id"))))))
     )
 )]
-pub async fn departments(db: web::Data<Db>) -> Result<HttpResponse, ApiError> {
-    let departments = db.read(db::catalog::departments).await?;
-    Ok(HttpResponse::Ok().json(Departments { departments }))
+pub async fn departments(
+    db: web::Data<Db>,
+    cache: web::Data<CatalogCache>,
+) -> Result<HttpResponse, ApiError> {
+    cache
+        .answer(&db, Answer::Departments, "Departments", |c| {
+            Ok(Some(Departments { departments: db::catalog::departments(c)? }))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -47,13 +54,17 @@ pub async fn departments(db: web::Data<Db>) -> Result<HttpResponse, ApiError> {
         (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]
-pub async fn department_products(db: web::Data<Db>, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+pub async fn department_products(
+    db: web::Data<Db>,
+    cache: web::Data<CatalogCache>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let department = db
-        .read(move |c| db::catalog::department_with_products(c, id))
-        .await?
-        .ok_or_else(|| ApiError::not_found("Department"))?;
-    Ok(HttpResponse::Ok().json(department))
+    cache
+        .answer(&db, Answer::DepartmentProducts(id), "Department", move |c| {
+            db::catalog::department_with_products(c, id)
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -68,9 +79,11 @@ pub async fn department_products(db: web::Data<Db>, id: web::Path<i64>) -> Resul
         (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]
-pub async fn product(db: web::Data<Db>, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+pub async fn product(
+    db: web::Data<Db>,
+    cache: web::Data<CatalogCache>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let product =
-        db.read(move |c| db::catalog::product(c, id)).await?.ok_or_else(|| ApiError::not_found("Product"))?;
-    Ok(HttpResponse::Ok().json(product))
+    cache.answer(&db, Answer::Product(id), "Product", move |c| db::catalog::product(c, id)).await
 }

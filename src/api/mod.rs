@@ -2,6 +2,7 @@
 
 pub mod cart;
 pub mod catalog;
+pub mod catalog_cache;
 mod deleted;
 pub mod favorites;
 pub mod openapi;

@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
+use super::catalog_cache::{Answer, CatalogCache};
 use super::deleted::deleted;
 use crate::auth::CurrentUser;
 use crate::db::{self, Db};
@@ -27,13 +28,17 @@ pub struct Reviews {
         (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]
-pub async fn for_product(db: web::Data<Db>, id: web::Path<i64>) -> Result<HttpResponse, ApiError> {
+pub async fn for_product(
+    db: web::Data<Db>,
+    cache: web::Data<CatalogCache>,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let reviews = db
-        .read(move |c| db::reviews::for_product(c, id))
-        .await?
-        .ok_or_else(|| ApiError::not_found("Product"))?;
-    Ok(HttpResponse::Ok().json(Reviews { reviews }))
+    cache
+        .answer(&db, Answer::ProductReviews(id), "Product", move |c| {
+            Ok(db::reviews::for_product(c, id)?.map(|reviews| Reviews { reviews }))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -74,6 +79,7 @@ pub async fn mine(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, 
 )]
 pub async fn create(
     db: web::Data<Db>,
+    cache: web::Data<CatalogCache>,
     user: CurrentUser,
     product_id: web::Path<i64>,
     input: web::Json<ReviewInput>,
@@ -81,6 +87,7 @@ pub async fn create(
     let (product_id, input) = (product_id.into_inner(), input.into_inner());
     check(&input)?;
     let review = db.write(move |tx| db::reviews::create(tx, user.id, product_id, &input)).await?;
+    cache.reviews_changed(review.product_id, review.product.department_id);
     Ok(HttpResponse::Created().json(review))
 }
 
@@ -100,6 +107,7 @@ pub async fn create(
 )]
 pub async fn update(
     db: web::Data<Db>,
+    cache: web::Data<CatalogCache>,
     user: CurrentUser,
     id: web::Path<i64>,
     input: web::Json<ReviewInput>,
@@ -107,6 +115,7 @@ pub async fn update(
     let (id, input) = (id.into_inner(), input.into_inner());
     check(&input)?;
     let review = db.write(move |tx| db::reviews::update(tx, user.id, id, &input)).await?;
+    cache.reviews_changed(review.product_id, review.product.department_id);
     Ok(HttpResponse::Ok().json(review))
 }
 
@@ -125,10 +134,12 @@ pub async fn update(
 )]
 pub async fn delete(
     db: web::Data<Db>,
+    cache: web::Data<CatalogCache>,
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    db.write(move |tx| db::reviews::delete(tx, user.id, id)).await?;
+    let (product_id, department_id) = db.write(move |tx| db::reviews::delete(tx, user.id, id)).await?;
+    cache.reviews_changed(product_id, department_id);
     Ok(deleted(id))
 }

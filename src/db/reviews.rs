@@ -149,8 +149,14 @@ pub fn update(
     by_id(tx, review_id)
 }
 
-pub fn delete(tx: &Transaction, user_id: i64, review_id: i64) -> Result<(), ApiError> {
+/// Answers the reviewed product and its department, whose ratings change with it.
+pub fn delete(tx: &Transaction, user_id: i64, review_id: i64) -> Result<(i64, i64), ApiError> {
     check_owner(tx, "reviews", "Review", review_id, user_id)?;
+    let reviewed = tx
+        .prepare_cached(
+            "SELECT p.id, p.department_id FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.id = ?1",
+        )?
+        .query_row(params![review_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
     tx.prepare_cached("DELETE FROM reviews WHERE id = ?1")?.execute(params![review_id])?;
-    Ok(())
+    Ok(reviewed)
 }

@@ -311,3 +311,44 @@ async fn review_text_is_stored_and_returned_exactly_as_typed() {
     assert_eq!(mine["Reviews"][0]["title"], title);
     assert_eq!(mine["Reviews"][0]["description"], description);
 }
+
+/// What the catalog answers about product 51: its (count, mean) on its page, on its
+/// department's card, and the number of reviews listed.
+async fn catalog_view_of_51(app: &TestApp) -> ((i64, i64), (i64, i64), usize) {
+    let card = app.get_json("/api/departments/5/products", 200).await["Products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == 51)
+        .cloned()
+        .unwrap();
+    let card =
+        (card["numReviews"].as_i64().unwrap(), (card["avgRating"].as_f64().unwrap() * 100.0).round() as i64);
+    let listed = app.get_json("/api/products/51/reviews", 200).await["Reviews"].as_array().unwrap().len();
+    (rating_of(app, 51).await, card, listed)
+}
+
+#[actix_web::test]
+async fn answers_the_catalog_already_gave_follow_every_review_write() {
+    let app = spawn_app().await;
+    let (page, card, listed) = catalog_view_of_51(&app).await;
+    assert_eq!(page, card);
+    app.sign_up().await;
+
+    let created = app.post("/api/products/51/reviews", review(1, "Disappointing"), 201).await;
+    let after_create = catalog_view_of_51(&app).await;
+    assert_eq!(after_create.0.0, page.0 + 1, "the page counts the new review");
+    assert_eq!(after_create.1, after_create.0, "the department's card agrees");
+    assert_eq!(after_create.2, listed + 1, "the list shows it");
+    assert_eq!(after_create.0, mean_of_reviews(&app, 51).await);
+
+    let path = format!("/api/reviews/{}", created["id"]);
+    app.write(Method::PUT, &path, Some(review(5, "Grew on me")), 200).await;
+    let after_edit = catalog_view_of_51(&app).await;
+    assert!(after_edit.0.1 > after_create.0.1, "1 star to 5 raises the mean");
+    assert_eq!(after_edit.1, after_edit.0);
+    assert_eq!(after_edit.0, mean_of_reviews(&app, 51).await);
+
+    app.delete(&path, 200).await;
+    assert_eq!(catalog_view_of_51(&app).await, (page, card, listed), "back to where it started");
+}
