@@ -1,10 +1,14 @@
 //! argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane).
 //!
-//! A hash costs tens of milliseconds of one core, so it runs on the blocking pool and
-//! behind a semaphore of one hash per core: an unbounded burst of sign-ins would
-//! otherwise starve every other request of CPU.
+//! A hash costs tens of milliseconds of one core and 19 MiB, so it runs on threads of
+//! its own, one per two cores (at least one), behind a semaphore of as many permits:
+//! a burst of sign-ins queues there instead of taking every core from the requests
+//! being served, and the memory of a hash is reused by the same few threads instead
+//! of being left behind in the allocator of every blocking-pool thread that once
+//! hashed (which grew the server past a gigabyte under a sign-in burst).
 
-use std::sync::{Arc, LazyLock};
+use std::panic::AssertUnwindSafe;
+use std::sync::{Arc, LazyLock, Mutex, mpsc};
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString, rand_core::OsRng};
 use argon2::{Algorithm, Argon2, Params, Version};
@@ -33,9 +37,12 @@ fn verify_now(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).is_ok_and(|parsed| argon2().verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
+type Job = Box<dyn FnOnce() + Send>;
+
 #[derive(Clone)]
 pub struct Passwords {
     permits: Arc<Semaphore>,
+    jobs: mpsc::Sender<Job>,
 }
 
 impl Default for Passwords {
@@ -45,16 +52,53 @@ impl Default for Passwords {
 }
 
 impl Passwords {
+    /// Starts the hashing threads; they end when the last clone is dropped.
     pub fn new() -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        // Compute the dummy hash now, off the request path.
-        std::thread::spawn(|| LazyLock::force(&DUMMY_HASH));
-        Passwords { permits: Arc::new(Semaphore::new(cores)) }
+        let threads = (cores / 2).max(1);
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for n in 0..threads {
+            let queue = queue.clone();
+            std::thread::Builder::new()
+                .name(format!("argon2-{n}"))
+                .spawn(move || {
+                    if n == 0 {
+                        // The dummy hash now, off the request path.
+                        LazyLock::force(&DUMMY_HASH);
+                    }
+                    loop {
+                        let next = match queue.lock() {
+                            Ok(queue) => queue.recv(),
+                            Err(_) => return,
+                        };
+                        let Ok(job) = next else { return };
+                        // A panicking job drops its answer channel; its caller gets an error.
+                        let _ = std::panic::catch_unwind(AssertUnwindSafe(job));
+                    }
+                })
+                .expect("starting a hashing thread");
+        }
+        Passwords { permits: Arc::new(Semaphore::new(threads)), jobs }
+    }
+
+    /// Runs `f` on a hashing thread; the caller holds a permit, so one is free.
+    async fn on_hashing_thread<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send(Box::new(move || {
+                let _ = answer.send(f());
+            }))
+            .map_err(|_| ApiError::internal(anyhow::anyhow!("the hashing threads have stopped")))?;
+        answered.await.map_err(|_| ApiError::internal(anyhow::anyhow!("a hashing job failed")))
     }
 
     pub async fn hash(&self, password: String) -> Result<String, ApiError> {
         let _permit = self.permits.acquire().await.map_err(ApiError::internal)?;
-        actix_web::web::block(move || hash_now(&password))
+        self.on_hashing_thread(move || hash_now(&password))
             .await?
             .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))
     }
@@ -77,11 +121,12 @@ impl Passwords {
         let _permit = self.permits.acquire().await.map_err(ApiError::internal)?;
         gate()?;
         let known = hash.is_some();
-        let ok = actix_web::web::block(move || {
-            let hash = hash.as_deref().unwrap_or(DUMMY_HASH.as_str());
-            verify_now(&password, hash)
-        })
-        .await?;
+        let ok = self
+            .on_hashing_thread(move || {
+                let hash = hash.as_deref().unwrap_or(DUMMY_HASH.as_str());
+                verify_now(&password, hash)
+            })
+            .await?;
         Ok(known && ok)
     }
 }
