@@ -1,0 +1,229 @@
+//! The one writer: a thread that owns the write connection and commits in groups.
+//!
+//! With `synchronous=FULL` every commit waits for the disk (an fsync of the WAL), and
+//! a disk here does a few hundred to a couple of thousand of those a second, while a
+//! checkout is three writes. So the thread runs every write that is waiting when it
+//! starts a transaction in that same `BEGIN IMMEDIATE` transaction, each inside its own
+//! savepoint, and commits them together:
+//!
+//! - a write that fails is rolled back to its savepoint and answered at once; the
+//!   others in the group are untouched, exactly as if it had run alone;
+//! - a write that succeeds is answered only after the group's COMMIT returned, so an
+//!   acknowledged write is as durable as before; if COMMIT fails, every write of the
+//!   group is answered with that error and none of them happened;
+//! - writes run one after another, as with one connection before, so each still sees
+//!   every earlier write, and readers see a group all at once or not at all.
+//!
+//! A group stops taking writes after [`MAX_GROUP`] of them or [`MAX_GROUP_TIME`], so
+//! a steady stream of writes still commits often.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+use super::rusqlite::{Connection, Transaction, TransactionBehavior};
+use crate::error::ApiError;
+
+const MAX_GROUP: usize = 256;
+const MAX_GROUP_TIME: Duration = Duration::from_millis(5);
+
+/// What a successful write still has to do once its group has committed (or not).
+type Reply = Box<dyn FnOnce(Result<(), String>) + Send>;
+/// Runs one write in the open transaction; `Err(())` when it failed and has already
+/// answered its caller.
+type WriteJob = Box<dyn FnOnce(&Transaction) -> Result<Reply, ()> + Send>;
+
+enum Job {
+    Write(WriteJob),
+    /// Outside any transaction (a checkpoint).
+    Plain(Box<dyn FnOnce(&mut Connection) + Send>),
+}
+
+#[derive(Clone)]
+pub struct Writer {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Writer {
+    /// Starts the thread; it ends when the last `Writer` is dropped.
+    pub fn start(conn: Connection) -> std::io::Result<Writer> {
+        let (jobs, queue) = mpsc::channel();
+        std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || run(conn, queue))?;
+        Ok(Writer { jobs })
+    }
+
+    pub async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&Transaction) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let (answer, answered) = tokio::sync::oneshot::channel::<Result<T, ApiError>>();
+        let job: WriteJob = Box::new(move |tx| match f(tx) {
+            Ok(value) => Ok(Box::new(move |committed: Result<(), String>| {
+                let _ = answer.send(committed.map(|()| value).map_err(commit_failed));
+            })),
+            Err(e) => {
+                let _ = answer.send(Err(e));
+                Err(())
+            }
+        });
+        self.send(Job::Write(job))?;
+        answered.await.map_err(|_| stopped())?
+    }
+
+    pub async fn with_connection<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        self.send(Job::Plain(Box::new(move |conn| {
+            let _ = answer.send(f(conn));
+        })))?;
+        answered.await.map_err(|_| stopped())?
+    }
+
+    fn send(&self, job: Job) -> Result<(), ApiError> {
+        self.jobs.send(job).map_err(|_| stopped())
+    }
+}
+
+fn commit_failed(e: String) -> ApiError {
+    ApiError::internal(anyhow::anyhow!("committing a group of writes failed: {e}"))
+}
+
+/// A job that panicked dropped its answer channel; so did a stopped writer.
+fn stopped() -> ApiError {
+    ApiError::internal(anyhow::anyhow!("the write failed or the writer has stopped"))
+}
+
+fn run(mut conn: Connection, queue: Receiver<Job>) {
+    let mut next = queue.recv().ok();
+    while let Some(job) = next.take() {
+        next = match job {
+            Job::Plain(f) => {
+                let _ = std::panic::catch_unwind(AssertUnwindSafe(|| f(&mut conn)));
+                queue.recv().ok()
+            }
+            Job::Write(first) => match group(&mut conn, first, &queue) {
+                Some(job) => Some(job),
+                None => queue.recv().ok(),
+            },
+        };
+    }
+}
+
+/// Runs `first` and the writes waiting behind it in one transaction and commits it;
+/// answers a plain job that came next, for the caller to run.
+fn group(conn: &mut Connection, first: WriteJob, queue: &Receiver<Job>) -> Option<Job> {
+    let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+        Ok(tx) => tx,
+        Err(e) => {
+            // Dropping the write drops its answer channel: its caller gets an error.
+            tracing::error!("BEGIN IMMEDIATE failed: {e}");
+            drop(first);
+            return None;
+        }
+    };
+    let started = Instant::now();
+    let mut replies: Vec<Reply> = Vec::new();
+    let mut after = None;
+    let mut job = Some(first);
+    let mut broken = None;
+    while let Some(write) = job.take() {
+        match run_one(&tx, write) {
+            Ok(reply) => replies.push(reply),
+            Err(Some(e)) => {
+                broken = Some(e);
+                break;
+            }
+            Err(None) => {}
+        }
+        if replies.len() >= MAX_GROUP || started.elapsed() >= MAX_GROUP_TIME {
+            break;
+        }
+        match queue.try_recv() {
+            Ok(Job::Write(write)) => job = Some(write),
+            Ok(plain) => after = Some(plain),
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => {}
+        }
+    }
+    let outcome = match broken {
+        // Dropping the transaction rolls back whatever is left of it.
+        Some(e) => Err(e),
+        None => tx.commit().map_err(|e| e.to_string()),
+    };
+    for reply in replies {
+        reply(outcome.clone());
+    }
+    after
+}
+
+/// One write in its own savepoint. `Err(None)`: it failed alone (rolled back, already
+/// answered); `Err(Some(..))`: the transaction itself can no longer be trusted.
+fn run_one(tx: &Transaction, write: WriteJob) -> Result<Reply, Option<String>> {
+    tx.execute_batch("SAVEPOINT write").map_err(|e| Some(e.to_string()))?;
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| write(tx)));
+    if tx.is_autocommit() {
+        // SQLite rolled the whole transaction back by itself (disk full, I/O error).
+        return Err(Some("the transaction was rolled back".into()));
+    }
+    match outcome {
+        Ok(Ok(reply)) => {
+            tx.execute_batch("RELEASE write").map_err(|e| Some(e.to_string()))?;
+            Ok(reply)
+        }
+        Ok(Err(())) | Err(_) => {
+            tx.execute_batch("ROLLBACK TO write; RELEASE write").map_err(|e| Some(e.to_string()))?;
+            Err(None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn writes_that_fail_or_panic_leave_no_trace_and_the_rest_of_their_group_commits() {
+        let dir = tempfile::tempdir().unwrap();
+        let conn = Connection::open(dir.path().join("t.db")).unwrap();
+        conn.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE t (n INTEGER PRIMARY KEY)").unwrap();
+        let writer = Writer::start(conn).unwrap();
+        let writes: Vec<_> = (0..300)
+            .map(|n: i64| {
+                let writer = writer.clone();
+                tokio::spawn(async move {
+                    writer
+                        .write(move |tx| {
+                            tx.execute("INSERT INTO t (n) VALUES (?1)", [n])?;
+                            match n % 10 {
+                                3 => Err(ApiError::bad_request("refused")),
+                                7 => panic!("a bug in one write"),
+                                _ => Ok(n),
+                            }
+                        })
+                        .await
+                })
+            })
+            .collect();
+        let mut acknowledged = BTreeSet::new();
+        for write in writes {
+            if let Ok(n) = write.await.unwrap() {
+                acknowledged.insert(n);
+            }
+        }
+        let expected: BTreeSet<i64> = (0..300).filter(|n| n % 10 != 3 && n % 10 != 7).collect();
+        assert_eq!(acknowledged, expected);
+        let stored: BTreeSet<i64> = writer
+            .with_connection(|c| {
+                let mut stmt = c.prepare("SELECT n FROM t")?;
+                let rows = stmt.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+                Ok(rows)
+            })
+            .await
+            .unwrap();
+        assert_eq!(stored, expected, "exactly the acknowledged writes are stored");
+    }
+}
