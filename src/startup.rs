@@ -31,13 +31,14 @@ impl Application {
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
         let passwords = web::Data::new(Passwords::new());
         let limiter = web::Data::new(Limiter::new(config.rate_limits));
-        let catalog_cache = web::Data::new(api::catalog_cache::CatalogCache::default());
+        let answer_cache = web::Data::new(api::answer_cache::AnswerCache::default());
         let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
-        let db_handle = db.clone();
+        // One store for every worker: its clones share the rows they keep in memory.
+        let session_store = session::SqliteSessionStore::new(db.clone());
         let db_handle_for_shutdown = db.clone();
         let db = web::Data::new(db);
         let bundle = spa::BundleSource::dir(config.web_dir.clone());
@@ -49,7 +50,7 @@ impl Application {
                 .app_data(passwords.clone())
                 .app_data(limiter.clone())
                 .app_data(document.clone())
-                .app_data(catalog_cache.clone())
+                .app_data(answer_cache.clone())
                 .app_data(error::json_config())
                 .app_data(error::path_config())
                 .app_data(error::query_config())
@@ -58,7 +59,9 @@ impl Application {
                 .wrap(headers::defaults(secure))
                 .wrap(middleware::Compress::default())
                 .wrap(middleware::Logger::new("%r %s %b %Dms").log_target("market::http"))
-                .configure(|cfg| api::configure(cfg, session::middleware(db_handle.clone(), &secret, secure)))
+                .configure(|cfg| {
+                    api::configure(cfg, session::middleware(session_store.clone(), &secret, secure))
+                })
                 .configure(|cfg| spa::configure(cfg, bundle.clone()))
         })
         .listen(listener)?

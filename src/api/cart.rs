@@ -2,6 +2,7 @@
 
 use actix_web::{HttpResponse, web};
 
+use super::answer_cache::{Answer, AnswerCache};
 use super::deleted::deleted;
 use crate::auth::CurrentUser;
 use crate::db::{self, Db};
@@ -24,9 +25,12 @@ use crate::error::ApiError;
         (status = 401, response = super::openapi::Unauthorized)
     )
 )]
-pub async fn get(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
-    let cart = db.read(move |c| db::cart::cart(c, user.id)).await?;
-    Ok(HttpResponse::Ok().json(cart))
+pub async fn get(
+    db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
+    cache.answer(&db, Answer::Cart(user.id), "Cart", move |c| Ok(Some(db::cart::cart(c, user.id)?))).await
 }
 
 #[utoipa::path(
@@ -45,12 +49,14 @@ pub async fn get(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, A
 )]
 pub async fn add(
     db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     input: web::Json<ProductRef>,
 ) -> Result<HttpResponse, ApiError> {
     check(&*input)?;
     let product_id = input.product_id;
     let line = db.write(move |tx| db::cart::add(tx, user.id, product_id)).await?;
+    cache.cart_changed(user.id);
     Ok(HttpResponse::Created().json(line))
 }
 
@@ -69,10 +75,12 @@ pub async fn add(
 )]
 pub async fn remove(
     db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     db.write(move |tx| db::cart::remove(tx, user.id, id)).await?;
+    cache.cart_changed(user.id);
     Ok(deleted(id))
 }

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
-use super::catalog_cache::{Answer, CatalogCache};
+use super::answer_cache::{Answer, AnswerCache};
 use crate::db::{self, Db};
 use crate::error::ApiError;
 
@@ -25,10 +25,7 @@ pub struct Departments {
             links(("DepartmentProducts" = (operation_id = "departmentProducts", parameters(("id" = "$response.body#/Departments/0/id"))))))
     )
 )]
-pub async fn departments(
-    db: web::Data<Db>,
-    cache: web::Data<CatalogCache>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn departments(db: web::Data<Db>, cache: web::Data<AnswerCache>) -> Result<HttpResponse, ApiError> {
     cache
         .answer(&db, Answer::Departments, "Departments", |c| {
             Ok(Some(Departments { departments: db::catalog::departments(c)? }))
@@ -56,7 +53,7 @@ pub async fn departments(
 )]
 pub async fn department_products(
     db: web::Data<Db>,
-    cache: web::Data<CatalogCache>,
+    cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
@@ -81,7 +78,7 @@ pub async fn department_products(
 )]
 pub async fn product(
     db: web::Data<Db>,
-    cache: web::Data<CatalogCache>,
+    cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();

@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
+use super::answer_cache::{Answer, AnswerCache};
 use super::deleted::deleted;
 use crate::auth::CurrentUser;
 use crate::db::{self, Db};
@@ -28,9 +29,16 @@ pub struct Favorites {
         (status = 401, response = super::openapi::Unauthorized)
     )
 )]
-pub async fn list(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
-    let products = db.read(move |c| db::favorites::list(c, user.id)).await?;
-    Ok(HttpResponse::Ok().json(Favorites { products }))
+pub async fn list(
+    db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
+    user: CurrentUser,
+) -> Result<HttpResponse, ApiError> {
+    cache
+        .answer(&db, Answer::Favorites(user.id), "Favorites", move |c| {
+            Ok(Some(Favorites { products: db::favorites::list(c, user.id)? }))
+        })
+        .await
 }
 
 #[utoipa::path(
@@ -49,12 +57,14 @@ pub async fn list(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, 
 )]
 pub async fn add(
     db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     input: web::Json<ProductRef>,
 ) -> Result<HttpResponse, ApiError> {
     check(&*input)?;
     let product_id = input.product_id;
     let favorite = db.write(move |tx| db::favorites::add(tx, user.id, product_id)).await?;
+    cache.favorites_changed(user.id);
     Ok(HttpResponse::Ok().json(favorite))
 }
 
@@ -73,10 +83,12 @@ pub async fn add(
 )]
 pub async fn remove(
     db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     db.write(move |tx| db::favorites::remove(tx, user.id, id)).await?;
+    cache.favorites_changed(user.id);
     Ok(deleted(id))
 }

@@ -1,8 +1,8 @@
 //! The whole route table of the JSON API, one line per path.
 
+pub mod answer_cache;
 pub mod cart;
 pub mod catalog;
-pub mod catalog_cache;
 mod deleted;
 pub mod favorites;
 pub mod openapi;

@@ -5,6 +5,7 @@ use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
+use super::answer_cache::AnswerCache;
 use crate::auth::CurrentUser;
 use crate::db::idempotency::Saved;
 use crate::db::{self, Db};
@@ -84,6 +85,7 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
 pub async fn place(
     req: HttpRequest,
     db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     input: web::Json<OrderInput>,
 ) -> Result<HttpResponse, ApiError> {
@@ -112,6 +114,8 @@ pub async fn place(
             Ok((saved, false))
         })
         .await?;
+    // The order emptied the cart.
+    cache.cart_changed(user.id);
     let status = StatusCode::from_u16(saved.status).map_err(ApiError::internal)?;
     let mut res = HttpResponse::build(status);
     res.insert_header(ContentType::json());

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Serialize;
 
-use super::catalog_cache::{Answer, CatalogCache};
+use super::answer_cache::{Answer, AnswerCache};
 use super::deleted::deleted;
 use crate::auth::CurrentUser;
 use crate::db::{self, Db};
@@ -30,7 +30,7 @@ pub struct Reviews {
 )]
 pub async fn for_product(
     db: web::Data<Db>,
-    cache: web::Data<CatalogCache>,
+    cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
@@ -79,7 +79,7 @@ pub async fn mine(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, 
 )]
 pub async fn create(
     db: web::Data<Db>,
-    cache: web::Data<CatalogCache>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     product_id: web::Path<i64>,
     input: web::Json<ReviewInput>,
@@ -107,7 +107,7 @@ pub async fn create(
 )]
 pub async fn update(
     db: web::Data<Db>,
-    cache: web::Data<CatalogCache>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     id: web::Path<i64>,
     input: web::Json<ReviewInput>,
@@ -134,7 +134,7 @@ pub async fn update(
 )]
 pub async fn delete(
     db: web::Data<Db>,
-    cache: web::Data<CatalogCache>,
+    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {

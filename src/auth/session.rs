@@ -4,8 +4,16 @@
 //! the server secret; the `sessions` table keys rows by the key's SHA-256. Deleting
 //! the row ends the session for good, which a cookie-only session cannot do.
 //! Lifetimes: idle (7 days without a request) and absolute (30 days after sign-in).
+//!
+//! The rows this server has read or written are also kept in memory, so that a
+//! signed-in request reads none: every change goes to the table first and then to
+//! that copy, and a row read from the table is kept only if nothing changed meanwhile
+//! (a generation number). The copy is shared by every worker and dropped whole past
+//! [`MAX_CACHED`] rows. Rows changed in the file by hand are not seen until a restart.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use actix_session::SessionMiddleware;
@@ -27,14 +35,69 @@ const EXTEND_GRANULARITY: i64 = 3600;
 
 type State = HashMap<String, String>;
 
+const MAX_CACHED: usize = 10_000;
+
+/// Make one per server and clone it into every worker: clones share the cached rows.
 #[derive(Clone)]
 pub struct SqliteSessionStore {
     db: Db,
+    cache: Arc<Mutex<Cache>>,
+}
+
+#[derive(Clone)]
+struct Row {
+    state: State,
+    created_at: i64,
+    expires_at: i64,
+}
+
+#[derive(Default)]
+struct Cache {
+    generation: u64,
+    rows: HashMap<String, Row>,
 }
 
 impl SqliteSessionStore {
     pub fn new(db: Db) -> Self {
-        SqliteSessionStore { db }
+        SqliteSessionStore { db, cache: Arc::default() }
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The cached row, or the generation to hand back to [`Self::keep_read`].
+    fn cached(&self, hash: &str) -> Result<Row, u64> {
+        let cache = self.cache();
+        cache.rows.get(hash).cloned().ok_or(cache.generation)
+    }
+
+    /// Keeps a row read from the table, unless a change happened since `generation`.
+    fn keep_read(&self, hash: String, generation: u64, row: Row) {
+        let mut cache = self.cache();
+        if cache.generation == generation {
+            if cache.rows.len() >= MAX_CACHED {
+                cache.rows.clear();
+            }
+            cache.rows.insert(hash, row);
+        }
+    }
+
+    /// After a change to the table: the row as it is there now (`None`: gone).
+    fn changed(&self, hash: &str, row: Option<Row>) {
+        let mut cache = self.cache();
+        cache.generation += 1;
+        match row {
+            Some(row) => {
+                if cache.rows.len() >= MAX_CACHED {
+                    cache.rows.clear();
+                }
+                cache.rows.insert(hash.to_owned(), row);
+            }
+            None => {
+                cache.rows.remove(hash);
+            }
+        }
     }
 }
 
@@ -42,8 +105,12 @@ pub fn cookie_name(secure: bool) -> &'static str {
     if secure { "__Host-market_session" } else { "market_session" }
 }
 
-pub fn middleware(db: Db, secret: &Secret, secure: bool) -> SessionMiddleware<SqliteSessionStore> {
-    SessionMiddleware::builder(SqliteSessionStore::new(db), Key::derive_from(secret.as_bytes()))
+pub fn middleware(
+    store: SqliteSessionStore,
+    secret: &Secret,
+    secure: bool,
+) -> SessionMiddleware<SqliteSessionStore> {
+    SessionMiddleware::builder(store, Key::derive_from(secret.as_bytes()))
         .cookie_name(cookie_name(secure).into())
         .cookie_secure(secure)
         .cookie_http_only(true)
@@ -63,7 +130,10 @@ fn now() -> i64 {
 }
 
 fn key_hash(key: &SessionKey) -> String {
-    Sha256::digest(key.as_ref().as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    Sha256::digest(key.as_ref().as_bytes()).iter().fold(String::with_capacity(64), |mut hex, b| {
+        let _ = write!(hex, "{b:02x}");
+        hex
+    })
 }
 
 fn other(e: impl std::fmt::Display) -> anyhow::Error {
@@ -73,76 +143,99 @@ fn other(e: impl std::fmt::Display) -> anyhow::Error {
 impl SessionStore for SqliteSessionStore {
     async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
         let hash = key_hash(session_key);
-        let found = {
-            let hash = hash.clone();
-            self.db
-                .read(move |c| {
-                    let mut stmt = c.prepare_cached(
-                        "SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1",
-                    )?;
-                    Ok(stmt
-                        .query_row(params![hash], |r| {
-                            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+        let row = match self.cached(&hash) {
+            Ok(row) => row,
+            Err(generation) => {
+                let found = {
+                    let hash = hash.clone();
+                    self.db
+                        .read(move |c| {
+                            let mut stmt = c.prepare_cached(
+                                "SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1",
+                            )?;
+                            Ok(stmt
+                                .query_row(params![hash], |r| {
+                                    Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+                                })
+                                .optional()?)
                         })
-                        .optional()?)
-                })
-                .await
-                .map_err(|e| LoadError::Other(other(e)))?
+                        .await
+                        .map_err(|e| LoadError::Other(other(e)))?
+                };
+                let Some((state, created_at, expires_at)) = found else { return Ok(None) };
+                let state: State =
+                    serde_json::from_str(&state).map_err(|e| LoadError::Deserialization(e.into()))?;
+                let row = Row { state, created_at, expires_at };
+                self.keep_read(hash.clone(), generation, row.clone());
+                row
+            }
         };
-        let Some((state, created_at, expires_at)) = found else { return Ok(None) };
+        let Row { state, created_at, expires_at } = row;
         let now = now();
         if now >= expires_at || now >= created_at + ABSOLUTE_LIFETIME {
             return Ok(None);
         }
         if expires_at - now < IDLE_LIFETIME - EXTEND_GRANULARITY {
-            self.db
+            let key = hash.clone();
+            let updated = self
+                .db
                 .write(move |tx| {
-                    tx.prepare_cached("UPDATE sessions SET expires_at = ?2 WHERE key_hash = ?1")?
-                        .execute(params![hash, now + IDLE_LIFETIME])?;
-                    Ok(())
+                    Ok(tx
+                        .prepare_cached("UPDATE sessions SET expires_at = ?2 WHERE key_hash = ?1")?
+                        .execute(params![key, now + IDLE_LIFETIME])?)
                 })
                 .await
                 .map_err(|e| LoadError::Other(other(e)))?;
+            let row = Row { state: state.clone(), created_at, expires_at: now + IDLE_LIFETIME };
+            self.changed(&hash, (updated == 1).then_some(row));
         }
-        serde_json::from_str(&state).map(Some).map_err(|e| LoadError::Deserialization(e.into()))
+        Ok(Some(state))
     }
 
     async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
         let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
         let key = generate_session_key();
         let hash = key_hash(&key);
+        let now = now();
+        let row_key = hash.clone();
         self.db
             .write(move |tx| {
-                let now = now();
                 tx.prepare_cached(
                     "INSERT INTO sessions (key_hash, state, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
                 )?
-                .execute(params![hash, json, now, now + IDLE_LIFETIME])?;
+                .execute(params![row_key, json, now, now + IDLE_LIFETIME])?;
                 Ok(())
             })
             .await
             .map_err(|e| SaveError::Other(other(e)))?;
+        self.changed(&hash, Some(Row { state, created_at: now, expires_at: now + IDLE_LIFETIME }));
         Ok(key)
     }
 
     async fn update(&self, key: SessionKey, state: State, ttl: &Duration) -> Result<SessionKey, UpdateError> {
         let json = serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let hash = key_hash(&key);
-        let updated = self
+        let now = now();
+        let row_key = hash.clone();
+        let created_at = self
             .db
             .write(move |tx| {
-                let now = now();
                 Ok(tx
                     .prepare_cached(
-                        "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4",
+                        "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4
+                         RETURNING created_at",
                     )?
-                    .execute(params![hash, json, now + IDLE_LIFETIME, now])?)
+                    .query_row(params![row_key, json, now + IDLE_LIFETIME, now], |r| r.get::<_, i64>(0))
+                    .optional()?)
             })
             .await
             .map_err(|e| UpdateError::Other(other(e)))?;
-        if updated == 1 {
+        if let Some(created_at) = created_at {
+            let row = Row { state, created_at, expires_at: now + IDLE_LIFETIME };
+            self.changed(&hash, Some(row));
             return Ok(key);
         }
+        self.changed(&hash, None);
         // The row expired or was swept meanwhile: carry the state on under a new key.
         self.save(state, ttl).await.map_err(|e| UpdateError::Other(other(e)))
     }
@@ -154,13 +247,16 @@ impl SessionStore for SqliteSessionStore {
 
     async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
         let hash = key_hash(key);
+        let row_key = hash.clone();
         self.db
             .write(move |tx| {
-                tx.prepare_cached("DELETE FROM sessions WHERE key_hash = ?1")?.execute(params![hash])?;
+                tx.prepare_cached("DELETE FROM sessions WHERE key_hash = ?1")?.execute(params![row_key])?;
                 Ok(())
             })
             .await
-            .map_err(other)
+            .map_err(other)?;
+        self.changed(&hash, None);
+        Ok(())
     }
 }
 

@@ -80,7 +80,7 @@ async fn restarting_on_a_database_that_holds_data_changes_nothing() {
 
 /// The triggers keep every product's count and sum exact, whoever writes the reviews.
 /// These writes go behind the server's back, which keeps catalog answers in memory
-/// (api/catalog_cache.rs), so each check reads from a server started afterwards.
+/// (api/answer_cache.rs), so each check reads from a server started afterwards.
 #[actix_web::test]
 async fn ratings_follow_review_changes() {
     let app = spawn_app().await;

@@ -97,3 +97,16 @@ async fn removing_a_favorite() {
     let again = app.post("/api/favorites", json!({"productId": 51}), 200).await;
     assert_eq!(again["productId"], 51);
 }
+
+#[actix_web::test]
+async fn a_favorites_list_already_shown_follows_a_new_review_of_a_favorite() {
+    let app = spawn_app().await;
+    app.sign_up().await;
+    app.post("/api/favorites", json!({"productId": 51}), 200).await;
+    let before = app.get_json("/api/favorites", 200).await["Products"][0]["numReviews"].as_i64().unwrap();
+    let review =
+        json!({"rating": 1, "title": "Not for me", "description": "Returned it after a week of use."});
+    app.post("/api/products/51/reviews", review, 201).await;
+    let after = app.get_json("/api/favorites", 200).await["Products"][0]["numReviews"].as_i64().unwrap();
+    assert_eq!(after, before + 1);
+}
