@@ -73,6 +73,7 @@ def main() -> int:
         print(f"schemathesis against {url} (data in {data_dir}), {MAX_TIME} s of testing", flush=True)
         command = [
             str(SCHEMATHESIS),
+            "--config-file", str(Path(__file__).with_name("schemathesis.toml")),
             "run",
             f"{url}api/openapi.json",
             "--checks", "all",
