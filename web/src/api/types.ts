@@ -74,18 +74,13 @@ export interface Cart {
   subtotal: number;
 }
 
-/** A favorite as the favorites list shows it; `id` repeats `favoriteId`. */
-export interface Favorite {
-  id: number;
+/**
+ * A favorite as the favorites list shows it: a product card whose `id` is the
+ * favorite's (it repeats `favoriteId`); the product's id is `productId`.
+ */
+export interface Favorite extends ProductCard {
   favoriteId: number;
   productId: number;
-  departmentId: number;
-  name: string;
-  brand: string;
-  price: number;
-  previewImage: string;
-  avgRating: number;
-  numReviews: number;
 }
 
 /** One product of an order, at the price paid. `id` is the product's id. */
