@@ -58,7 +58,12 @@ impl Application {
                 .wrap(from_fn(headers::finish))
                 .wrap(headers::defaults(secure))
                 .wrap(middleware::Compress::default())
-                .wrap(middleware::Logger::new("%r %s %b %Dms").log_target("market::http"))
+                // Off with `MARKET_LOG=warn`: it formats each request line before knowing
+                // whether anyone reads it.
+                .wrap(middleware::Condition::new(
+                    log::log_enabled!(target: "market::http", log::Level::Info),
+                    middleware::Logger::new("%r %s %b %Dms").log_target("market::http"),
+                ))
                 .configure(|cfg| {
                     api::configure(cfg, session::middleware(session_store.clone(), &secret, secure))
                 })
