@@ -57,7 +57,8 @@ pub async fn finish(
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
     }
     if is_api && !headers.contains_key(header::CACHE_CONTROL) {
-        let cache = if public && status == StatusCode::OK { "no-cache" } else { "no-store" };
+        let kept = public && matches!(status, StatusCode::OK | StatusCode::NOT_MODIFIED);
+        let cache = if kept { "no-cache" } else { "no-store" };
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     }
     Ok(res)

@@ -4,6 +4,7 @@ pub mod cli;
 pub mod config;
 pub mod db;
 pub mod domain;
+pub mod encoding;
 pub mod error;
 pub mod headers;
 pub mod spa;

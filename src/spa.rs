@@ -6,16 +6,20 @@
 //! `/departments/5/products/51` lands in the app, whose router shows the right screen.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::LazyLock;
 
-use actix_web::http::header::{self, ContentEncoding};
+use actix_web::http::header::{self, ContentEncoding, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::{EmbeddedFile, RustEmbed};
 
+use crate::encoding::{self, Coding};
 use crate::error::json_error;
 
-/// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`.
+/// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`, each
+/// text file with its `.br` and `.gz` copies made at build time (web/build.mjs).
 #[derive(RustEmbed)]
 #[folder = "$OUT_DIR/web"]
 struct Bundle;
@@ -29,6 +33,11 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Catalog pictures keep their names across releases, so they are revalidated daily.
 const ASSET_CACHE: &str = "public, max-age=86400";
 
+/// The embedded files, worked out once: a request costs a map lookup, not a hash
+/// formatted, a type guessed and a name built.
+static EMBEDDED_BUNDLE: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Bundle>);
+static EMBEDDED_ASSETS: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Assets>);
+
 /// Where the app's bundle comes from: the embedded copy, or (for `make dev`) a folder
 /// that esbuild keeps rebuilding, read afresh on every request.
 #[derive(Clone, Default)]
@@ -39,18 +48,85 @@ impl BundleSource {
         BundleSource(dir)
     }
 
-    fn get(&self, name: &str) -> Option<EmbeddedFile> {
+    fn get(&self, name: &str) -> Option<Cow<'static, File>> {
         match &self.0 {
-            None => Bundle::get(name),
+            None => EMBEDDED_BUNDLE.get(name).map(Cow::Borrowed),
             Some(dir) if !name.split('/').any(|s| s == ".." || s.is_empty()) => {
-                rust_embed::utils::read_file_from_fs(&dir.join(name)).ok()
+                let read = |name: &str| rust_embed::utils::read_file_from_fs(&dir.join(name)).ok();
+                File::new(name, read).map(Cow::Owned)
             }
             Some(_) => None,
         }
     }
 }
 
+/// A file and its compressed copies, as they are sent.
+#[derive(Clone)]
+struct File {
+    plain: Representation,
+    brotli: Option<Representation>,
+    gzip: Option<Representation>,
+    content_type: HeaderValue,
+    /// Text; pictures (webp, ico) are compressed already and gain nothing from gzip.
+    compressible: bool,
+}
+
+#[derive(Clone)]
+struct Representation {
+    body: web::Bytes,
+    etag: HeaderValue,
+}
+
+impl File {
+    /// Every file of an embedded folder but the compressed copies, which go with theirs.
+    fn all<E: RustEmbed>() -> HashMap<String, File> {
+        let names = E::iter().filter(|name| !Coding::ALL.iter().any(|c| name.ends_with(c.file_suffix())));
+        names.filter_map(|name| Some((name.to_string(), File::new(&name, E::get)?))).collect()
+    }
+
+    /// `name` and its copies, with `read` fetching a file by name.
+    fn new(name: &str, read: impl Fn(&str) -> Option<EmbeddedFile>) -> Option<File> {
+        let mime = mime_guess::from_path(name).first_or_octet_stream();
+        let copy = |coding: Coding| read(&format!("{name}{}", coding.file_suffix())).map(Representation::new);
+        Some(File {
+            plain: Representation::new(read(name)?),
+            brotli: copy(Coding::Brotli),
+            gzip: copy(Coding::Gzip),
+            content_type: HeaderValue::try_from(mime_with_charset(&mime))
+                .expect("a MIME type is a header value"),
+            compressible: is_compressible(&mime),
+        })
+    }
+
+    fn copy(&self, coding: Coding) -> Option<&Representation> {
+        match coding {
+            Coding::Brotli => self.brotli.as_ref(),
+            Coding::Gzip => self.gzip.as_ref(),
+        }
+    }
+}
+
+impl Representation {
+    fn new(file: EmbeddedFile) -> Self {
+        // A strong validator for free: rust-embed hashes every file at build time, and
+        // each compressed copy has its own hash, as a different representation must.
+        let etag = format!("\"{}\"", hex16(&file.metadata.sha256_hash()));
+        Representation {
+            body: match file.data {
+                Cow::Borrowed(bytes) => web::Bytes::from_static(bytes),
+                Cow::Owned(bytes) => web::Bytes::from(bytes),
+            },
+            etag: HeaderValue::try_from(etag).expect("hex is a header value"),
+        }
+    }
+}
+
 pub fn configure(cfg: &mut web::ServiceConfig, source: BundleSource) {
+    // Worked out before the first request rather than during it.
+    LazyLock::force(&EMBEDDED_ASSETS);
+    if source.0.is_none() {
+        LazyLock::force(&EMBEDDED_BUNDLE);
+    }
     cfg.app_data(web::Data::new(source))
         .route("/static/{path:.*}", web::get().to(bundle_file))
         .route("/assets/{path:.*}", web::get().to(asset_file))
@@ -63,19 +139,22 @@ async fn bundle_file(
     source: web::Data<BundleSource>,
     path: web::Path<String>,
 ) -> HttpResponse {
-    bundle_response(&req, &source, &format!("static/{path}"), IMMUTABLE)
+    match source.get(&format!("static/{path}")) {
+        Some(file) => file_response(&req, &file, IMMUTABLE),
+        None => missing(&req),
+    }
 }
 
 async fn asset_file(req: HttpRequest, path: web::Path<String>) -> HttpResponse {
-    match Assets::get(&path) {
-        Some(file) => file_response(&req, &path, file, ASSET_CACHE, None),
+    match EMBEDDED_ASSETS.get(path.as_str()) {
+        Some(file) => file_response(&req, file, ASSET_CACHE),
         None => missing(&req),
     }
 }
 
 async fn favicon(req: HttpRequest) -> HttpResponse {
-    match Assets::get("favicon.ico") {
-        Some(file) => file_response(&req, "favicon.ico", file, ASSET_CACHE, None),
+    match EMBEDDED_ASSETS.get("favicon.ico") {
+        Some(file) => file_response(&req, file, ASSET_CACHE),
         None => missing(&req),
     }
 }
@@ -87,76 +166,41 @@ async fn fallback(req: HttpRequest, source: web::Data<BundleSource>) -> HttpResp
     if !is_read || path == "/api" || path.starts_with("/api/") || last_segment.contains('.') {
         return missing(&req);
     }
-    bundle_response(&req, &source, "index.html", "no-cache")
-}
-
-/// The bundle's text files come with `.br` and `.gz` copies made at build time
-/// (web/build.mjs): the best one the client accepts is sent as it is, so no request
-/// pays for compressing. Without a copy (`make dev`), the Compress middleware does it.
-fn bundle_response(req: &HttpRequest, source: &BundleSource, name: &str, cache: &str) -> HttpResponse {
-    for (suffix, coding, encoding) in PRECOMPRESSED {
-        if accepts(req, coding)
-            && let Some(file) = source.get(&format!("{name}{suffix}"))
-        {
-            return file_response(req, name, file, cache, Some(encoding));
-        }
+    match source.get("index.html") {
+        Some(file) => file_response(&req, &file, "no-cache"),
+        None => missing(&req),
     }
-    match source.get(name) {
-        Some(file) => file_response(req, name, file, cache, None),
-        None => missing(req),
-    }
-}
-
-const PRECOMPRESSED: [(&str, &str, ContentEncoding); 2] =
-    [(".br", "br", ContentEncoding::Brotli), (".gz", "gzip", ContentEncoding::Gzip)];
-
-/// Whether `Accept-Encoding` names `coding` without refusing it (`;q=0`).
-fn accepts(req: &HttpRequest, coding: &str) -> bool {
-    let items = req.headers().get_all(header::ACCEPT_ENCODING).filter_map(|v| v.to_str().ok());
-    items.flat_map(|v| v.split(',')).any(|item| {
-        let mut parts = item.split(';');
-        let named = parts.next().is_some_and(|name| name.trim().eq_ignore_ascii_case(coding));
-        let refused = parts.any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse() == Ok(0.0)));
-        named && !refused
-    })
 }
 
 fn missing(req: &HttpRequest) -> HttpResponse {
     json_error(StatusCode::NOT_FOUND, &format!("Nothing is at {}", req.path()), &[])
 }
 
-/// `file` holds `name`'s bytes, or (with `encoding`) a compressed copy of them.
-fn file_response(
-    req: &HttpRequest,
-    name: &str,
-    file: EmbeddedFile,
-    cache: &str,
-    encoding: Option<ContentEncoding>,
-) -> HttpResponse {
-    // A strong validator for free: rust-embed hashes every file at build time, and
-    // each compressed copy has its own hash, as a different representation must.
-    let etag = format!("\"{}\"", hex16(&file.metadata.sha256_hash()));
+/// The best representation of `file` the client accepts (a compressed copy is sent
+/// as it is; without one, as in `make dev`, the Compress middleware compresses), or a
+/// 304 when the client holds it already.
+fn file_response(req: &HttpRequest, file: &File, cache: &'static str) -> HttpResponse {
+    let coding = encoding::negotiate(req).filter(|coding| file.copy(*coding).is_some());
+    let sent = coding.and_then(|coding| file.copy(coding)).unwrap_or(&file.plain);
     let fresh = req
         .headers()
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"));
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == sent.etag || t.trim() == "*"));
     let mut res = if fresh { HttpResponse::NotModified() } else { HttpResponse::Ok() };
-    res.insert_header((header::ETAG, etag)).insert_header((header::CACHE_CONTROL, cache));
-    let mime = mime_guess::from_path(name).first_or_octet_stream();
-    if let Some(encoding) = encoding {
-        res.insert_header(encoding).insert_header((header::VARY, "accept-encoding"));
-    } else if !is_compressible(&mime) {
-        // Already-compressed formats (webp, ico) gain nothing from gzip.
+    res.insert_header((header::ETAG, sent.etag.clone())).insert_header((header::CACHE_CONTROL, cache));
+    if file.brotli.is_some() || file.gzip.is_some() {
+        res.insert_header((header::VARY, "accept-encoding"));
+    }
+    if let Some(coding) = coding {
+        res.insert_header(coding.content_encoding());
+    } else if !file.compressible {
         res.insert_header(ContentEncoding::Identity);
     }
     if fresh {
         return res.finish();
     }
-    res.content_type(mime_with_charset(&mime)).body(match file.data {
-        Cow::Borrowed(bytes) => web::Bytes::from_static(bytes),
-        Cow::Owned(bytes) => web::Bytes::from(bytes),
-    })
+    res.insert_header((header::CONTENT_TYPE, file.content_type.clone())).body(sent.body.clone())
 }
 
 fn is_compressible(mime: &mime_guess::Mime) -> bool {

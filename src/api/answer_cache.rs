@@ -14,15 +14,17 @@
 //! seen until it restarts.
 
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, OnceLock, RwLock};
 
-use actix_web::HttpResponse;
-use actix_web::http::header::ContentType;
-use actix_web::web::Bytes;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::web::{self, Bytes};
+use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 
 use crate::db::Db;
 use crate::db::rusqlite::Connection;
+use crate::encoding::{self, Coding};
 use crate::error::ApiError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,7 +55,7 @@ pub struct AnswerCache {
 #[derive(Default)]
 struct Inner {
     generation: u64,
-    answers: HashMap<Answer, Bytes>,
+    answers: HashMap<Answer, Arc<Kept>>,
     shopper_answers: usize,
 }
 
@@ -65,15 +67,90 @@ impl Inner {
     }
 }
 
+/// One answer's JSON, its entity tag, and its compressed copies once made.
+#[derive(Debug)]
+struct Kept {
+    json: Bytes,
+    /// The hash of `json`, which each representation's entity tag is made of.
+    hash: String,
+    brotli: OnceLock<Bytes>,
+    gzip: OnceLock<Bytes>,
+}
+
+impl Kept {
+    fn new(json: Bytes) -> Self {
+        let digest = Sha256::digest(&json);
+        let hash = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+        Kept { json, hash, brotli: OnceLock::new(), gzip: OnceLock::new() }
+    }
+
+    fn copy(&self, coding: Coding) -> &OnceLock<Bytes> {
+        match coding {
+            Coding::Brotli => &self.brotli,
+            Coding::Gzip => &self.gzip,
+        }
+    }
+
+    /// Each representation has its own strong tag, as RFC 9110 8.8.3 asks.
+    fn etag(&self, coding: Option<Coding>) -> String {
+        match coding {
+            None => format!("\"{}\"", self.hash),
+            Some(coding) => format!("\"{}-{}\"", self.hash, coding.token()),
+        }
+    }
+
+    /// The answer as `req` is best sent: a 304 if it already holds this representation,
+    /// else the bytes in the best coding it accepts (compressed now, off the async
+    /// threads, if this is the first client to ask for that coding).
+    async fn respond(self: Arc<Self>, req: &HttpRequest) -> Result<HttpResponse, ApiError> {
+        let coding = encoding::negotiate(req);
+        let etag = self.etag(coding);
+        let unchanged = holds(req, &etag);
+        let mut res = if unchanged { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+        res.insert_header((header::ETAG, etag)).insert_header((header::VARY, "accept-encoding"));
+        if unchanged {
+            return Ok(res.finish());
+        }
+        let body = match coding {
+            None => self.json.clone(),
+            Some(coding) => {
+                res.insert_header(coding.content_encoding());
+                match self.copy(coding).get() {
+                    Some(bytes) => bytes.clone(),
+                    None => {
+                        let kept = self.clone();
+                        let bytes = web::block(move || Bytes::from(coding.compress(&kept.json)))
+                            .await
+                            .map_err(ApiError::internal)?;
+                        self.copy(coding).get_or_init(|| bytes).clone()
+                    }
+                }
+            }
+        };
+        Ok(res.insert_header((header::CONTENT_TYPE, JSON)).body(body))
+    }
+}
+
+/// As `headers::finish` would set it; set here so it has nothing to rewrite.
+const JSON: HeaderValue = HeaderValue::from_static("application/json; charset=utf-8");
+
+/// Whether `If-None-Match` names `etag` (or is `*`).
+fn holds(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*"))
+}
+
 impl AnswerCache {
-    /// The answer's bytes, or the generation to hand back to [`AnswerCache::store`].
-    fn get(&self, answer: Answer) -> Result<Bytes, u64> {
+    /// The kept answer, or the generation to hand back to [`AnswerCache::store`].
+    fn get(&self, answer: Answer) -> Result<Arc<Kept>, u64> {
         let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
         inner.answers.get(&answer).cloned().ok_or(inner.generation)
     }
 
-    /// Keeps `bytes` unless something was dropped since `generation` was handed out.
-    fn store(&self, answer: Answer, generation: u64, bytes: Bytes) {
+    /// Keeps `kept` unless something was dropped since `generation` was handed out.
+    fn store(&self, answer: Answer, generation: u64, kept: Arc<Kept>) {
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         if inner.generation != generation {
             return;
@@ -84,7 +161,7 @@ impl AnswerCache {
             }
             inner.shopper_answers += 1;
         }
-        if inner.answers.insert(answer, bytes).is_some() && answer.is_shoppers() {
+        if inner.answers.insert(answer, kept).is_some() && answer.is_shoppers() {
             inner.shopper_answers -= 1;
         }
     }
@@ -114,11 +191,12 @@ impl AnswerCache {
         self.drop_where(|answer| answer == Answer::Favorites(user_id));
     }
 
-    /// The cached answer, or `load`'s (serialized on the blocking pool, then kept);
-    /// `None` from `load` is a 404 naming `what`, and is not kept. A shopper's answer
-    /// must only ever be asked for with that shopper's own id.
+    /// The kept answer, or `load`'s (serialized on the blocking pool, then kept), as
+    /// `req` is best sent; `None` from `load` is a 404 naming `what`, and is not kept.
+    /// A shopper's answer must only ever be asked for with that shopper's own id.
     pub async fn answer<T, F>(
         &self,
+        req: &HttpRequest,
         db: &Db,
         answer: Answer,
         what: &str,
@@ -129,29 +207,29 @@ impl AnswerCache {
         F: FnOnce(&Connection) -> Result<Option<T>, ApiError> + Send + 'static,
     {
         let generation = match self.get(answer) {
-            Ok(bytes) => return Ok(json(bytes)),
+            Ok(kept) => return kept.respond(req).await,
             Err(generation) => generation,
         };
-        let bytes = db
+        let json = db
             .read(move |c| match load(c)? {
                 Some(value) => Ok(Some(serde_json::to_vec(&value).map_err(ApiError::internal)?)),
                 None => Ok(None),
             })
             .await?
             .ok_or_else(|| ApiError::not_found(what))?;
-        let bytes = Bytes::from(bytes);
-        self.store(answer, generation, bytes.clone());
-        Ok(json(bytes))
+        let kept = Arc::new(Kept::new(Bytes::from(json)));
+        self.store(answer, generation, kept.clone());
+        kept.respond(req).await
     }
-}
-
-fn json(bytes: Bytes) -> HttpResponse {
-    HttpResponse::Ok().insert_header(ContentType::json()).body(bytes)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn kept(json: &'static [u8]) -> Arc<Kept> {
+        Arc::new(Kept::new(Bytes::from_static(json)))
+    }
 
     #[test]
     fn a_review_write_drops_its_product_its_reviews_and_its_department_only() {
@@ -166,7 +244,7 @@ mod tests {
         ];
         for answer in all {
             let generation = cache.get(answer).unwrap_err();
-            cache.store(answer, generation, Bytes::from_static(b"{}"));
+            cache.store(answer, generation, kept(b"{}"));
         }
         cache.reviews_changed(51, 5);
         let kept: Vec<_> = all.into_iter().filter(|a| cache.get(*a).is_ok()).collect();
@@ -186,7 +264,7 @@ mod tests {
         let fill = |cache: &AnswerCache| {
             for answer in all {
                 if let Err(generation) = cache.get(answer) {
-                    cache.store(answer, generation, Bytes::from_static(b"{}"));
+                    cache.store(answer, generation, kept(b"{}"));
                 }
             }
         };
@@ -210,7 +288,7 @@ mod tests {
         let cache = AnswerCache::default();
         for user in 0..(MAX_SHOPPER_ANSWERS as i64 + 5) {
             let generation = cache.get(Answer::Cart(user)).unwrap_err();
-            cache.store(Answer::Cart(user), generation, Bytes::from_static(b"{}"));
+            cache.store(Answer::Cart(user), generation, kept(b"{}"));
         }
         let inner = cache.inner.read().unwrap();
         assert!(inner.answers.len() <= MAX_SHOPPER_ANSWERS, "{}", inner.answers.len());
@@ -222,7 +300,7 @@ mod tests {
         let cache = AnswerCache::default();
         let generation = cache.get(Answer::Product(51)).unwrap_err();
         cache.reviews_changed(51, 5);
-        cache.store(Answer::Product(51), generation, Bytes::from_static(b"stale"));
+        cache.store(Answer::Product(51), generation, kept(b"stale"));
         assert!(cache.get(Answer::Product(51)).is_err(), "the stale bytes were dropped on the floor");
     }
 }

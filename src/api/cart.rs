@@ -1,6 +1,6 @@
 //! The signed-in shopper's cart.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::deleted::deleted;
@@ -26,11 +26,14 @@ use crate::error::ApiError;
     )
 )]
 pub async fn get(
+    req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    cache.answer(&db, Answer::Cart(user.id), "Cart", move |c| Ok(Some(db::cart::cart(c, user.id)?))).await
+    cache
+        .answer(&req, &db, Answer::Cart(user.id), "Cart", move |c| Ok(Some(db::cart::cart(c, user.id)?)))
+        .await
 }
 
 #[utoipa::path(

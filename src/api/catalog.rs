@@ -1,6 +1,6 @@
 //! Departments and products: public, read-only.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
 use super::answer_cache::{Answer, AnswerCache};
@@ -25,9 +25,13 @@ pub struct Departments {
             links(("DepartmentProducts" = (operation_id = "departmentProducts", parameters(("id" = "$response.body#/Departments/0/id"))))))
     )
 )]
-pub async fn departments(db: web::Data<Db>, cache: web::Data<AnswerCache>) -> Result<HttpResponse, ApiError> {
+pub async fn departments(
+    req: HttpRequest,
+    db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
+) -> Result<HttpResponse, ApiError> {
     cache
-        .answer(&db, Answer::Departments, "Departments", |c| {
+        .answer(&req, &db, Answer::Departments, "Departments", |c| {
             Ok(Some(Departments { departments: db::catalog::departments(c)? }))
         })
         .await
@@ -52,13 +56,14 @@ pub async fn departments(db: web::Data<Db>, cache: web::Data<AnswerCache>) -> Re
     )
 )]
 pub async fn department_products(
+    req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     cache
-        .answer(&db, Answer::DepartmentProducts(id), "Department", move |c| {
+        .answer(&req, &db, Answer::DepartmentProducts(id), "Department", move |c| {
             db::catalog::department_with_products(c, id)
         })
         .await
@@ -77,10 +82,11 @@ pub async fn department_products(
     )
 )]
 pub async fn product(
+    req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    cache.answer(&db, Answer::Product(id), "Product", move |c| db::catalog::product(c, id)).await
+    cache.answer(&req, &db, Answer::Product(id), "Product", move |c| db::catalog::product(c, id)).await
 }

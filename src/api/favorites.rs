@@ -1,6 +1,6 @@
 //! The signed-in shopper's favorites.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
 use super::answer_cache::{Answer, AnswerCache};
@@ -30,12 +30,13 @@ pub struct Favorites {
     )
 )]
 pub async fn list(
+    req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
     cache
-        .answer(&db, Answer::Favorites(user.id), "Favorites", move |c| {
+        .answer(&req, &db, Answer::Favorites(user.id), "Favorites", move |c| {
             Ok(Some(Favorites { products: db::favorites::list(c, user.id)? }))
         })
         .await

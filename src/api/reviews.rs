@@ -1,6 +1,6 @@
 //! Reviews of a product, and (for a signed-in shopper) their own.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
 use super::answer_cache::{Answer, AnswerCache};
@@ -29,13 +29,14 @@ pub struct Reviews {
     )
 )]
 pub async fn for_product(
+    req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     cache
-        .answer(&db, Answer::ProductReviews(id), "Product", move |c| {
+        .answer(&req, &db, Answer::ProductReviews(id), "Product", move |c| {
             Ok(db::reviews::for_product(c, id)?.map(|reviews| Reviews { reviews }))
         })
         .await

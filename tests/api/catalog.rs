@@ -1,4 +1,4 @@
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::helpers::{assert_error_shape, spawn_app};
 
@@ -154,4 +154,71 @@ async fn unknown_api_routes_and_wrong_methods_answer_json_not_the_app() {
     let res = app.send(reqwest::Method::DELETE, "/api/departments", None).await;
     assert_eq!(res.status(), 405);
     assert_error_shape(&crate::helpers::json_body(res).await);
+}
+
+/// A browser keeps a catalog answer (`no-cache`) and asks again with its tag: nothing
+/// is sent until a review changes the product.
+#[actix_web::test]
+async fn catalog_answers_revalidate_with_their_etag_until_a_review_changes_them() {
+    let app = spawn_app().await;
+    let revalidate =
+        |etag: String| app.client.get(app.url("/api/products/51")).header("if-none-match", etag).send();
+    let first = app.get("/api/products/51").await;
+    assert_eq!(first.headers()["cache-control"], "no-cache");
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    let before: Value = first.json().await.unwrap();
+
+    let unchanged = revalidate(etag.clone()).await.unwrap();
+    assert_eq!(unchanged.status(), 304);
+    assert_eq!(unchanged.headers()["etag"], etag.as_str());
+    assert_eq!(unchanged.headers()["cache-control"], "no-cache", "still kept, still revalidated");
+    assert!(unchanged.bytes().await.unwrap().is_empty());
+
+    app.sign_up().await;
+    app.post(
+        "/api/products/51/reviews",
+        json!({"rating": 1, "title": "Broke", "description": "It broke within the first week of use."}),
+        201,
+    )
+    .await;
+    let changed = revalidate(etag.clone()).await.unwrap();
+    assert_eq!(changed.status(), 200, "the review changed the product's rating");
+    assert_ne!(changed.headers()["etag"], etag.as_str());
+    let after: Value = changed.json().await.unwrap();
+    assert_eq!(after["numReviews"], before["numReviews"].as_i64().unwrap() + 1);
+}
+
+/// Browsers always accept compressed answers; they get the same JSON, brotli when they
+/// take it, each representation with a tag of its own.
+#[actix_web::test]
+async fn catalog_answers_come_compressed_to_browsers_and_decompress_to_the_same_json() {
+    let app = spawn_app().await;
+    let path = "/api/departments/5/products";
+    let plain = app.get(path).await;
+    let plain_etag = plain.headers()["etag"].to_str().unwrap().to_owned();
+    let json = plain.bytes().await.unwrap();
+    let get = |accept: &'static str| app.client.get(app.url(path)).header("accept-encoding", accept).send();
+    let mut etags = vec![plain_etag];
+    for (accept, coding) in [("gzip, deflate, br, zstd", "br"), ("gzip, deflate", "gzip")] {
+        for _ in 0..2 {
+            let res = get(accept).await.unwrap();
+            assert_eq!(res.status(), 200);
+            assert_eq!(res.headers()["content-encoding"], coding, "{accept}");
+            assert_eq!(res.headers()["vary"], "accept-encoding");
+            assert_eq!(res.headers()["content-type"], "application/json; charset=utf-8");
+            etags.push(res.headers()["etag"].to_str().unwrap().to_owned());
+            let body = res.bytes().await.unwrap();
+            let mut decoded = Vec::new();
+            if coding == "br" {
+                brotli::BrotliDecompress(&mut &body[..], &mut decoded).unwrap();
+            } else {
+                std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut decoded)
+                    .unwrap();
+            }
+            assert_eq!(decoded, json, "{coding} decodes to the plain answer");
+            assert!(body.len() < json.len() / 3, "{coding}: {} of {} bytes", body.len(), json.len());
+        }
+    }
+    etags.dedup();
+    assert_eq!(etags.len(), 3, "one tag per representation, the same on a repeat: {etags:?}");
 }
