@@ -2,6 +2,7 @@
 //   node build.mjs --outdir DIR           one production build (called by build.rs)
 //   node build.mjs --outdir DIR --watch   rebuild on every change (make dev)
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,25 +30,38 @@ const writeIndexHtml = {
         ([, o]) => o.entryPoint === 'src/main.tsx',
       );
       const url = (path) => '/' + relative(outdir, path).split('\\').join('/');
-      // esbuild does not load the CSS of lazily imported chunks by itself, so every
-      // stylesheet is linked here (they are small, and CSS modules keep them scoped).
+      // esbuild writes one stylesheet per chunk and loads none of a lazy chunk's; they
+      // are joined into one file (the entry's first, as before), so that a first visit
+      // asks for one stylesheet instead of one per screen. CSS modules keep them scoped.
       const stylesheets = Object.keys(result.metafile.outputs)
         .filter((path) => path.endsWith('.css'))
         .sort((a, b) => (a === output.cssBundle ? -1 : b === output.cssBundle ? 1 : a.localeCompare(b)));
+      const stylesheet = await joinStylesheets(stylesheets);
       const tags = [
-        ...stylesheets.map((path) => `<link rel="stylesheet" href="${url(path)}">`),
+        `<link rel="stylesheet" href="${url(stylesheet)}">`,
         ...output.imports
           .filter((i) => i.kind === 'import-statement' && i.path.endsWith('.js'))
           .map((i) => `<link rel="modulepreload" href="${url(i.path)}">`),
         `<script type="module" src="${url(file)}"></script>`,
-      ].filter(Boolean);
+      ];
       const template = await readFile('index.html', 'utf8');
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
-      if (production) await precompress([join(outdir, 'index.html'), ...Object.keys(result.metafile.outputs)]);
+      const written = Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css'));
+      if (production) await precompress([join(outdir, 'index.html'), stylesheet, ...written]);
       if (args.watch) console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${url(file)}`);
     });
   },
 };
+
+// The stylesheets' text in order, as static/styles-<hash>.css; the parts are removed.
+async function joinStylesheets(paths) {
+  const css = (await Promise.all(paths.map((path) => readFile(path, 'utf8')))).join('\n');
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10).toUpperCase();
+  const joined = join(staticDir, `styles-${hash}.css`);
+  await writeFile(joined, css);
+  await Promise.all(paths.map((path) => rm(path)));
+  return joined;
+}
 
 // Beside every text file, its .gz and .br at the highest levels: the server sends
 // these bytes as they are instead of compressing on every request (src/spa.rs).
