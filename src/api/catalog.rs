@@ -22,7 +22,8 @@ pub struct Departments {
 
     responses(
         (status = 200, description = "The departments, by id", body = Departments,
-            links(("DepartmentProducts" = (operation_id = "departmentProducts", parameters(("id" = "$response.body#/Departments/0/id"))))))
+            links(("DepartmentProducts" = (operation_id = "departmentProducts", parameters(("id" = "$response.body#/Departments/0/id")))))),
+        (status = 304, response = super::openapi::NotModified)
     )
 )]
 pub async fn departments(
@@ -52,7 +53,7 @@ pub async fn departments(
                 ("AddToCart" = (operation_id = "addToCart", request_body = json!({"productId": "$response.body#/Products/0/id"}))),
                 ("AddFavorite" = (operation_id = "addFavorite", request_body = json!({"productId": "$response.body#/Products/0/id"})))
             )),
-        (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]
 pub async fn department_products(
@@ -78,6 +79,7 @@ pub async fn department_products(
     params(("id" = i64, Path, description = "The product")),
     responses(
         (status = 200, description = "The product", body = db::catalog::Product),
+        (status = 304, response = super::openapi::NotModified),
         (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]

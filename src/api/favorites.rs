@@ -26,7 +26,7 @@ pub struct Favorites {
     responses(
         (status = 200, description = "The favorites", body = Favorites,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/Products/0/id")))))),
-        (status = 401, response = super::openapi::Unauthorized)
+        (status = 304, response = super::openapi::NotModified), (status = 401, response = super::openapi::Unauthorized)
     )
 )]
 pub async fn list(

@@ -56,6 +56,16 @@ error_responses! {
     UnprocessableEntity => "The `Idempotency-Key` was already used for a different order.",
 }
 
+/// 304 to a revalidation of a kept answer (`api/answer_cache.rs`): no body.
+pub struct NotModified;
+
+impl<'r> ToResponse<'r> for NotModified {
+    fn response() -> (&'r str, RefOr<Response>) {
+        let description = "Unchanged: `If-None-Match` names this answer's current `ETag`. No body.";
+        ("NotModified", ResponseBuilder::new().description(description).build().into())
+    }
+}
+
 /// 429, with the seconds to wait in `Retry-After`.
 pub struct TooManyRequests;
 
@@ -120,7 +130,7 @@ impl Modify for Security {
     ),
     components(
         schemas(ErrorShape),
-        responses(BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
+        responses(NotModified, BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
                   UnsupportedMediaType, UnprocessableEntity, TooManyRequests)
     ),
     tags(

@@ -25,6 +25,7 @@ pub struct Reviews {
     params(("id" = i64, Path, description = "The product")),
     responses(
         (status = 200, description = "The reviews", body = Reviews),
+        (status = 304, response = super::openapi::NotModified),
         (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]
