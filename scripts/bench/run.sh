@@ -93,6 +93,7 @@ BUNDLE=$(curl -fs "$STORE/" | grep -o 'src="/static/main-[^"]*\.js"' | cut -d'"'
 CASES=(
   "GET /api/departments|/api/departments|no|no"
   "GET /api/departments/5/products|/api/departments/5/products|no|no"
+  "GET /api/departments/5/products (gzip, as browsers ask)|/api/departments/5/products|yes|no"
   "GET /api/products/51|/api/products/51|no|no"
   "GET /api/products/51/reviews|/api/products/51/reviews|no|no"
   "GET / (gzip)|/|yes|no"
@@ -107,21 +108,28 @@ mkdir -p "$WWW" "$WORK/nginx"
 NGINX_PORT=$("$LOAD" free-port)
 NGINX_URL=http://127.0.0.1:$NGINX_PORT
 LOCATIONS=""
-n=0
+# nginx's files are named by the number of the first case with their path, which
+# holds the plain answer and, for a compressed case, the gzip one beside it.
+slot() {
+  local i
+  for i in "${!CASES[@]}"; do [ "$(cut -d'|' -f2 <<<"${CASES[$i]}")" = "$1" ] && { echo $((i + 1)); return; }; done
+}
 for case in "${CASES[@]}"; do
   IFS='|' read -r name path gzip signed <<<"$case"
-  n=$((n + 1))
+  n=$(slot "$path")
   args=(-fs -D "$WORK/headers$n")
   [ "$signed" = yes ] && args+=(-H "Cookie: $COOKIE")
-  curl "${args[@]}" -o "$WWW/$n" "$STORE$path"
+  if [ ! -e "$WWW/$n" ]; then
+    curl "${args[@]}" -o "$WWW/$n" "$STORE$path"
+    type=$(sed -n 's/^[Cc]ontent-[Tt]ype: *\(.*\)\r$/\1/p' "$WORK/headers$n")
+    LOCATIONS+="
+    location = $path { default_type \"$type\"; try_files /$n =404; }"
+  fi
   if [ "$gzip" = yes ]; then
     # What the store sends to a client that accepts gzip, as nginx's precompressed copy.
     curl "${args[@]}" -H 'Accept-Encoding: gzip' -o "$WWW/$n.gz" "$STORE$path"
     grep -qi '^content-encoding: gzip' "$WORK/headers$n" || echo "warning: the store did not gzip $path" >&2
   fi
-  type=$(sed -n 's/^[Cc]ontent-[Tt]ype: *\(.*\)\r$/\1/p' "$WORK/headers$n")
-  LOCATIONS+="
-    location = $path { default_type \"$type\"; try_files /$n =404; }"
 done
 chmod -R a+rX "$WORK"
 cat >"$WORK/nginx/nginx.conf" <<EOF
@@ -153,10 +161,9 @@ EOF
 NGINX_PID=$!
 until curl -fs -o /dev/null "$NGINX_URL/api/departments"; do sleep 0.05; done
 NGINX_PIDS="$NGINX_PID $(awk -v parent="$NGINX_PID" '$4 == parent { print $1 }' /proc/[0-9]*/stat 2>/dev/null | xargs)"
-n=0
 for case in "${CASES[@]}"; do
   IFS='|' read -r name path gzip signed <<<"$case"
-  n=$((n + 1))
+  n=$(slot "$path")
   enc=()
   [ "$gzip" = yes ] && enc=(-H 'Accept-Encoding: gzip')
   cmp -s "$WWW/$n" <(curl -fs "$NGINX_URL$path") || { echo "nginx does not answer the store's bytes for $path" >&2; exit 1; }
