@@ -24,10 +24,11 @@ web-deps:
 
 test: lint test-rust test-web test-e2e test-contract test-crash ## Every check and test (what CI runs)
 
-lint: web-deps ## Formatting, clippy and the TypeScript type checks (app, then unit tests)
+lint: web-deps ## Formatting, clippy, the TypeScript type checks (app, then unit tests) and ESLint
 	cargo fmt --all -- --check
 	cargo clippy --locked --all-targets -- -D warnings
 	cd web && npx tsc --noEmit && npx tsc --noEmit -p tsconfig.test.json
+	cd web && npx eslint .
 
 test-rust: ## Rust unit and integration tests
 	cargo test --locked

@@ -27,14 +27,15 @@ export function fakeServer(...replies: Reply[]) {
   const queue = [...replies];
   (globalThis as { document: unknown }).document = { cookie: 'theme=dark; XSRF-TOKEN=abc' };
   globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     calls.push({
       method: init?.method ?? 'GET',
-      url: String(input),
+      url,
       headers: { ...(init?.headers as Record<string, string>) },
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     });
     const reply = queue.shift();
-    if (reply === undefined) throw new Error(`unexpected call: ${init?.method ?? 'GET'} ${String(input)}`);
+    if (reply === undefined) throw new Error(`unexpected call: ${init?.method ?? 'GET'} ${url}`);
     if (reply === 'network-error') throw new TypeError('fetch failed');
     const { status, json } = await reply;
     return new Response(json === undefined ? null : JSON.stringify(json), {

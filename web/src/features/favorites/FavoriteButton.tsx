@@ -16,7 +16,7 @@ export function FavoriteButton({ productId, productName }: { productId: number; 
 
   const toggle = () => {
     if (!signedIn) {
-      navigate(paths.login);
+      void navigate(paths.login);
       return;
     }
     // A failed toggle leaves the heart as it was (spec section 8).

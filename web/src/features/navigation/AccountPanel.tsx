@@ -29,7 +29,7 @@ export function AccountPanel({ open, onClose }: { open: boolean; onClose: () => 
     signOut().then(
       () => {
         onClose();
-        navigate(paths.home);
+        void navigate(paths.home);
       },
       () => onClose(),
     );
