@@ -1,11 +1,10 @@
 import { get } from './client.ts';
 import type { Department, DepartmentWithProducts, Product } from './types.ts';
 
-export const fetchDepartments = () =>
+export const listDepartments = () =>
   get<{ Departments: Department[] }>('/api/departments').then((r) => r.Departments);
 
-export const fetchDepartmentProducts = (departmentId: number) =>
+export const listDepartmentProducts = (departmentId: number) =>
   get<DepartmentWithProducts>(`/api/departments/${departmentId}/products`);
 
-export const fetchProduct = (productId: number) => get<Product>(`/api/products/${productId}`);
-
+export const getProduct = (productId: number) => get<Product>(`/api/products/${productId}`);

@@ -6,19 +6,19 @@ import { useStore } from '../store/index.ts';
  * the bar's count) and favorites (for the hearts on every card).
  */
 export function useShopperSession() {
-  const restoreSession = useStore((s) => s.restoreSession);
+  const getSession = useStore((s) => s.getSession);
   const userId = useStore((s) => s.session.user?.id);
-  const loadCart = useStore((s) => s.loadCart);
-  const loadFavorites = useStore((s) => s.loadFavorites);
+  const getCart = useStore((s) => s.getCart);
+  const listFavorites = useStore((s) => s.listFavorites);
 
   useEffect(() => {
-    void restoreSession();
-  }, [restoreSession]);
+    void getSession();
+  }, [getSession]);
 
   useEffect(() => {
     if (userId === undefined) return;
     // Failures leave the count at 0 and the hearts empty; the pages still work.
-    loadCart().catch(() => undefined);
-    loadFavorites().catch(() => undefined);
-  }, [userId, loadCart, loadFavorites]);
+    getCart().catch(() => undefined);
+    listFavorites().catch(() => undefined);
+  }, [userId, getCart, listFavorites]);
 }

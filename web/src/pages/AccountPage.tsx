@@ -20,11 +20,11 @@ const shortcuts = [
 export default function AccountPage() {
   usePageTitle('Account');
   const user = useStore((s) => s.session.user);
-  const loadOrders = useStore((s) => s.loadOrders);
-  const loadMyReviews = useStore((s) => s.loadMyReviews);
+  const listOrders = useStore((s) => s.listOrders);
+  const listMyReviews = useStore((s) => s.listMyReviews);
   const latestOrder = useStore((s) => s.orders.list[0]);
   const latestReview = useStore((s) => s.reviews.mine[0]);
-  const state = useLoad(() => Promise.all([loadOrders(), loadMyReviews()]), []);
+  const state = useLoad(() => Promise.all([listOrders(), listMyReviews()]), []);
   if (!user) return null;
   return (
     <>

@@ -16,12 +16,12 @@ export default function AddReviewPage() {
   const productId = parseId(useParams().productId);
   const product = useStore((s) => (productId === undefined ? undefined : s.products.byId[productId]));
   const existing = useStore((s) => s.reviews.mine.find((r) => r.productId === productId));
-  const loadProduct = useStore((s) => s.loadProduct);
-  const loadMyReviews = useStore((s) => s.loadMyReviews);
+  const getProduct = useStore((s) => s.getProduct);
+  const listMyReviews = useStore((s) => s.listMyReviews);
   const createReview = useStore((s) => s.createReview);
   const navigate = useNavigate();
   const state = useLoad(
-    () => (productId === undefined ? Promise.reject(new NotFound()) : Promise.all([loadProduct(productId), loadMyReviews()])),
+    () => (productId === undefined ? Promise.reject(new NotFound()) : Promise.all([getProduct(productId), listMyReviews()])),
     [productId],
   );
 

@@ -23,10 +23,10 @@ export default function CartPage() {
 }
 
 function ShopperCart() {
-  const loadCart = useStore((s) => s.loadCart);
-  const loadFavorites = useStore((s) => s.loadFavorites);
+  const getCart = useStore((s) => s.getCart);
+  const listFavorites = useStore((s) => s.listFavorites);
   // Fresh from the server each visit: another tab may have changed it.
-  const state = useLoad(() => Promise.all([loadCart(), loadFavorites().catch(() => undefined)]), []);
+  const state = useLoad(() => Promise.all([getCart(), listFavorites().catch(() => undefined)]), []);
   const { figures, itemCount } = useCartFigures();
   const favorites = useStore((s) => s.favorites.list);
 

@@ -22,10 +22,10 @@ export default function CheckoutPage() {
 }
 
 function Checkout() {
-  const loadCart = useStore((s) => s.loadCart);
+  const getCart = useStore((s) => s.getCart);
   const placeOrder = useStore((s) => s.placeOrder);
   const lines = useStore((s) => s.cart.lines);
-  const state = useLoad(loadCart, []);
+  const state = useLoad(getCart, []);
   const { figures, itemCount } = useCartFigures();
   const navigate = useNavigate();
   // While an order is on its way the cart empties; that must not bounce the shopper to /cart.

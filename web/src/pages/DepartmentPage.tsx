@@ -14,9 +14,9 @@ import { ShopCard } from './parts/ShopCard.tsx';
 export default function DepartmentPage() {
   const departmentId = parseId(useParams().departmentId);
   const department = useStore((s) => (departmentId === undefined ? undefined : s.departments.byId[departmentId]));
-  const loadDepartment = useStore((s) => s.loadDepartment);
+  const listDepartmentProducts = useStore((s) => s.listDepartmentProducts);
   const state = useLoad(
-    () => (departmentId === undefined ? Promise.reject(new NotFound()) : loadDepartment(departmentId)),
+    () => (departmentId === undefined ? Promise.reject(new NotFound()) : listDepartmentProducts(departmentId)),
     [departmentId],
   );
   usePageTitle(department?.name ?? (state.status === 'error' ? 'Department not found' : 'Department'));

@@ -16,10 +16,10 @@ export default function EditReviewPage() {
   const reviewId = parseId(useParams().reviewId);
   // The shopper's own reviews are the only ones they may edit, so the list is the lookup.
   const review = useStore((s) => s.reviews.mine.find((r) => r.id === reviewId));
-  const loadMyReviews = useStore((s) => s.loadMyReviews);
+  const listMyReviews = useStore((s) => s.listMyReviews);
   const updateReview = useStore((s) => s.updateReview);
   const navigate = useNavigate();
-  const state = useLoad(loadMyReviews, []);
+  const state = useLoad(listMyReviews, []);
 
   const missing = (
     <Notice title="We couldn't find that review" level={1}>

@@ -25,10 +25,10 @@ export default function FavoritesPage() {
 }
 
 function ShopperFavorites() {
-  const loadFavorites = useStore((s) => s.loadFavorites);
+  const listFavorites = useStore((s) => s.listFavorites);
   const favorites = useStore((s) => s.favorites.list);
   // Loaded on opening (spec section 2), so hearts toggled in another tab show up.
-  const state = useLoad(loadFavorites, []);
+  const state = useLoad(listFavorites, []);
   return (
     <LoadGate state={state} notFound={null}>
       {favorites.length === 0 ? (

@@ -10,9 +10,9 @@ import { useStore } from '../store/index.ts';
 
 export default function MyReviewsPage() {
   usePageTitle('Your reviews');
-  const loadMyReviews = useStore((s) => s.loadMyReviews);
+  const listMyReviews = useStore((s) => s.listMyReviews);
   const count = useStore((s) => s.reviews.mine.length);
-  const state = useLoad(loadMyReviews, []);
+  const state = useLoad(listMyReviews, []);
   return (
     <>
       <PageHead crumbs={[{ label: 'Account', to: paths.account }, { label: 'Reviews' }]} title="Your reviews" />

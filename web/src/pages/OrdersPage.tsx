@@ -10,9 +10,9 @@ import { useStore } from '../store/index.ts';
 
 export default function OrdersPage() {
   usePageTitle('Orders');
-  const loadOrders = useStore((s) => s.loadOrders);
+  const listOrders = useStore((s) => s.listOrders);
   const orders = useStore((s) => s.orders.list);
-  const state = useLoad(loadOrders, []);
+  const state = useLoad(listOrders, []);
   return (
     <>
       <PageHead crumbs={[{ label: 'Account', to: paths.account }, { label: 'Orders' }]} title="Orders" />

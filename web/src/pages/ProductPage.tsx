@@ -21,13 +21,13 @@ export default function ProductPage() {
   const product = useStore((s) => (productId === undefined ? undefined : s.products.byId[productId]));
   const reviews = useStore((s) => (productId === undefined ? undefined : s.products.reviews[productId]));
   const userId = useStore((s) => s.session.user?.id);
-  const loadProduct = useStore((s) => s.loadProduct);
-  const loadProductReviews = useStore((s) => s.loadProductReviews);
+  const getProduct = useStore((s) => s.getProduct);
+  const listProductReviews = useStore((s) => s.listProductReviews);
   const state = useLoad(async () => {
     if (productId === undefined) throw new NotFound();
     // The reviews are not needed to show the product: their failure leaves the list empty.
-    loadProductReviews(productId).catch(() => undefined);
-    await loadProduct(productId);
+    listProductReviews(productId).catch(() => undefined);
+    await getProduct(productId);
   }, [productId]);
   usePageTitle(product?.name ?? (state.status === 'error' ? 'Product not found' : 'Product'));
 

@@ -12,17 +12,17 @@ const storeWithCart = (...lines: ReturnType<typeof cartLine>[]) => {
 };
 
 describe('cart (spec 4)', () => {
-  test('loads the lines the server has', async () => {
+  test('getCart loads the lines the server has', async () => {
     const lines = [cartLine(1, 51, 19.99), cartLine(2, 61, 5.01)];
     const server = fakeServer(ok({ Products: lines, subtotal: 25 }));
     const store = createStore();
     assert.equal(store.getState().cart.loaded, false);
-    await store.getState().loadCart();
+    await store.getState().getCart();
     assert.equal(server.calls[0]?.url, '/api/cart');
     assert.deepEqual(store.getState().cart, { lines, loaded: true });
   });
 
-  test('adding posts the product and appends the line the server returns', async () => {
+  test('addToCart posts the product and appends the line the server returns', async () => {
     const server = fakeServer(ok(cartLine(8, 61, 59.99)));
     const store = storeWithCart(cartLine(7, 51));
     const line = await store.getState().addToCart(61);
@@ -56,7 +56,7 @@ describe('cart (spec 4)', () => {
     assert.equal(store.getState().cart, before);
   });
 
-  test('removing deletes by cartId, keeping other lines of the same product', async () => {
+  test('removeFromCart deletes by cartId, keeping other lines of the same product', async () => {
     const server = fakeServer(ok({ message: 'Successfully deleted', id: 2 }));
     const store = storeWithCart(cartLine(1, 51), cartLine(2, 51), cartLine(3, 61));
     await store.getState().removeFromCart(2);

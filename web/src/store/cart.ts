@@ -5,7 +5,7 @@ import type { Store } from './index.ts';
 
 export interface CartSlice {
   cart: { lines: CartLine[]; loaded: boolean };
-  loadCart: () => Promise<void>;
+  getCart: () => Promise<void>;
   /** Adds one of the product (quantity is always 1) and appends the server's line. */
   addToCart: (productId: number) => Promise<CartLine>;
   removeFromCart: (cartId: number) => Promise<void>;
@@ -15,17 +15,17 @@ export const emptyCart = (): CartSlice['cart'] => ({ lines: [], loaded: false })
 
 export const createCartSlice: StateCreator<Store, [], [], CartSlice> = (set) => ({
   cart: emptyCart(),
-  loadCart: async () => {
-    const cart = await api.fetchCart();
+  getCart: async () => {
+    const cart = await api.getCart();
     set({ cart: { lines: cart.Products, loaded: true } });
   },
   addToCart: async (productId) => {
-    const line = await api.addCartLine(productId);
+    const line = await api.addToCart(productId);
     set((s) => ({ cart: { ...s.cart, lines: [...s.cart.lines, line] } }));
     return line;
   },
   removeFromCart: async (cartId) => {
-    await api.removeCartLine(cartId);
+    await api.removeFromCart(cartId);
     set((s) => ({ cart: { ...s.cart, lines: s.cart.lines.filter((l) => l.cartId !== cartId) } }));
   },
 });

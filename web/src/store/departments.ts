@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import { fetchDepartmentProducts, fetchDepartments } from '../api/catalog.ts';
+import * as api from '../api/catalog.ts';
 import type { Department, DepartmentWithProducts } from '../api/types.ts';
 import type { Store } from './index.ts';
 
@@ -9,19 +9,20 @@ export interface DepartmentsSlice {
     /** Departments with their product cards, by id, as each page is opened. */
     byId: Record<number, DepartmentWithProducts>;
   };
-  loadDepartments: () => Promise<void>;
-  loadDepartment: (departmentId: number) => Promise<void>;
+  /** Fetches the list once; later calls keep it. */
+  listDepartments: () => Promise<void>;
+  listDepartmentProducts: (departmentId: number) => Promise<void>;
 }
 
 export const createDepartmentsSlice: StateCreator<Store, [], [], DepartmentsSlice> = (set, get) => ({
   departments: { list: [], byId: {} },
-  loadDepartments: async () => {
+  listDepartments: async () => {
     if (get().departments.list.length > 0) return;
-    const list = await fetchDepartments();
+    const list = await api.listDepartments();
     set((s) => ({ departments: { ...s.departments, list } }));
   },
-  loadDepartment: async (departmentId) => {
-    const department = await fetchDepartmentProducts(departmentId);
+  listDepartmentProducts: async (departmentId) => {
+    const department = await api.listDepartmentProducts(departmentId);
     set((s) => ({
       departments: { ...s.departments, byId: { ...s.departments.byId, [departmentId]: department } },
     }));

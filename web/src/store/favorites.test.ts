@@ -11,10 +11,10 @@ const storeWithFavorites = (...list: ReturnType<typeof favorite>[]) => {
 };
 
 describe('favorites (spec 4: the heart)', () => {
-  test('loads the list the server has', async () => {
+  test('listFavorites loads the list the server has', async () => {
     const server = fakeServer(ok({ Products: [favorite(901, 61), favorite(900, 51)] }));
     const store = createStore();
-    await store.getState().loadFavorites();
+    await store.getState().listFavorites();
     assert.equal(server.calls[0]?.url, '/api/favorites');
     assert.deepEqual(store.getState().favorites, {
       list: [favorite(901, 61), favorite(900, 51)],
@@ -75,7 +75,7 @@ describe('favorites (spec 4: the heart)', () => {
     fakeServer(held.reply, ok({ Products: [favorite(900, 51), favorite(901, 61)] }));
     const store = storeWithFavorites(favorite(901, 61));
     const adding = store.getState().toggleFavorite(51);
-    await store.getState().loadFavorites(); // already holds the new favorite 900
+    await store.getState().listFavorites(); // already holds the new favorite 900
     held.release({ status: 200, json: favorite(900, 51) });
     await adding;
     assert.deepEqual(
@@ -90,5 +90,35 @@ describe('favorites (spec 4: the heart)', () => {
     await assert.rejects(store.getState().toggleFavorite(61), { status: 500 });
     await assert.rejects(store.getState().toggleFavorite(51), { status: 403 });
     assert.deepEqual(store.getState().favorites, { list: [favorite(900, 51)], loaded: true, pending: [] });
+  });
+});
+
+describe('addFavorite and removeFavorite, which the heart uses', () => {
+  test('addFavorite posts the product and returns the favorite, put first once', async () => {
+    const server = fakeServer(ok(favorite(901, 61)), ok(favorite(901, 61)));
+    const store = storeWithFavorites(favorite(900, 51));
+    assert.deepEqual(await store.getState().addFavorite(61), favorite(901, 61));
+    await store.getState().addFavorite(61); // the server answers an existing favorite again
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.body]), [
+      ['POST', '/api/favorites', { productId: 61 }],
+      ['POST', '/api/favorites', { productId: 61 }],
+    ]);
+    assert.deepEqual(store.getState().favorites.list, [favorite(901, 61), favorite(900, 51)]);
+  });
+
+  test('removeFavorite deletes by favoriteId and drops only that favorite', async () => {
+    const server = fakeServer(ok({ message: 'Successfully deleted', id: 900 }));
+    const store = storeWithFavorites(favorite(901, 61), favorite(900, 51));
+    await store.getState().removeFavorite(900);
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [['DELETE', '/api/favorites/900']]);
+    assert.deepEqual(store.getState().favorites.list, [favorite(901, 61)]);
+  });
+
+  test('a failed add or remove changes nothing', async () => {
+    fakeServer(fail(500, 'Internal server error'), fail(403, 'Forbidden'));
+    const store = storeWithFavorites(favorite(900, 51));
+    await assert.rejects(store.getState().addFavorite(61), { status: 500 });
+    await assert.rejects(store.getState().removeFavorite(900), { status: 403 });
+    assert.deepEqual(store.getState().favorites.list, [favorite(900, 51)]);
   });
 });

@@ -11,8 +11,11 @@ export interface FavoritesSlice {
     /** Products whose heart is being toggled, so a double click sends one call. */
     pending: number[];
   };
-  loadFavorites: () => Promise<void>;
-  /** Deletes the product's favorite when there is one, creates it otherwise. */
+  listFavorites: () => Promise<void>;
+  /** Favorites the product and puts it first (once, however often it is added). */
+  addFavorite: (productId: number) => Promise<Favorite>;
+  removeFavorite: (favoriteId: number) => Promise<void>;
+  /** The heart: removes the product's favorite when there is one, adds it otherwise. */
   toggleFavorite: (productId: number) => Promise<void>;
 }
 
@@ -28,9 +31,25 @@ export const createFavoritesSlice: StateCreator<Store, [], [], FavoritesSlice> =
     }));
   return {
     favorites: emptyFavorites(),
-    loadFavorites: async () => {
-      const list = await api.fetchFavorites();
+    listFavorites: async () => {
+      const list = await api.listFavorites();
       set((s) => ({ favorites: { ...s.favorites, list, loaded: true } }));
+    },
+    addFavorite: async (productId) => {
+      const added = await api.addFavorite(productId);
+      set((s) => ({
+        favorites: {
+          ...s.favorites,
+          list: [added, ...s.favorites.list.filter((f) => f.favoriteId !== added.favoriteId)],
+        },
+      }));
+      return added;
+    },
+    removeFavorite: async (favoriteId) => {
+      await api.removeFavorite(favoriteId);
+      set((s) => ({
+        favorites: { ...s.favorites, list: s.favorites.list.filter((f) => f.favoriteId !== favoriteId) },
+      }));
     },
     toggleFavorite: async (productId) => {
       const { list, pending } = get().favorites;
@@ -38,20 +57,8 @@ export const createFavoritesSlice: StateCreator<Store, [], [], FavoritesSlice> =
       const existing = list.find((f) => f.productId === productId);
       setPending(productId, true);
       try {
-        if (existing) {
-          await api.removeFavorite(existing.favoriteId);
-          set((s) => ({
-            favorites: { ...s.favorites, list: s.favorites.list.filter((f) => f.favoriteId !== existing.favoriteId) },
-          }));
-        } else {
-          const added = await api.addFavorite(productId);
-          set((s) => ({
-            favorites: {
-              ...s.favorites,
-              list: [added, ...s.favorites.list.filter((f) => f.favoriteId !== added.favoriteId)],
-            },
-          }));
-        }
+        if (existing) await get().removeFavorite(existing.favoriteId);
+        else await get().addFavorite(productId);
       } finally {
         setPending(productId, false);
       }

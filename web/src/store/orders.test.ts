@@ -19,15 +19,15 @@ function storeReadyToOrder() {
 }
 
 describe('orders', () => {
-  test('loads the list the server has', async () => {
+  test('listOrders loads the list the server has', async () => {
     const server = fakeServer(ok({ Orders: [order(2), order(1)] }));
     const store = createStore();
-    await store.getState().loadOrders();
+    await store.getState().listOrders();
     assert.equal(server.calls[0]?.url, '/api/orders');
     assert.deepEqual(store.getState().orders, { list: [order(2), order(1)], loaded: true });
   });
 
-  test('placing an order posts the total in cents and every product of the cart', async () => {
+  test('placeOrder posts the total in cents and every product of the cart', async () => {
     const server = fakeServer(ok(order(2, 24.03)));
     const store = storeReadyToOrder();
     await store.getState().placeOrder();

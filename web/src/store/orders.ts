@@ -11,7 +11,7 @@ export interface OrdersSlice {
     list: Order[];
     loaded: boolean;
   };
-  loadOrders: () => Promise<void>;
+  listOrders: () => Promise<void>;
   /** Orders the whole cart; the server empties it, so the store does too. */
   placeOrder: () => Promise<Order>;
 }
@@ -32,8 +32,8 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
   let unanswered: { key: string; order: string } | undefined;
   return {
     orders: emptyOrders(),
-    loadOrders: async () => {
-      const list = await api.fetchOrders();
+    listOrders: async () => {
+      const list = await api.listOrders();
       set({ orders: { list, loaded: true } });
     },
     placeOrder: async () => {
@@ -55,7 +55,7 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
         if (error instanceof ApiError) unanswered = undefined;
         // The cart changed elsewhere (another tab, a price change): show what the server has.
         if (error instanceof ApiError && (error.status === 409 || error.status === 400))
-          await get().loadCart().catch(() => undefined);
+          await get().getCart().catch(() => undefined);
         throw error;
       }
     },

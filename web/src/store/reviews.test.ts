@@ -16,15 +16,15 @@ const storeWithMyReviews = (...mine: ReturnType<typeof review>[]) => {
 };
 
 describe('my reviews (spec 4: create, update and delete update the list)', () => {
-  test('loads the shopper’s reviews', async () => {
+  test('listMyReviews loads the shopper’s reviews', async () => {
     const server = fakeServer(ok({ Reviews: [review(2, 61), review(1, 51)] }));
     const store = createStore();
-    await store.getState().loadMyReviews();
+    await store.getState().listMyReviews();
     assert.equal(server.calls[0]?.url, '/api/reviews/current');
     assert.deepEqual(store.getState().reviews, { mine: [review(2, 61), review(1, 51)], loaded: true });
   });
 
-  test('creating posts to the product and puts the review first', async () => {
+  test('createReview posts to the product and puts the review first', async () => {
     const server = fakeServer(ok(review(3, 71, 'Sturdy')));
     const store = storeWithMyReviews(review(1, 51));
     assert.deepEqual(await store.getState().createReview(71, input), review(3, 71, 'Sturdy'));
@@ -34,7 +34,7 @@ describe('my reviews (spec 4: create, update and delete update the list)', () =>
     assert.deepEqual(store.getState().reviews.mine, [review(3, 71, 'Sturdy'), review(1, 51)]);
   });
 
-  test('updating puts the answered review in its place', async () => {
+  test('updateReview puts the answered review in its place', async () => {
     const server = fakeServer(ok(review(1, 51, 'Sturdy')));
     const store = storeWithMyReviews(review(2, 61), review(1, 51), review(0, 41));
     await store.getState().updateReview(1, input);
@@ -42,7 +42,7 @@ describe('my reviews (spec 4: create, update and delete update the list)', () =>
     assert.deepEqual(store.getState().reviews.mine, [review(2, 61), review(1, 51, 'Sturdy'), review(0, 41)]);
   });
 
-  test('deleting removes the review by id', async () => {
+  test('deleteReview removes the review by id', async () => {
     const server = fakeServer(ok({ message: 'Successfully deleted', id: 1 }));
     const store = storeWithMyReviews(review(2, 61), review(1, 51));
     await store.getState().deleteReview(1);

@@ -9,7 +9,7 @@ export interface ReviewsSlice {
     mine: Review[];
     loaded: boolean;
   };
-  loadMyReviews: () => Promise<void>;
+  listMyReviews: () => Promise<void>;
   createReview: (productId: number, input: ReviewInput) => Promise<Review>;
   updateReview: (reviewId: number, input: ReviewInput) => Promise<Review>;
   deleteReview: (reviewId: number) => Promise<void>;
@@ -23,8 +23,8 @@ export const createReviewsSlice: StateCreator<Store, [], [], ReviewsSlice> = (se
   const refreshProduct = (productId: number) => get().refreshProduct(productId);
   return {
     reviews: emptyReviews(),
-    loadMyReviews: async () => {
-      const mine = await api.fetchMyReviews();
+    listMyReviews: async () => {
+      const mine = await api.listMyReviews();
       set({ reviews: { mine, loaded: true } });
     },
     createReview: async (productId, input) => {

@@ -5,17 +5,17 @@ import { fail, fakeServer, heldReply, ok } from '../test/fakeFetch.ts';
 import { cartLine, favorite, order, review, user } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
-describe('the startup session check (spec 4)', () => {
+describe('getSession, the startup session check (spec 4)', () => {
   test('runs once, then marks the app loaded with the user', async () => {
     const held = heldReply();
     const server = fakeServer(held.reply);
     const store = createStore();
-    const first = store.getState().restoreSession();
-    const second = store.getState().restoreSession();
+    const first = store.getState().getSession();
+    const second = store.getState().getSession();
     assert.equal(store.getState().session.loaded, false, 'not loaded while the check runs');
     held.release({ status: 200, json: { user: user() } });
     await Promise.all([first, second]);
-    await store.getState().restoreSession();
+    await store.getState().getSession();
     assert.equal(server.calls.length, 1);
     assert.deepEqual(server.calls[0], {
       method: 'GET',
@@ -29,7 +29,7 @@ describe('the startup session check (spec 4)', () => {
   test('with nobody signed in, loads with no user', async () => {
     fakeServer(ok({ user: null }));
     const store = createStore();
-    await store.getState().restoreSession();
+    await store.getState().getSession();
     assert.deepEqual(store.getState().session, { user: null, loaded: true });
   });
 
@@ -40,7 +40,7 @@ describe('the startup session check (spec 4)', () => {
     test(`that ${what} still loads the app, with no user, and does not reject`, async () => {
       fakeServer(reply);
       const store = createStore();
-      await store.getState().restoreSession();
+      await store.getState().getSession();
       assert.deepEqual(store.getState().session, { user: null, loaded: true });
     });
   }

@@ -1,5 +1,6 @@
 import type { StateCreator } from 'zustand';
 import * as api from '../api/session.ts';
+import * as users from '../api/users.ts';
 import type { SessionUser, SignupInput } from '../api/types.ts';
 import type { Store } from './index.ts';
 import { emptyShopperState } from './shopper.ts';
@@ -10,8 +11,8 @@ export interface SessionSlice {
     /** True once the startup session check has finished, whatever its outcome. */
     loaded: boolean;
   };
-  /** The startup check (spec section 4); later calls reuse the first one. */
-  restoreSession: () => Promise<void>;
+  /** The startup check; later calls reuse the first one. */
+  getSession: () => Promise<void>;
   signIn: (credential: string, password: string) => Promise<SessionUser>;
   signUp: (input: SignupInput) => Promise<SessionUser>;
   signOut: () => Promise<void>;
@@ -23,9 +24,9 @@ export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (se
   const become = (user: SessionUser | null) => set({ session: { user, loaded: true }, ...emptyShopperState() });
   return {
     session: { user: null, loaded: false },
-    restoreSession: () => {
+    getSession: () => {
       check ??= api
-        .fetchSession()
+        .getSession()
         .then(
           (user) => set((s) => ({ session: { ...s.session, user } })),
           () => undefined, // a failed check leaves the session unset
@@ -39,7 +40,7 @@ export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (se
       return user;
     },
     signUp: async (input) => {
-      const user = await api.signUp(input);
+      const user = await users.signUp(input);
       become(user);
       return user;
     },

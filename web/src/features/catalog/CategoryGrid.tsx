@@ -6,10 +6,10 @@ import styles from './catalog.module.css';
 
 export function CategoryGrid() {
   const departments = useStore((s) => s.departments.list);
-  const loadDepartments = useStore((s) => s.loadDepartments);
+  const listDepartments = useStore((s) => s.listDepartments);
   useEffect(() => {
-    loadDepartments().catch(() => undefined);
-  }, [loadDepartments]);
+    listDepartments().catch(() => undefined);
+  }, [listDepartments]);
 
   return (
     <section className={styles.section} aria-labelledby="shop-categories">

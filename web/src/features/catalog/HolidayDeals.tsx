@@ -8,10 +8,10 @@ import styles from './catalog.module.css';
 /** The holiday deals shelf: the products of one department (5, Electronics). */
 export function HolidayDeals({ departmentId }: { departmentId: number }) {
   const department = useStore((s) => s.departments.byId[departmentId]);
-  const loadDepartment = useStore((s) => s.loadDepartment);
+  const listDepartmentProducts = useStore((s) => s.listDepartmentProducts);
   useEffect(() => {
-    loadDepartment(departmentId).catch(() => undefined);
-  }, [departmentId, loadDepartment]);
+    listDepartmentProducts(departmentId).catch(() => undefined);
+  }, [departmentId, listDepartmentProducts]);
 
   return (
     <section className={styles.section} aria-labelledby="holiday-deals">

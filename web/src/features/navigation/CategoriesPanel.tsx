@@ -8,11 +8,11 @@ import styles from './CategoriesPanel.module.css';
 
 export function CategoriesPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const departments = useStore((s) => s.departments.list);
-  const loadDepartments = useStore((s) => s.loadDepartments);
+  const listDepartments = useStore((s) => s.listDepartments);
   useEffect(() => {
     // A failed load leaves the panel empty but the page usable (decisions.md §5).
-    loadDepartments().catch(() => undefined);
-  }, [loadDepartments]);
+    listDepartments().catch(() => undefined);
+  }, [listDepartments]);
 
   return (
     <Dialog open={open} onClose={onClose} label="Categories" placement="side">

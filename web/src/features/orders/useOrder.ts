@@ -7,9 +7,9 @@ import type { Order } from '../../api/types.ts';
  * so an id that is not among them is someone else's or nobody's.
  */
 export function useOrder(orderId: number | undefined): { state: LoadState; order: Order | undefined } {
-  const loadOrders = useStore((s) => s.loadOrders);
+  const listOrders = useStore((s) => s.listOrders);
   const order = useStore((s) => s.orders.list.find((o) => o.id === orderId));
   // A just-placed order is already in the store; otherwise fetch the list.
-  const state = useLoad(() => (order ? Promise.resolve() : loadOrders()), [orderId]);
+  const state = useLoad(() => (order ? Promise.resolve() : listOrders()), [orderId]);
   return { state: order ? { status: 'ready' } : state, order };
 }
