@@ -69,9 +69,12 @@ export interface CartLine {
   previewImage: string;
 }
 
+/** The cart as the server prices it: its lines, their subtotal, the RedCard discount and the total. */
 export interface Cart {
   Products: CartLine[];
   subtotal: number;
+  discount: number;
+  total: number;
 }
 
 /**

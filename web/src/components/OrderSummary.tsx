@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
-import { formatPrice, type OrderSummary as Figures } from '../lib/money.ts';
+import { formatPrice } from '../lib/money.ts';
 import styles from './OrderSummary.module.css';
+
+/** The figures as the server priced them: the summary shows them, it does not compute them. */
+export interface Figures {
+  subtotal: number;
+  discount: number;
+  total: number;
+}
 
 interface Props {
   figures: Figures;

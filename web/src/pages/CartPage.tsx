@@ -6,7 +6,6 @@ import { PageHead } from '../components/PageHead.tsx';
 import { ProductGrid } from '../components/ProductGrid.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { CartLines } from '../features/cart/CartLines.tsx';
-import { useCartFigures } from '../features/cart/useCartFigures.ts';
 import { paths } from '../lib/paths.ts';
 import { useLoad } from '../lib/useLoad.ts';
 import { useStore } from '../store/index.ts';
@@ -27,7 +26,9 @@ function ShopperCart() {
   const listFavorites = useStore((s) => s.listFavorites);
   // Fresh from the server each visit: another tab may have changed it.
   const state = useLoad(() => Promise.all([getCart(), listFavorites().catch(() => undefined)]), []);
-  const { figures, itemCount } = useCartFigures();
+  // The server's figures, from the same answer as the lines.
+  const figures = useStore((s) => s.cart.figures);
+  const itemCount = useStore((s) => s.cart.lines.length);
   const favorites = useStore((s) => s.favorites.list);
 
   return (

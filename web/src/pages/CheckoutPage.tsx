@@ -8,7 +8,6 @@ import { LoadGate } from '../components/LoadGate.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
-import { useCartFigures } from '../features/cart/useCartFigures.ts';
 import { PaymentPanel, ShippingPanel } from '../features/checkout/CheckoutDetails.tsx';
 import { paths, to } from '../lib/paths.ts';
 import { useLoad } from '../lib/useLoad.ts';
@@ -26,7 +25,9 @@ function Checkout() {
   const placeOrder = useStore((s) => s.placeOrder);
   const lines = useStore((s) => s.cart.lines);
   const state = useLoad(getCart, []);
-  const { figures, itemCount } = useCartFigures();
+  // The server's figures, from the same answer as the lines.
+  const figures = useStore((s) => s.cart.figures);
+  const itemCount = lines.length;
   const navigate = useNavigate();
   // While an order is on its way the cart empties; that must not bounce the shopper to /cart.
   const [placing, setPlacing] = useState(false);

@@ -1,40 +1,67 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { setImmediate } from 'node:timers/promises';
 import { ApiError } from '../api/client.ts';
-import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
+import { fail, fakeServer, heldReply, ok } from '../test/fakeFetch.ts';
 import { cartLine } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
+/** Figures no client could work out from the lines: the store must take them as they come. */
+const priced = { subtotal: 123.45, discount: 6.17, total: 117.28 };
+
 const storeWithCart = (...lines: ReturnType<typeof cartLine>[]) => {
   const store = createStore();
-  store.setState({ cart: { lines, loaded: true } });
+  store.setState({ cart: { lines, figures: priced, loaded: true } });
   return store;
 };
 
 describe('cart (spec 4)', () => {
-  test('getCart loads the lines the server has', async () => {
+  test('getCart loads the lines and the figures the server has', async () => {
     const lines = [cartLine(1, 51, 19.99), cartLine(2, 61, 5.01)];
-    const server = fakeServer(ok({ Products: lines, subtotal: 25 }));
+    const server = fakeServer(ok({ Products: lines, subtotal: 25, discount: 1.25, total: 23.75 }));
     const store = createStore();
     assert.equal(store.getState().cart.loaded, false);
     await store.getState().getCart();
     assert.equal(server.calls[0]?.url, '/api/cart');
-    assert.deepEqual(store.getState().cart, { lines, loaded: true });
+    assert.deepEqual(store.getState().cart, {
+      lines,
+      figures: { subtotal: 25, discount: 1.25, total: 23.75 },
+      loaded: true,
+    });
   });
 
-  test('addToCart posts the product and appends the line the server returns', async () => {
-    const server = fakeServer(ok(cartLine(8, 61, 59.99)));
+  test('addToCart posts the product, appends the line the server returns, then takes the server’s figures', async () => {
+    const refreshed = heldReply();
+    const server = fakeServer(ok(cartLine(8, 61, 59.99)), refreshed.reply);
     const store = storeWithCart(cartLine(7, 51));
-    const line = await store.getState().addToCart(61);
-    assert.deepEqual(line, cartLine(8, 61, 59.99));
+    const adding = store.getState().addToCart(61);
+    while (server.calls.length < 2) await setImmediate(); // the add is answered, the refresh asked
+    // The line shows at once; the figures wait for the server's.
+    assert.deepEqual(store.getState().cart.lines, [cartLine(7, 51), cartLine(8, 61, 59.99)]);
+    assert.deepEqual(store.getState().cart.figures, priced);
+    refreshed.release({
+      status: 200,
+      json: { Products: [cartLine(7, 51), cartLine(8, 61, 59.99)], subtotal: 69.99, discount: 3.5, total: 66.49 },
+    });
+    assert.deepEqual(await adding, cartLine(8, 61, 59.99));
     assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.body, c.headers['XSRF-Token']]), [
       ['POST', '/api/cart', { productId: 61 }, 'abc'],
+      ['GET', '/api/cart', undefined, undefined],
     ]);
-    assert.deepEqual(store.getState().cart.lines, [cartLine(7, 51), cartLine(8, 61, 59.99)]);
+    assert.deepEqual(store.getState().cart, {
+      lines: [cartLine(7, 51), cartLine(8, 61, 59.99)],
+      figures: { subtotal: 69.99, discount: 3.5, total: 66.49 },
+      loaded: true,
+    });
   });
 
   test('adding the same product twice makes two lines', async () => {
-    fakeServer(ok(cartLine(1, 51)), ok(cartLine(2, 51)));
+    fakeServer(
+      ok(cartLine(1, 51)),
+      ok({ Products: [cartLine(1, 51)], subtotal: 10, discount: 0.5, total: 9.5 }),
+      ok(cartLine(2, 51)),
+      ok({ Products: [cartLine(1, 51), cartLine(2, 51)], subtotal: 20, discount: 1, total: 19 }),
+    );
     const store = createStore();
     await store.getState().addToCart(51);
     await store.getState().addToCart(51);
@@ -42,10 +69,11 @@ describe('cart (spec 4)', () => {
       store.getState().cart.lines.map((l) => l.cartId),
       [1, 2],
     );
+    assert.equal(store.getState().cart.figures.total, 19);
   });
 
   test('a failed add leaves the cart as it was and rejects with the server’s error', async () => {
-    fakeServer(fail(409, 'Your cart is full.', ['A cart holds at most 50 items.']));
+    const server = fakeServer(fail(409, 'Your cart is full.', ['A cart holds at most 50 items.']));
     const store = storeWithCart(cartLine(7, 51));
     const before = store.getState().cart;
     const error = await store.getState().addToCart(61).catch((e: unknown) => e);
@@ -54,14 +82,22 @@ describe('cart (spec 4)', () => {
     assert.equal(error.message, 'Your cart is full.');
     assert.deepEqual(error.errors, ['A cart holds at most 50 items.']);
     assert.equal(store.getState().cart, before);
+    assert.equal(server.calls.length, 1, 'nothing to refresh');
   });
 
-  test('removeFromCart deletes by cartId, keeping other lines of the same product', async () => {
-    const server = fakeServer(ok({ message: 'Successfully deleted', id: 2 }));
+  test('removeFromCart deletes by cartId, keeping other lines of the same product, then takes the server’s figures', async () => {
+    const server = fakeServer(
+      ok({ message: 'Successfully deleted', id: 2 }),
+      ok({ Products: [cartLine(1, 51), cartLine(3, 61)], subtotal: 20, discount: 1, total: 19 }),
+    );
     const store = storeWithCart(cartLine(1, 51), cartLine(2, 51), cartLine(3, 61));
     await store.getState().removeFromCart(2);
-    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [['DELETE', '/api/cart/2']]);
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [
+      ['DELETE', '/api/cart/2'],
+      ['GET', '/api/cart'],
+    ]);
     assert.deepEqual(store.getState().cart.lines, [cartLine(1, 51), cartLine(3, 61)]);
+    assert.deepEqual(store.getState().cart.figures, { subtotal: 20, discount: 1, total: 19 });
   });
 
   test('a failed remove keeps the line', async () => {
@@ -69,5 +105,28 @@ describe('cart (spec 4)', () => {
     const store = storeWithCart(cartLine(1, 51));
     await assert.rejects(store.getState().removeFromCart(1), { status: 403 });
     assert.deepEqual(store.getState().cart.lines, [cartLine(1, 51)]);
+  });
+
+  test('a failed refresh keeps the change and does not fail the add', async () => {
+    fakeServer(ok(cartLine(8, 61)), 'network-error');
+    const store = storeWithCart(cartLine(7, 51));
+    assert.deepEqual(await store.getState().addToCart(61), cartLine(8, 61));
+    assert.deepEqual(store.getState().cart.lines, [cartLine(7, 51), cartLine(8, 61)]);
+  });
+
+  test('a cart asked for before a change does not undo it when it answers late', async () => {
+    const early = heldReply();
+    fakeServer(
+      early.reply,
+      ok(cartLine(8, 61)),
+      ok({ Products: [cartLine(7, 51), cartLine(8, 61)], subtotal: 20, discount: 1, total: 19 }),
+    );
+    const store = storeWithCart(cartLine(7, 51));
+    const loading = store.getState().getCart();
+    await store.getState().addToCart(61);
+    early.release({ status: 200, json: { Products: [cartLine(7, 51)], subtotal: 10, discount: 0.5, total: 9.5 } });
+    await loading;
+    assert.deepEqual(store.getState().cart.lines, [cartLine(7, 51), cartLine(8, 61)]);
+    assert.equal(store.getState().cart.figures.total, 19);
   });
 });

@@ -5,12 +5,16 @@ import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
 import { cartLine, order } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
-/** A cart of 19.99 + 5.01 + 0.10 + 0.20 (25.30; 5% is 1.265 → 1.27; total 24.03) and one earlier order. */
+/**
+ * A cart of 19.99 + 5.01 + 0.10 + 0.20 as the server priced it (25.30, less 1.27, is 24.03),
+ * and one earlier order.
+ */
 function storeReadyToOrder() {
   const store = createStore();
   store.setState({
     cart: {
       lines: [cartLine(1, 51, 19.99), cartLine(2, 61, 5.01), cartLine(3, 7, 0.1), cartLine(4, 7, 0.2)],
+      figures: { subtotal: 25.3, discount: 1.27, total: 24.03 },
       loaded: true,
     },
     orders: { list: [order(1)], loaded: true },
@@ -27,7 +31,7 @@ describe('orders', () => {
     assert.deepEqual(store.getState().orders, { list: [order(2), order(1)], loaded: true });
   });
 
-  test('placeOrder posts the total in cents and every product of the cart', async () => {
+  test('placeOrder posts the server’s total and every product of the cart', async () => {
     const server = fakeServer(ok(order(2, 24.03)));
     const store = storeReadyToOrder();
     await store.getState().placeOrder();
@@ -45,13 +49,27 @@ describe('orders', () => {
     const store = storeReadyToOrder();
     assert.deepEqual(await store.getState().placeOrder(), order(2, 24.03));
     assert.deepEqual(store.getState().orders.list, [order(2, 24.03), order(1)]);
-    assert.deepEqual(store.getState().cart, { lines: [], loaded: true });
+    assert.deepEqual(store.getState().cart, {
+      lines: [],
+      figures: { subtotal: 0, discount: 0, total: 0 },
+      loaded: true,
+    });
+  });
+
+  test('the total sent is the one the server quoted, whatever the lines add up to', async () => {
+    const server = fakeServer(ok(order(2, 9.99)));
+    const store = createStore();
+    store.setState({
+      cart: { lines: [cartLine(1, 51, 10)], figures: { subtotal: 10.52, discount: 0.53, total: 9.99 }, loaded: true },
+    });
+    await store.getState().placeOrder();
+    assert.deepEqual(server.calls[0]?.body, { total: 9.99, products: [{ productId: 51 }] });
   });
 
   test('a stale cart (409) reloads the cart from the server and rethrows', async () => {
     const server = fakeServer(
       fail(409, 'Your cart changed. Please review it and place the order again.'),
-      ok({ Products: [cartLine(1, 51, 21.99)], subtotal: 21.99 }),
+      ok({ Products: [cartLine(1, 51, 21.99)], subtotal: 21.99, discount: 1.1, total: 20.89 }),
     );
     const store = storeReadyToOrder();
     const error = await store.getState().placeOrder().catch((e: unknown) => e);
@@ -63,14 +81,19 @@ describe('orders', () => {
       ['GET', '/api/cart'],
     ]);
     assert.deepEqual(store.getState().cart.lines, [cartLine(1, 51, 21.99)]);
+    assert.deepEqual(store.getState().cart.figures, { subtotal: 21.99, discount: 1.1, total: 20.89 });
     assert.deepEqual(store.getState().orders.list, [order(1)]);
   });
 
   test('an empty cart on the server (400) reloads the cart too', async () => {
-    fakeServer(fail(400, 'Your cart is empty.'), ok({ Products: [], subtotal: 0 }));
+    fakeServer(fail(400, 'Your cart is empty.'), ok({ Products: [], subtotal: 0, discount: 0, total: 0 }));
     const store = storeReadyToOrder();
     await assert.rejects(store.getState().placeOrder(), { status: 400 });
-    assert.deepEqual(store.getState().cart, { lines: [], loaded: true });
+    assert.deepEqual(store.getState().cart, {
+      lines: [],
+      figures: { subtotal: 0, discount: 0, total: 0 },
+      loaded: true,
+    });
   });
 
   test('the order error is the one rethrown even when the reload fails', async () => {

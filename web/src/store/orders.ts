@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand';
 import { ApiError } from '../api/client.ts';
 import * as api from '../api/orders.ts';
 import type { Order } from '../api/types.ts';
-import { summarize } from '../lib/money.ts';
+import { emptyCart } from './cart.ts';
 import type { Store } from './index.ts';
 
 export interface OrdersSlice {
@@ -12,7 +12,11 @@ export interface OrdersSlice {
     loaded: boolean;
   };
   listOrders: () => Promise<void>;
-  /** Orders the whole cart; the server empties it, so the store does too. */
+  /**
+   * Orders the whole cart, sending back the total the server priced it at and its
+   * products, so the server can tell that the cart changed since (409). The server
+   * empties the cart, so the store does too.
+   */
   placeOrder: () => Promise<Order>;
 }
 
@@ -37,8 +41,8 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
       set({ orders: { list, loaded: true } });
     },
     placeOrder: async () => {
-      const lines = get().cart.lines;
-      const { total } = summarize(lines.map((l) => l.price));
+      const { lines, figures } = get().cart;
+      const total = figures.total;
       const productIds = lines.map((l) => l.productId);
       const fingerprint = JSON.stringify([total, productIds]);
       const key = unanswered?.order === fingerprint ? unanswered.key : newKey();
@@ -48,12 +52,13 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
         unanswered = undefined;
         set((s) => ({
           orders: { ...s.orders, list: [order, ...s.orders.list.filter((o) => o.id !== order.id)] },
-          cart: { lines: [], loaded: true },
+          cart: { ...emptyCart(), loaded: true },
         }));
         return order;
       } catch (error) {
         if (error instanceof ApiError) unanswered = undefined;
-        // The cart changed elsewhere (another tab, a price change): show what the server has.
+        // The cart changed elsewhere (another tab, a price change), or is empty: show the
+        // lines and figures the server has now.
         if (error instanceof ApiError && (error.status === 409 || error.status === 400))
           await get().getCart().catch(() => undefined);
         throw error;

@@ -102,7 +102,7 @@ function storeOfAShopper() {
   const store = createStore();
   store.setState({
     session: { user: user(), loaded: true },
-    cart: { lines: [cartLine(1, 51)], loaded: true },
+    cart: { lines: [cartLine(1, 51)], figures: { subtotal: 10, discount: 0.5, total: 9.5 }, loaded: true },
     favorites: { list: [favorite(900, 51)], loaded: true, pending: [] },
     orders: { list: [order(3)], loaded: true },
     reviews: { mine: [review(4, 51)], loaded: true },
@@ -113,7 +113,7 @@ function storeOfAShopper() {
 
 function assertNoShopperState(store: ReturnType<typeof createStore>) {
   const s = store.getState();
-  assert.deepEqual(s.cart, { lines: [], loaded: false });
+  assert.deepEqual(s.cart, { lines: [], figures: { subtotal: 0, discount: 0, total: 0 }, loaded: false });
   assert.deepEqual(s.favorites, { list: [], loaded: false, pending: [] });
   assert.deepEqual(s.orders, { list: [], loaded: false });
   assert.deepEqual(s.reviews, { mine: [], loaded: false });
