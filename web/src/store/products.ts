@@ -1,9 +1,12 @@
 import type { StateCreator } from 'zustand';
 import * as catalog from '../api/catalog.ts';
-import * as reviewsApi from '../api/reviews.ts';
+import * as reviews from '../api/reviews.ts';
 import type { Product, Review } from '../api/types.ts';
 import type { Store } from './index.ts';
 
+// Product pages fetch their product and its reviews each time they open (the server
+// keeps both answers in memory, so that is cheap), which is how a review written
+// elsewhere shows up here: no write in the store has to know which answers it changed.
 export interface ProductsSlice {
   products: {
     /** Product pages' products, by id, as each is opened. */
@@ -13,27 +16,16 @@ export interface ProductsSlice {
   };
   getProduct: (productId: number) => Promise<void>;
   listProductReviews: (productId: number) => Promise<void>;
-  /** Fetches a product and its reviews again if they were loaded (after a review write). */
-  refreshProduct: (productId: number) => void;
 }
 
-export const createProductsSlice: StateCreator<Store, [], [], ProductsSlice> = (set, get) => ({
+export const createProductsSlice: StateCreator<Store, [], [], ProductsSlice> = (set) => ({
   products: { byId: {}, reviews: {} },
   getProduct: async (productId) => {
     const product = await catalog.getProduct(productId);
     set((s) => ({ products: { ...s.products, byId: { ...s.products.byId, [productId]: product } } }));
   },
   listProductReviews: async (productId) => {
-    const reviews = await reviewsApi.listProductReviews(productId);
-    set((s) => ({ products: { ...s.products, reviews: { ...s.products.reviews, [productId]: reviews } } }));
-  },
-  refreshProduct: (productId) => {
-    const { byId, reviews } = get().products;
-    if (byId[productId]) get().getProduct(productId).catch(() => undefined);
-    if (reviews[productId]) get().listProductReviews(productId).catch(() => undefined);
-    // Department shelves show ratings too.
-    const departmentId = byId[productId]?.departmentId;
-    if (departmentId !== undefined && get().departments.byId[departmentId])
-      get().listDepartmentProducts(departmentId).catch(() => undefined);
+    const list = await reviews.listProductReviews(productId);
+    set((s) => ({ products: { ...s.products, reviews: { ...s.products.reviews, [productId]: list } } }));
   },
 });
