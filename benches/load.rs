@@ -19,9 +19,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
-use market::db::rusqlite::Connection;
 use reqwest::cookie::{CookieStore, Jar};
 use reqwest::{Client, Url};
+use rusqlite::Connection;
 use serde_json::{Value, json};
 
 #[derive(Parser)]

@@ -17,6 +17,8 @@ pub struct Cli {
 pub enum Command {
     /// Serve the store (web app and JSON API); creates and seeds the database on first run.
     Serve(ServeArgs),
+    /// Print the API's OpenAPI 3.1 document (what `GET /api/openapi.json` answers).
+    Openapi,
 }
 
 #[derive(Args, Debug, Clone)]

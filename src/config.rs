@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use rand::RngCore;
+use std::time::Duration;
 
-use crate::auth::limits::{Limit, RateLimits};
 use crate::cli::ServeArgs;
 
 #[derive(Debug, Clone)]
@@ -73,6 +73,41 @@ impl From<ServeArgs> for Config {
             secure_cookies: a.secure_cookies,
             web_dir: a.web_dir,
             rate_limits,
+        }
+    }
+}
+
+/// At most `max` events in any window of `per`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limit {
+    pub max: u32,
+    pub per: Duration,
+}
+
+impl Limit {
+    pub const fn per_minute(max: u32) -> Limit {
+        Limit { max, per: Duration::from_secs(60) }
+    }
+
+    pub const fn per_hour(max: u32) -> Limit {
+        Limit { max, per: Duration::from_secs(3600) }
+    }
+}
+
+/// The limits a server enforces; `None` turns them all off (load tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimits {
+    pub signin_failures_per_address: Limit,
+    pub signin_failures_per_account: Limit,
+    pub signups_per_address: Limit,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits {
+            signin_failures_per_address: Limit::per_minute(10),
+            signin_failures_per_account: Limit::per_hour(100),
+            signups_per_address: Limit::per_hour(20),
         }
     }
 }

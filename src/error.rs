@@ -1,13 +1,17 @@
 //! The one place that decides what an error may tell a client.
 //!
 //! Every failure of the API becomes an [`ApiError`], rendered as JSON
-//! `{"message": "...", "errors": [...]}` (decisions.md §3). Internal causes are
-//! logged with their whole chain and never sent: a 500 says only that something
-//! went wrong, so no SQL, path or type name can leak.
+//! `{"message": "...", "errors": [...]}` (docs/rules.md#status-codes): a rule's
+//! [`Rejection`] and a storage [`db::Error`] get their status here and nowhere else.
+//! Internal causes are logged with their whole chain and never sent: a 500 says only
+//! that something went wrong, so no SQL, path or type name can leak.
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, error as actix_error, web};
 use serde::Serialize;
+
+use crate::db::{self, Constraint};
+use crate::domain::Rejection;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -33,6 +37,9 @@ pub enum ApiError {
     /// 429: too many attempts; the client may try again after `retry_after` seconds.
     #[error("{message}")]
     TooManyRequests { message: String, retry_after: u64 },
+    /// 503: the database could not be reached in time; the client may retry at once.
+    #[error("The store is busy. Please try again.")]
+    Unavailable,
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -47,20 +54,6 @@ impl ApiError {
     pub fn bad_request(message: impl Into<String>) -> Self {
         let message = message.into();
         Self::BadRequest { errors: vec![message.clone()], message }
-    }
-
-    /// A validation failure: `message` sums it up, `errors` has one line per rule broken.
-    pub fn invalid(errors: Vec<String>) -> Self {
-        Self::BadRequest { message: "Validation error".into(), errors }
-    }
-
-    pub fn not_found(what: &str) -> Self {
-        Self::NotFound(format!("{what} couldn't be found"))
-    }
-
-    pub fn conflict(message: impl Into<String>) -> Self {
-        let message = message.into();
-        Self::Conflict { errors: vec![message.clone()], message }
     }
 
     pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
@@ -80,6 +73,7 @@ impl ResponseError for ApiError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -96,8 +90,13 @@ impl ResponseError for ApiError {
             other => (other.to_string(), &[]),
         };
         let mut res = json_error(self.status_code(), &message, errors);
-        if let Self::TooManyRequests { retry_after, .. } = self {
-            res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(*retry_after));
+        let retry_after = match self {
+            Self::TooManyRequests { retry_after, .. } => Some(*retry_after),
+            Self::Unavailable => Some(1),
+            _ => None,
+        };
+        if let Some(seconds) = retry_after {
+            res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(seconds));
         }
         res
     }
@@ -115,15 +114,47 @@ impl From<actix_web::error::BlockingError> for ApiError {
     }
 }
 
-impl From<r2d2::Error> for ApiError {
-    fn from(e: r2d2::Error) -> Self {
-        Self::internal(e)
+/// Each rule's refusal and its status.
+impl From<Rejection> for ApiError {
+    fn from(rejection: Rejection) -> Self {
+        let message = rejection.to_string();
+        let errors = rejection.errors();
+        match rejection {
+            Rejection::Invalid(_) | Rejection::Malformed(_) | Rejection::EmptyCart => {
+                Self::BadRequest { message, errors }
+            }
+            Rejection::NotFound(_) => Self::NotFound(message),
+            Rejection::NotYours(_) => Self::Forbidden(message),
+            Rejection::CartFull
+            | Rejection::StaleCart { .. }
+            | Rejection::AlreadyReviewed
+            | Rejection::AccountTaken { .. } => Self::Conflict { message, errors },
+            Rejection::KeyReused => Self::Unprocessable(message),
+        }
     }
 }
 
-impl From<crate::db::rusqlite::Error> for ApiError {
-    fn from(e: crate::db::rusqlite::Error) -> Self {
-        Self::internal(e)
+/// A broken constraint is the rule it keeps.
+impl From<db::Error> for ApiError {
+    fn from(e: db::Error) -> Self {
+        match e {
+            db::Error::NotFound(thing) => Rejection::NotFound(thing).into(),
+            db::Error::Rejected(rejection) => rejection.into(),
+            db::Error::Conflict(constraints) => {
+                let has = |c| constraints.contains(&c);
+                if has(Constraint::OneReviewPerShopperAndProduct) {
+                    Rejection::AlreadyReviewed.into()
+                } else {
+                    let (username, email) = (has(Constraint::UniqueUsername), has(Constraint::UniqueEmail));
+                    Rejection::AccountTaken { username, email }.into()
+                }
+            }
+            db::Error::Unavailable(cause) => {
+                tracing::warn!(cause, "the database is unavailable");
+                Self::Unavailable
+            }
+            db::Error::Other(cause) => Self::Internal(cause),
+        }
     }
 }
 
@@ -213,16 +244,12 @@ pub fn ensure_json_errors<B: actix_web::body::MessageBody + 'static>(
         }
         _ => status.canonical_reason().unwrap_or("Request failed").to_string(),
     };
-    let (req, _) = res.into_parts();
-    let mut res = json_error(status, &message, &[]);
-    if status == StatusCode::METHOD_NOT_ALLOWED {
-        // RFC 9110: a 405 says which methods the resource does support.
-        let allowed = crate::api::allowed_methods(req.path()).join(", ");
-        if let Ok(value) = header::HeaderValue::from_str(&allowed) {
-            res.headers_mut().insert(header::ALLOW, value);
-        }
+    let (req, res) = res.into_parts();
+    let mut json = json_error(status, &message, &[]);
+    if let Some(allow) = res.headers().get(header::ALLOW) {
+        json.headers_mut().insert(header::ALLOW, allow.clone());
     }
-    let res = res.map_into_right_body();
+    let res = json.map_into_right_body();
     Ok(actix_web::middleware::ErrorHandlerResponse::Response(actix_web::dev::ServiceResponse::new(req, res)))
 }
 

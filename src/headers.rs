@@ -1,12 +1,12 @@
 //! Headers every answer carries (OWASP ASVS 14.4, 8.2.1): a strict Content-Security-
 //! Policy, no sniffing, no framing, no referrer beyond this site, a browsing context of
 //! its own, HSTS when served over HTTPS; JSON that names its charset; and API answers
-//! that no cache keeps, except the public catalog's.
+//! that no cache keeps, except those the route table marks public (`api/mod.rs`).
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::{DefaultHeaders, Next};
 
 /// Scripts only from this origin (the bundle's `/static/*.js` modules), never inline;
@@ -31,35 +31,34 @@ pub fn defaults(secure: bool) -> DefaultHeaders {
     if secure { headers.add((header::STRICT_TRANSPORT_SECURITY, HSTS)) } else { headers }
 }
 
-/// The public, read-only part of the API: the same for everyone, so caches may keep it
-/// (after checking back). Everything else under `/api` is a shopper's own.
-fn is_public_catalog(method: &Method, path: &str) -> bool {
-    (method == Method::GET || method == Method::HEAD)
-        && (path == "/api/departments"
-            || path.starts_with("/api/departments/")
-            || path.starts_with("/api/products/")
-            || path == "/api/openapi.json")
+/// For the route table's public resources: their answers are the same for everyone, so
+/// caches may keep them, checking back each time (`no-cache`); their errors are kept by
+/// nobody.
+pub async fn public(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut res = next.call(req).await?;
+    let kept = matches!(res.status(), StatusCode::OK | StatusCode::NOT_MODIFIED);
+    let cache = if kept { "no-cache" } else { "no-store" };
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    Ok(res)
 }
 
-/// Finishes every answer: `charset=utf-8` on JSON, and `Cache-Control` on API answers
-/// that did not choose one (`no-store`, or `no-cache` for the public catalog).
+/// Finishes every answer: `charset=utf-8` on JSON, and `Cache-Control: no-store` on
+/// API answers that did not choose one.
 pub async fn finish(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let method = req.method().clone();
     let is_api = req.path() == "/api" || req.path().starts_with("/api/");
-    let public = is_public_catalog(&method, req.path());
     let mut res = next.call(req).await?;
-    let status = res.status();
     let headers = res.headers_mut();
     if headers.get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes() == b"application/json") {
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
     }
     if is_api && !headers.contains_key(header::CACHE_CONTROL) {
-        let kept = public && matches!(status, StatusCode::OK | StatusCode::NOT_MODIFIED);
-        let cache = if kept { "no-cache" } else { "no-store" };
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     Ok(res)
 }

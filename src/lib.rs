@@ -9,3 +9,6 @@ pub mod error;
 pub mod headers;
 pub mod spa;
 pub mod startup;
+
+#[cfg(test)]
+mod layering;

@@ -23,6 +23,10 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Openapi => {
+            println!("{}", market::api::openapi::document_json(false));
+            ExitCode::SUCCESS
+        }
     }
 }
 

@@ -8,6 +8,7 @@ use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
 
+use crate::api::answer_cache::AnswerCache;
 use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
 use crate::auth::session;
@@ -31,14 +32,15 @@ impl Application {
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
         let passwords = web::Data::new(Passwords::new());
         let limiter = web::Data::new(Limiter::new(config.rate_limits));
-        let answer_cache = web::Data::new(api::answer_cache::AnswerCache::default());
+        let answer_cache = web::Data::new(AnswerCache::new(db.version()));
+        db.listen(answer_cache.clone().into_inner().listener())?;
         let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
         // One store for every worker: its clones share the rows they keep in memory.
-        let session_store = session::SqliteSessionStore::new(db.clone());
+        let session_store = session::SessionStore::new(db.clone());
         let db_handle_for_shutdown = db.clone();
         let db = web::Data::new(db);
         let bundle = spa::BundleSource::dir(config.web_dir.clone());
@@ -92,8 +94,8 @@ impl Application {
     }
 }
 
-/// Forgets what has expired: sessions and idempotency keys at start and then every
-/// hour, rate-limit buckets that are full again every ten minutes.
+/// Forgets what has expired: sessions, idempotency keys and old change-log rows at
+/// start and then every hour, rate-limit buckets that are full again every ten minutes.
 fn spawn_housekeeping(db: Db, limiter: web::Data<Limiter>) {
     actix_web::rt::spawn(async move {
         let mut every_ten_minutes = actix_web::rt::time::interval(std::time::Duration::from_secs(600));
@@ -108,10 +110,13 @@ fn spawn_housekeeping(db: Db, limiter: web::Data<Limiter>) {
                 Ok(n) => tracing::info!(expired = n, "swept sessions"),
                 Err(e) => tracing::warn!("sweeping sessions failed: {e}"),
             }
-            match db.write(crate::db::idempotency::sweep).await {
+            match db.forget_old_keys().await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!(expired = n, "swept idempotency keys"),
                 Err(e) => tracing::warn!("sweeping idempotency keys failed: {e}"),
+            }
+            if let Err(e) = db.forget_old_changes().await {
+                tracing::warn!("trimming the change log failed: {e}");
             }
         }
     });

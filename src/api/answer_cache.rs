@@ -1,17 +1,16 @@
 //! Answers kept as the JSON bytes sent, so that a repeat costs no query and no
 //! serializing: the public catalog's, and each shopper's cart and favorites.
 //!
-//! Departments, products and pictures never change while the server runs; what does
-//! is a product's reviews and so its rating, which its own page, its reviews and its
-//! department's page show, and every favorites list that holds it. Every review write
-//! drops exactly those answers, after its transaction has committed (`api/reviews.rs`);
-//! a shopper's cart is dropped by their cart writes and orders, their favorites by
-//! their favorites writes.
+//! Nothing here knows which write changes which answer. The database says it: its
+//! triggers log every change a write makes (`db/changes.rs`), and [`AnswerCache::apply`]
+//! is the one place that turns those changes into dropped answers. The log's position
+//! is the database's version; a read that began before a change was applied could still
+//! hold the old bytes when it comes to keep them, so it keeps them only if the version
+//! has not moved on meanwhile (docs/architecture.md#caches).
 //!
-//! A read that began before such a write could still hold the old bytes when it comes
-//! to store them; a generation number, moved on by every drop, makes it skip storing
-//! instead. Changes made to `market.db` behind the server's back (by hand) are not
-//! seen until it restarts.
+//! The public catalog's answers carry an entity tag per representation and answer a
+//! matching `If-None-Match` with 304. A shopper's answers are sent `no-store`, so they
+//! carry no validator.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
@@ -22,8 +21,8 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::db::Db;
-use crate::db::rusqlite::Connection;
+use crate::db::{Change, Listener, Topic};
+use crate::domain::{Rejection, Thing};
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
 
@@ -47,23 +46,22 @@ impl Answer {
 /// At most this many shoppers' answers are kept; past that they are all dropped.
 const MAX_SHOPPER_ANSWERS: usize = 10_000;
 
-#[derive(Default)]
 pub struct AnswerCache {
     inner: RwLock<Inner>,
 }
 
-#[derive(Default)]
 struct Inner {
-    generation: u64,
+    /// The database's version: the last change applied.
+    version: i64,
     answers: HashMap<Answer, Arc<Kept>>,
     shopper_answers: usize,
 }
 
 impl Inner {
-    fn drop_where(&mut self, dropped: impl Fn(Answer) -> bool) {
-        self.generation += 1;
-        self.answers.retain(|answer, _| !dropped(*answer));
-        self.shopper_answers = self.answers.keys().filter(|a| a.is_shoppers()).count();
+    fn remove(&mut self, answer: Answer) {
+        if self.answers.remove(&answer).is_some() && answer.is_shoppers() {
+            self.shopper_answers -= 1;
+        }
     }
 }
 
@@ -102,15 +100,19 @@ impl Kept {
     /// The answer as `req` is best sent: a 304 if it already holds this representation,
     /// else the bytes in the best coding it accepts (compressed now, off the async
     /// threads, if this is the first client to ask for that coding).
-    async fn respond(self: Arc<Self>, req: &HttpRequest) -> Result<HttpResponse, ApiError> {
+    async fn respond(self: Arc<Self>, req: &HttpRequest, validated: bool) -> Result<HttpResponse, ApiError> {
         let coding = encoding::negotiate(req);
-        let etag = self.etag(coding);
-        let unchanged = holds(req, &etag);
-        let mut res = if unchanged { HttpResponse::NotModified() } else { HttpResponse::Ok() };
-        res.insert_header((header::ETAG, etag)).insert_header((header::VARY, "accept-encoding"));
-        if unchanged {
-            return Ok(res.finish());
+        let mut res = HttpResponse::Ok();
+        if validated {
+            let etag = self.etag(coding);
+            if holds(req, &etag) {
+                res = HttpResponse::NotModified();
+                res.insert_header((header::ETAG, etag)).insert_header((header::VARY, "accept-encoding"));
+                return Ok(res.finish());
+            }
+            res.insert_header((header::ETAG, etag));
         }
+        res.insert_header((header::VARY, "accept-encoding"));
         let body = match coding {
             None => self.json.clone(),
             Some(coding) => {
@@ -143,21 +145,54 @@ fn holds(req: &HttpRequest, etag: &str) -> bool {
 }
 
 impl AnswerCache {
-    /// The kept answer, or the generation to hand back to [`AnswerCache::store`].
-    fn get(&self, answer: Answer) -> Result<Arc<Kept>, u64> {
-        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
-        inner.answers.get(&answer).cloned().ok_or(inner.generation)
+    /// An empty cache at the database's current version.
+    pub fn new(version: i64) -> Self {
+        AnswerCache { inner: RwLock::new(Inner { version, answers: HashMap::new(), shopper_answers: 0 }) }
     }
 
-    /// Keeps `kept` unless something was dropped since `generation` was handed out.
-    fn store(&self, answer: Answer, generation: u64, kept: Arc<Kept>) {
+    /// What the database hands over after each write (`Db::listen`).
+    pub fn listener(self: &Arc<Self>) -> Listener {
+        let cache = Arc::downgrade(self);
+        Arc::new(move |changes: &[Change]| {
+            if let Some(cache) = cache.upgrade() {
+                cache.apply(changes);
+            }
+        })
+    }
+
+    /// The one place that turns the database's changes into dropped answers.
+    pub fn apply(&self, changes: &[Change]) {
+        let Some(last) = changes.last() else { return };
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        if inner.generation != generation {
+        for change in changes {
+            let answer = match change.topic {
+                Topic::Cart => Answer::Cart(change.key),
+                Topic::Favorites => Answer::Favorites(change.key),
+                Topic::Product => Answer::Product(change.key),
+                Topic::Reviews => Answer::ProductReviews(change.key),
+                Topic::Department => Answer::DepartmentProducts(change.key),
+            };
+            inner.remove(answer);
+        }
+        inner.version = inner.version.max(last.version);
+    }
+
+    /// The kept answer, or the version to hand back to [`AnswerCache::store`].
+    fn get(&self, answer: Answer) -> Result<Arc<Kept>, i64> {
+        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        inner.answers.get(&answer).cloned().ok_or(inner.version)
+    }
+
+    /// Keeps `kept` unless a change was applied since `version` was handed out.
+    fn store(&self, answer: Answer, version: i64, kept: Arc<Kept>) {
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        if inner.version != version {
             return;
         }
         if answer.is_shoppers() {
             if inner.shopper_answers >= MAX_SHOPPER_ANSWERS {
-                inner.drop_where(Answer::is_shoppers);
+                inner.answers.retain(|a, _| !a.is_shoppers());
+                inner.shopper_answers = 0;
             }
             inner.shopper_answers += 1;
         }
@@ -166,60 +201,31 @@ impl AnswerCache {
         }
     }
 
-    fn drop_where(&self, dropped: impl Fn(Answer) -> bool) {
-        self.inner.write().unwrap_or_else(|e| e.into_inner()).drop_where(dropped);
-    }
-
-    /// A review of `product_id` (in `department_id`) was written, changed or deleted:
-    /// its rating, its reviews, its department's cards and favorites lists (which show
-    /// ratings too) may differ now.
-    pub fn reviews_changed(&self, product_id: i64, department_id: i64) {
-        self.drop_where(|answer| {
-            answer == Answer::Product(product_id)
-                || answer == Answer::ProductReviews(product_id)
-                || answer == Answer::DepartmentProducts(department_id)
-                || matches!(answer, Answer::Favorites(_))
-        });
-    }
-
-    /// The shopper's cart changed (a line added or removed, an order placed).
-    pub fn cart_changed(&self, user_id: i64) {
-        self.drop_where(|answer| answer == Answer::Cart(user_id));
-    }
-
-    pub fn favorites_changed(&self, user_id: i64) {
-        self.drop_where(|answer| answer == Answer::Favorites(user_id));
-    }
-
-    /// The kept answer, or `load`'s (serialized on the blocking pool, then kept), as
-    /// `req` is best sent; `None` from `load` is a 404 naming `what`, and is not kept.
-    /// A shopper's answer must only ever be asked for with that shopper's own id.
-    pub async fn answer<T, F>(
+    /// The kept answer, or `load`'s (then kept), as `req` is best sent; `None` from
+    /// `load` is a 404 naming `missing`, and is not kept. A shopper's answer must only
+    /// ever be asked for with that shopper's own id.
+    pub async fn answer<T, F, Fut>(
         &self,
         req: &HttpRequest,
-        db: &Db,
         answer: Answer,
-        what: &str,
+        missing: Thing,
         load: F,
     ) -> Result<HttpResponse, ApiError>
     where
         T: Serialize,
-        F: FnOnce(&Connection) -> Result<Option<T>, ApiError> + Send + 'static,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
-        let generation = match self.get(answer) {
-            Ok(kept) => return kept.respond(req).await,
-            Err(generation) => generation,
+        let validated = !answer.is_shoppers();
+        let version = match self.get(answer) {
+            Ok(kept) => return kept.respond(req, validated).await,
+            Err(version) => version,
         };
-        let json = db
-            .read(move |c| match load(c)? {
-                Some(value) => Ok(Some(serde_json::to_vec(&value).map_err(ApiError::internal)?)),
-                None => Ok(None),
-            })
-            .await?
-            .ok_or_else(|| ApiError::not_found(what))?;
+        let value = load().await?.ok_or(Rejection::NotFound(missing))?;
+        let json = serde_json::to_vec(&value).map_err(ApiError::internal)?;
         let kept = Arc::new(Kept::new(Bytes::from(json)));
-        self.store(answer, generation, kept.clone());
-        kept.respond(req).await
+        self.store(answer, version, kept.clone());
+        kept.respond(req, validated).await
     }
 }
 
@@ -231,9 +237,25 @@ mod tests {
         Arc::new(Kept::new(Bytes::from_static(json)))
     }
 
+    fn fill(cache: &AnswerCache, answers: &[Answer]) {
+        for &answer in answers {
+            if let Err(version) = cache.get(answer) {
+                cache.store(answer, version, kept(b"{}"));
+            }
+        }
+    }
+
+    fn kept_of(cache: &AnswerCache, answers: &[Answer]) -> Vec<Answer> {
+        answers.iter().copied().filter(|a| cache.get(*a).is_ok()).collect()
+    }
+
+    fn change(version: i64, topic: Topic, key: i64) -> Change {
+        Change { version, topic, key }
+    }
+
     #[test]
-    fn a_review_write_drops_its_product_its_reviews_and_its_department_only() {
-        let cache = AnswerCache::default();
+    fn each_change_drops_exactly_its_answer() {
+        let cache = AnswerCache::new(0);
         let all = [
             Answer::Departments,
             Answer::DepartmentProducts(5),
@@ -241,54 +263,37 @@ mod tests {
             Answer::Product(51),
             Answer::Product(52),
             Answer::ProductReviews(51),
-        ];
-        for answer in all {
-            let generation = cache.get(answer).unwrap_err();
-            cache.store(answer, generation, kept(b"{}"));
-        }
-        cache.reviews_changed(51, 5);
-        let kept: Vec<_> = all.into_iter().filter(|a| cache.get(*a).is_ok()).collect();
-        assert_eq!(kept, [Answer::Departments, Answer::DepartmentProducts(6), Answer::Product(52)]);
-    }
-
-    #[test]
-    fn a_shoppers_writes_drop_their_own_answers_and_review_writes_every_favorites_list() {
-        let cache = AnswerCache::default();
-        let all = [
             Answer::Cart(1),
             Answer::Cart(2),
             Answer::Favorites(1),
             Answer::Favorites(2),
-            Answer::Departments,
         ];
-        let fill = |cache: &AnswerCache| {
-            for answer in all {
-                if let Err(generation) = cache.get(answer) {
-                    cache.store(answer, generation, kept(b"{}"));
-                }
-            }
-        };
-        let kept =
-            |cache: &AnswerCache| all.into_iter().filter(|a| cache.get(*a).is_ok()).collect::<Vec<_>>();
-        fill(&cache);
-        cache.cart_changed(1);
+        fill(&cache, &all);
+        cache.apply(&[
+            change(1, Topic::Product, 51),
+            change(2, Topic::Reviews, 51),
+            change(3, Topic::Department, 5),
+            change(4, Topic::Cart, 1),
+            change(5, Topic::Favorites, 2),
+        ]);
         assert_eq!(
-            kept(&cache),
-            [Answer::Cart(2), Answer::Favorites(1), Answer::Favorites(2), Answer::Departments]
+            kept_of(&cache, &all),
+            [
+                Answer::Departments,
+                Answer::DepartmentProducts(6),
+                Answer::Product(52),
+                Answer::Cart(2),
+                Answer::Favorites(1)
+            ]
         );
-        cache.favorites_changed(2);
-        assert_eq!(kept(&cache), [Answer::Cart(2), Answer::Favorites(1), Answer::Departments]);
-        fill(&cache);
-        cache.reviews_changed(51, 5);
-        assert_eq!(kept(&cache), [Answer::Cart(1), Answer::Cart(2), Answer::Departments]);
     }
 
     #[test]
     fn shoppers_answers_are_bounded() {
-        let cache = AnswerCache::default();
+        let cache = AnswerCache::new(0);
         for user in 0..(MAX_SHOPPER_ANSWERS as i64 + 5) {
-            let generation = cache.get(Answer::Cart(user)).unwrap_err();
-            cache.store(Answer::Cart(user), generation, kept(b"{}"));
+            let version = cache.get(Answer::Cart(user)).unwrap_err();
+            cache.store(Answer::Cart(user), version, kept(b"{}"));
         }
         let inner = cache.inner.read().unwrap();
         assert!(inner.answers.len() <= MAX_SHOPPER_ANSWERS, "{}", inner.answers.len());
@@ -296,11 +301,12 @@ mod tests {
     }
 
     #[test]
-    fn bytes_read_before_a_drop_are_not_kept() {
-        let cache = AnswerCache::default();
-        let generation = cache.get(Answer::Product(51)).unwrap_err();
-        cache.reviews_changed(51, 5);
-        cache.store(Answer::Product(51), generation, kept(b"stale"));
+    fn bytes_read_before_a_change_was_applied_are_not_kept() {
+        let cache = AnswerCache::new(7);
+        let version = cache.get(Answer::Product(51)).unwrap_err();
+        assert_eq!(version, 7, "the database's version");
+        cache.apply(&[change(8, Topic::Product, 51)]);
+        cache.store(Answer::Product(51), version, kept(b"stale"));
         assert!(cache.get(Answer::Product(51)).is_err(), "the stale bytes were dropped on the floor");
     }
 }

@@ -3,9 +3,10 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::answer_cache::{Answer, AnswerCache};
-use super::deleted::deleted;
+use super::dto;
 use crate::auth::CurrentUser;
-use crate::db::{self, Db};
+use crate::db::Db;
+use crate::domain::Thing;
 use crate::domain::inputs::{ProductRef, check};
 use crate::error::ApiError;
 
@@ -17,7 +18,7 @@ use crate::error::ApiError;
     summary = "The shopper's cart and its subtotal",
     security(("session" = [])),
     responses(
-        (status = 200, description = "The cart", body = db::cart::Cart,
+        (status = 200, description = "The cart", body = dto::Cart,
             links(
                 ("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/Products/0/cartId")))),
                 ("PlaceOrder" = (operation_id = "placeOrder", request_body = json!({"total": "$response.body#/total", "products": "$response.body#/Products"})))
@@ -25,15 +26,14 @@ use crate::error::ApiError;
         (status = 304, response = super::openapi::NotModified), (status = 401, response = super::openapi::Unauthorized)
     )
 )]
-pub async fn get(
+pub async fn get_cart(
     req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    cache
-        .answer(&req, &db, Answer::Cart(user.id), "Cart", move |c| Ok(Some(db::cart::cart(c, user.id)?)))
-        .await
+    let load = || async { Ok(Some(dto::Cart::from(db.get_cart(user.id).await?))) };
+    cache.answer(&req, Answer::Cart(user.id), Thing::CartLine, load).await
 }
 
 #[utoipa::path(
@@ -45,22 +45,19 @@ pub async fn get(
     request_body = ProductRef,
     security(("session" = [], "xsrf" = [])),
     responses(
-        (status = 201, description = "The new cart line", body = db::cart::CartLine,
+        (status = 201, description = "The new cart line", body = dto::CartLine,
             links(("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/cartId")))))),
         (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
     )
 )]
-pub async fn add(
+pub async fn add_to_cart(
     db: web::Data<Db>,
-    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     input: web::Json<ProductRef>,
 ) -> Result<HttpResponse, ApiError> {
     check(&*input)?;
-    let product_id = input.product_id;
-    let line = db.write(move |tx| db::cart::add(tx, user.id, product_id)).await?;
-    cache.cart_changed(user.id);
-    Ok(HttpResponse::Created().json(line))
+    let line = db.add_to_cart(user.id, input.product_id).await?;
+    Ok(HttpResponse::Created().json(dto::CartLine::from(line)))
 }
 
 #[utoipa::path(
@@ -72,18 +69,16 @@ pub async fn add(
     params(("id" = i64, Path, description = "The cart line (`cartId`)")),
     security(("session" = [], "xsrf" = [])),
     responses(
-        (status = 200, description = "Deleted", body = super::deleted::Deleted),
+        (status = 200, description = "Deleted", body = dto::Deleted),
         (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
     )
 )]
-pub async fn remove(
+pub async fn remove_from_cart(
     db: web::Data<Db>,
-    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    db.write(move |tx| db::cart::remove(tx, user.id, id)).await?;
-    cache.cart_changed(user.id);
-    Ok(deleted(id))
+    db.remove_from_cart(user.id, id).await?;
+    Ok(HttpResponse::Ok().json(dto::Deleted::new(id)))
 }

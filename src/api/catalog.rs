@@ -1,17 +1,12 @@
 //! Departments and products: public, read-only.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Serialize;
 
 use super::answer_cache::{Answer, AnswerCache};
-use crate::db::{self, Db};
+use super::dto;
+use crate::db::Db;
+use crate::domain::Thing;
 use crate::error::ApiError;
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Departments {
-    #[serde(rename = "Departments")]
-    departments: Vec<db::catalog::Department>,
-}
 
 #[utoipa::path(
     get,
@@ -21,53 +16,52 @@ pub struct Departments {
     summary = "Every department",
 
     responses(
-        (status = 200, description = "The departments, by id", body = Departments,
-            links(("DepartmentProducts" = (operation_id = "departmentProducts", parameters(("id" = "$response.body#/Departments/0/id")))))),
+        (status = 200, description = "The departments, by id", body = dto::Departments,
+            links(("DepartmentProducts" = (operation_id = "listDepartmentProducts", parameters(("id" = "$response.body#/Departments/0/id")))))),
         (status = 304, response = super::openapi::NotModified)
     )
 )]
-pub async fn departments(
+pub async fn list_departments(
     req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
 ) -> Result<HttpResponse, ApiError> {
-    cache
-        .answer(&req, &db, Answer::Departments, "Departments", |c| {
-            Ok(Some(Departments { departments: db::catalog::departments(c)? }))
-        })
-        .await
+    let load = || async {
+        let departments = db.list_departments().await?;
+        Ok(Some(dto::Departments {
+            departments: departments.into_iter().map(dto::Department::from).collect(),
+        }))
+    };
+    cache.answer(&req, Answer::Departments, Thing::Department, load).await
 }
 
 #[utoipa::path(
     get,
     path = "/api/departments/{id}/products",
-    operation_id = "departmentProducts",
+    operation_id = "listDepartmentProducts",
     tag = "catalog",
     summary = "A department with its products",
     params(("id" = i64, Path, description = "The department")),
     responses(
-        (status = 200, description = "The department and its products", body = db::catalog::DepartmentWithProducts,
+        (status = 200, description = "The department and its products", body = dto::DepartmentWithProducts,
             links(
                 ("Product" = (operation_id = "getProduct", parameters(("id" = "$response.body#/Products/0/id")))),
-                ("ProductReviews" = (operation_id = "productReviews", parameters(("id" = "$response.body#/Products/0/id")))),
+                ("ProductReviews" = (operation_id = "listProductReviews", parameters(("id" = "$response.body#/Products/0/id")))),
                 ("AddToCart" = (operation_id = "addToCart", request_body = json!({"productId": "$response.body#/Products/0/id"}))),
                 ("AddFavorite" = (operation_id = "addFavorite", request_body = json!({"productId": "$response.body#/Products/0/id"})))
             )),
         (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]
-pub async fn department_products(
+pub async fn list_department_products(
     req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    cache
-        .answer(&req, &db, Answer::DepartmentProducts(id), "Department", move |c| {
-            db::catalog::department_with_products(c, id)
-        })
-        .await
+    let load = || async { Ok(db.list_department_products(id).await?.map(dto::DepartmentWithProducts::from)) };
+    cache.answer(&req, Answer::DepartmentProducts(id), Thing::Department, load).await
 }
 
 #[utoipa::path(
@@ -78,17 +72,18 @@ pub async fn department_products(
     summary = "A product with its department and pictures",
     params(("id" = i64, Path, description = "The product")),
     responses(
-        (status = 200, description = "The product", body = db::catalog::Product),
+        (status = 200, description = "The product", body = dto::Product),
         (status = 304, response = super::openapi::NotModified),
         (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
     )
 )]
-pub async fn product(
+pub async fn get_product(
     req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    cache.answer(&req, &db, Answer::Product(id), "Product", move |c| db::catalog::product(c, id)).await
+    let load = || async { Ok(db.get_product(id).await?.map(dto::Product::from)) };
+    cache.answer(&req, Answer::Product(id), Thing::Product, load).await
 }

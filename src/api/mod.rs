@@ -1,9 +1,9 @@
-//! The whole route table of the JSON API, one line per path.
+//! The JSON API, and its whole route table (docs/architecture.md#the-route-table).
 
 pub mod answer_cache;
 pub mod cart;
 pub mod catalog;
-mod deleted;
+pub mod dto;
 pub mod favorites;
 pub mod openapi;
 pub mod orders;
@@ -14,103 +14,95 @@ pub mod users;
 use actix_session::SessionMiddleware;
 use actix_web::middleware::from_fn;
 use actix_web::web::{self, resource};
+use actix_web::{HttpResponse, http::header};
 
-use crate::auth::session::SqliteSessionStore;
+use crate::auth::session::SessionStore;
 use crate::auth::xsrf;
+use crate::headers;
 
-/// Registers each path's handlers and lists every `(method, path)` in [`ROUTES`], from
-/// one table, so that the list cannot miss a route (a test holds the OpenAPI document
-/// against it).
+/// The one list of the API's paths. From it come: the routing; each route's layers
+/// (a `shopper` route passes the session layer, then the anti-forgery check on writes,
+/// and is sent `no-store`; a `public` one, the catalog, needs neither, skips loading
+/// the caller's session, and may be kept by caches that check back); the `Allow`
+/// header of a 405; the OpenAPI document's paths ([`RouteDoc`]); and [`ROUTES`], which
+/// tests hold against the document.
 ///
 /// Paths are grouped under their first segment, each group an actix scope: a scope
 /// matches its prefix as a string, while a resource with an `{id}` is a regex that
-/// actix runs on every path it tries, so grouping leaves at most two regexes per call
-/// (without it, `/api/orders` was tried against six). A `shopper` resource passes the
-/// session layer, then the anti-forgery check (writes only); a `public` one (the
-/// catalog) needs neither, and skips loading the caller's session.
+/// actix runs on every path it tries, so grouping leaves at most two regexes per call.
 macro_rules! route_table {
-    ($($scope:literal { $($path:literal: $access:ident $($method:ident($handler:path)).+;)+ })*) => {
-        /// Every route of the API: `(method, path)`, paths as the OpenAPI document writes them.
-        pub const ROUTES: &[(&str, &str)] =
-            &[$($($((stringify!($method), concat!("/api", $scope, $path)),)+)+)*];
+    ($($scope:literal { $($path:literal: $($method:ident($access:ident $handler:path))+;)+ })*) => {
+        /// Every route of the API: `(method, path, access, handler)`, paths as the
+        /// OpenAPI document writes them, handlers as `module::function`.
+        pub const ROUTES: &[(&str, &str, &str, &str)] = &[$($($((
+            stringify!($method), concat!("/api", $scope, $path), stringify!($access), stringify!($handler)
+        ),)+)+)*];
 
-        fn routes(cfg: &mut web::ServiceConfig, sessions: &SessionMiddleware<SqliteSessionStore>) {
+        fn routes(cfg: &mut web::ServiceConfig, sessions: &SessionMiddleware<SessionStore>) {
             $(cfg.service(
-                web::scope($scope)$(.service(route_table!(@$access sessions, resource($path)$(.$method($handler))+)))+
+                web::scope($scope)$(.service(
+                    resource($path)
+                        $(.route(route_table!(@$access sessions, web::$method().to($handler))))+
+                        .default_service(web::to(|| not_allowed(&[$(stringify!($method)),+])))
+                ))+
             );)*
         }
+
+        /// The OpenAPI paths of the route table's handlers.
+        #[derive(utoipa::OpenApi)]
+        #[openapi(paths($($($($handler,)+)+)*))]
+        pub struct RouteDoc;
     };
-    (@public $sessions:ident, $resource:expr) => { $resource };
-    (@shopper $sessions:ident, $resource:expr) => {
-        $resource.wrap(from_fn(xsrf::protect)).wrap($sessions.clone())
+    (@public $sessions:ident, $route:expr) => { $route.wrap(from_fn(headers::public)) };
+    (@shopper $sessions:ident, $route:expr) => {
+        $route.wrap(from_fn(xsrf::protect)).wrap($sessions.clone())
     };
 }
 
 route_table! {
     "/session" {
-        "": shopper get(session::get).post(session::login).delete(session::logout);
+        "": get(shopper session::get_session) post(shopper session::sign_in) delete(shopper session::sign_out);
     }
     "/users" {
-        "": shopper post(users::signup);
+        "": post(shopper users::sign_up);
     }
     "/departments" {
-        "": public get(catalog::departments);
-        "/{id}/products": public get(catalog::department_products);
+        "": get(public catalog::list_departments);
+        "/{id}/products": get(public catalog::list_department_products);
     }
     "/products" {
-        "/{id}": public get(catalog::product);
-        "/{id}/reviews": shopper get(reviews::for_product).post(reviews::create);
+        "/{id}": get(public catalog::get_product);
+        "/{id}/reviews": get(public reviews::list_product_reviews) post(shopper reviews::create_review);
     }
     "/reviews" {
-        "/current": shopper get(reviews::mine);
-        "/{id}": shopper put(reviews::update).delete(reviews::delete);
+        "/current": get(shopper reviews::list_my_reviews);
+        "/{id}": put(shopper reviews::update_review) delete(shopper reviews::delete_review);
     }
     "/cart" {
-        "": shopper get(cart::get).post(cart::add);
-        "/{id}": shopper delete(cart::remove);
+        "": get(shopper cart::get_cart) post(shopper cart::add_to_cart);
+        "/{id}": delete(shopper cart::remove_from_cart);
     }
     "/favorites" {
-        "": shopper get(favorites::list).post(favorites::add);
-        "/{id}": shopper delete(favorites::remove);
+        "": get(shopper favorites::list_favorites) post(shopper favorites::add_favorite);
+        "/{id}": delete(shopper favorites::remove_favorite);
     }
     "/orders" {
-        "": shopper get(orders::list).post(orders::place);
+        "": get(shopper orders::list_orders) post(shopper orders::place_order);
     }
     "/openapi.json" {
-        "": public get(openapi::document);
+        "": get(public openapi::get_openapi);
     }
 }
 
-/// The methods the route table has for `path` (`/api/cart/7` matches `/api/cart/{id}`),
-/// for the `Allow` header of a 405.
-pub fn allowed_methods(path: &str) -> Vec<&'static str> {
-    let matches = |pattern: &str| {
-        let (mut a, mut b) = (pattern.split('/'), path.split('/'));
-        loop {
-            match (a.next(), b.next()) {
-                (None, None) => return true,
-                (Some(p), Some(s)) if p == s || (p.starts_with('{') && !s.is_empty()) => {}
-                _ => return false,
-            }
-        }
-    };
-    // actix answers with the first resource whose pattern matches, as listed.
-    let Some((_, first)) = ROUTES.iter().find(|(_, pattern)| matches(pattern)) else { return Vec::new() };
-    ROUTES
-        .iter()
-        .filter(|(_, pattern)| pattern == first)
-        .map(|(method, _)| match *method {
-            "get" => "GET",
-            "post" => "POST",
-            "put" => "PUT",
-            "delete" => "DELETE",
-            other => other,
-        })
-        .collect()
+/// A resource answers a method it lacks with 405 and, as RFC 9110 asks, the methods it
+/// has (the body becomes JSON in `error::ensure_json_errors`).
+async fn not_allowed(methods: &'static [&'static str]) -> HttpResponse {
+    let allow = methods.iter().map(|m| m.to_uppercase()).collect::<Vec<_>>().join(", ");
+    HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, allow)).finish()
 }
 
-/// A resource answers 405 to a method it lacks; an unknown path gets the JSON 404.
-pub fn configure(cfg: &mut web::ServiceConfig, sessions: SessionMiddleware<SqliteSessionStore>) {
+/// Unknown `/api` paths get the JSON 404.
+pub fn configure(cfg: &mut web::ServiceConfig, sessions: SessionMiddleware<SessionStore>) {
     cfg.service(
         web::scope("/api")
             .configure(|cfg| routes(cfg, &sessions))

@@ -1,21 +1,24 @@
 //! The API's contract: an OpenAPI 3.1 document generated from the handlers' own
 //! annotations and the Rust types they read and answer, served at
-//! `GET /api/openapi.json`. A test holds it against the route table (`api::ROUTES`),
-//! and `make test-contract` lets schemathesis check the server against it.
+//! `GET /api/openapi.json` and printed by `market openapi`. Its paths come from the
+//! route table (`api::RouteDoc`); its field limits, and the `x-field-rules` extension
+//! the web client generates its rules from, from `domain::fields`. `make test-contract`
+//! lets schemathesis check the server against it.
 
 use actix_web::{HttpResponse, web};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::content::ContentBuilder;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
-use utoipa::{Modify, OpenApi, ToResponse, ToSchema};
+use utoipa::{Modify, Number, OpenApi, ToResponse, ToSchema};
 
-use super::{cart, catalog, favorites, orders, reviews, session, users};
+use super::RouteDoc;
 use crate::auth::{session as sessions, xsrf};
+use crate::domain::fields;
 
-/// Every error answer has this shape (decisions.md §3).
+/// Every error answer has this shape (docs/rules.md#api-conventions).
 #[derive(ToSchema)]
 #[schema(as = Error)]
 #[allow(dead_code)]
@@ -119,15 +122,6 @@ impl Modify for Security {
                        are ignored. Every non-GET call needs the anti-forgery header.",
         license(name = "MIT", identifier = "MIT")
     ),
-    paths(
-        session::get, session::login, session::logout, users::signup,
-        catalog::departments, catalog::department_products, catalog::product,
-        reviews::for_product, reviews::create, reviews::mine, reviews::update, reviews::delete,
-        cart::get, cart::add, cart::remove,
-        favorites::list, favorites::add, favorites::remove,
-        orders::list, orders::place,
-        document,
-    ),
     components(
         schemas(ErrorShape),
         responses(NotModified, BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
@@ -145,11 +139,41 @@ impl Modify for Security {
 )]
 struct ApiDoc;
 
+/// Each input field's limits from the one table: `minLength`/`maxLength` (or
+/// `minimum`/`maximum` for a number) on its schema, and the whole table, messages
+/// included, as `x-field-rules`.
+struct FieldRules;
+
+impl Modify for FieldRules {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        for (body, rules) in fields::TABLE {
+            let Some(RefOr::T(Schema::Object(body))) = components.schemas.get_mut(*body) else {
+                panic!("the field table names {body}, which the document lacks")
+            };
+            for (name, rule) in *rules {
+                let Some(RefOr::T(Schema::Object(field))) = body.properties.get_mut(*name) else {
+                    panic!("the field table names {name}, which the document lacks")
+                };
+                if field.schema_type == SchemaType::Type(Type::String) {
+                    (field.min_length, field.max_length) = (Some(rule.min), Some(rule.max));
+                } else {
+                    field.minimum = Some(Number::UInt(rule.min));
+                    field.maximum = Some(Number::UInt(rule.max));
+                }
+            }
+        }
+        let extensions = doc.extensions.get_or_insert_with(Default::default);
+        extensions.insert("x-field-rules".into(), fields::table_json());
+    }
+}
+
 /// The document, with the session cookie named as this server names it.
 pub fn document_json(secure_cookies: bool) -> String {
-    let mut doc = ApiDoc::openapi();
+    let mut doc = ApiDoc::openapi().merge_from(RouteDoc::openapi());
     doc.info.version = env!("CARGO_PKG_VERSION").into();
     Security { cookie: sessions::cookie_name(secure_cookies) }.modify(&mut doc);
+    FieldRules.modify(&mut doc);
     doc.to_json().expect("the OpenAPI document serializes")
 }
 
@@ -160,10 +184,10 @@ pub struct Document(pub String);
 #[utoipa::path(
     get,
     path = "/api/openapi.json",
-    operation_id = "openapi",
+    operation_id = "getOpenapi",
     tag = "contract",
     responses((status = 200, description = "The OpenAPI 3.1 document of this API", content_type = "application/json", body = serde_json::Value))
 )]
-pub async fn document(doc: web::Data<Document>) -> HttpResponse {
+pub async fn get_openapi(doc: web::Data<Document>) -> HttpResponse {
     HttpResponse::Ok().content_type("application/json").body(doc.0.clone())
 }

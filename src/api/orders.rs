@@ -1,26 +1,18 @@
 //! The signed-in shopper's orders.
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Serialize;
 
-use super::answer_cache::AnswerCache;
+use super::dto;
 use crate::auth::CurrentUser;
-use crate::db::idempotency::Saved;
-use crate::db::{self, Db};
-use crate::domain::inputs::{OrderInput, check};
+use crate::db::Db;
+use crate::db::orders::Attempt;
+use crate::domain::inputs::{OrderInput, check, idempotency_key};
 use crate::error::ApiError;
 
 pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// Marks an answer that repeats the one first given for an `Idempotency-Key`.
 pub const REPLAYED: &str = "Idempotent-Replayed";
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Orders {
-    #[serde(rename = "Orders")]
-    orders: Vec<db::orders::Order>,
-}
 
 #[utoipa::path(
     get,
@@ -30,13 +22,13 @@ pub struct Orders {
     summary = "The shopper's orders, newest first",
     security(("session" = [])),
     responses(
-        (status = 200, description = "The orders", body = Orders),
+        (status = 200, description = "The orders", body = dto::Orders),
         (status = 401, response = super::openapi::Unauthorized)
     )
 )]
-pub async fn list(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
-    let orders = db.read(move |c| db::orders::by_user(c, user.id)).await?;
-    Ok(HttpResponse::Ok().json(Orders { orders }))
+pub async fn list_orders(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
+    let orders = db.list_orders(user.id).await?;
+    Ok(HttpResponse::Ok().json(dto::Orders { orders: orders.into_iter().map(dto::Order::from).collect() }))
 }
 
 /// The optional `Idempotency-Key` header, as the contract shows it.
@@ -48,19 +40,6 @@ struct IdempotencyHeader {
     /// instead of ordering again; the same key with another order is a 422. Kept for 24 hours.
     #[param(rename = "Idempotency-Key", value_type = String, required = false, min_length = 1, max_length = 255, pattern = "^[!-~]+$")]
     key: Option<String>,
-}
-
-/// The optional `Idempotency-Key` header: 1 to 255 visible ASCII characters.
-fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
-    let Some(value) = req.headers().get(IDEMPOTENCY_KEY) else { return Ok(None) };
-    match value.to_str() {
-        Ok(key) if (1..=255).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_graphic()) => {
-            Ok(Some(key.to_owned()))
-        }
-        _ => Err(ApiError::bad_request(
-            "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
-        )),
-    }
 }
 
 /// Places the order. With an `Idempotency-Key`, the first answer is saved in the same
@@ -77,50 +56,26 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     request_body = OrderInput,
     security(("session" = [], "xsrf" = [])),
     responses(
-        (status = 201, description = "The order (or, for a repeated `Idempotency-Key`, the first answer again)", body = db::orders::Order,
+        (status = 201, description = "The order (or, for a repeated `Idempotency-Key`, the first answer again)", body = dto::Order,
             headers(("Idempotent-Replayed" = String, description = "`true` when this answer repeats the first one for its `Idempotency-Key`"))),
         (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 422, response = super::openapi::UnprocessableEntity)
     )
 )]
-pub async fn place(
+pub async fn place_order(
     req: HttpRequest,
     db: web::Data<Db>,
-    cache: web::Data<AnswerCache>,
     user: CurrentUser,
     input: web::Json<OrderInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let key = idempotency_key(&req)?;
+    let key = idempotency_key(req.headers().get(IDEMPOTENCY_KEY).map(|v| v.as_bytes()))?;
     let input = input.into_inner();
     check(&input)?;
-    let fingerprint = input.fingerprint();
-    let (saved, replayed) = db
-        .write(move |tx| {
-            if let Some(key) = &key
-                && let Some(saved) = db::idempotency::find(tx, user.id, key)?
-            {
-                if saved.fingerprint != fingerprint {
-                    return Err(ApiError::Unprocessable(
-                        "This Idempotency-Key was already used for a different order.".into(),
-                    ));
-                }
-                return Ok((saved, true));
-            }
-            let order = db::orders::place(tx, user.id, &input)?;
-            let body = serde_json::to_string(&order).map_err(ApiError::internal)?;
-            let saved = Saved { fingerprint, status: StatusCode::CREATED.as_u16(), body };
-            if let Some(key) = &key {
-                db::idempotency::save(tx, user.id, key, &saved)?;
-            }
-            Ok((saved, false))
-        })
-        .await?;
-    // The order emptied the cart.
-    cache.cart_changed(user.id);
-    let status = StatusCode::from_u16(saved.status).map_err(ApiError::internal)?;
-    let mut res = HttpResponse::build(status);
+    let attempt = key.map(|key| Attempt { key, fingerprint: input.fingerprint() });
+    let placed = db.place_order(user.id, input.view(), attempt).await?;
+    let mut res = HttpResponse::Created();
     res.insert_header(ContentType::json());
-    if replayed {
+    if placed.replayed {
         res.insert_header((REPLAYED, "true"));
     }
-    Ok(res.body(saved.body))
+    Ok(res.json(dto::Order::from(placed.order)))
 }

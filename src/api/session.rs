@@ -4,28 +4,14 @@ use std::net::{IpAddr, Ipv4Addr};
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Serialize;
 
+use super::dto::{self, Message, SessionUser};
 use crate::auth::current_user::USER_ID;
 use crate::auth::limits::{Account, Limiter};
 use crate::auth::{Passwords, xsrf};
-use crate::db::{self, Db, users::User};
+use crate::db::Db;
 use crate::domain::inputs::{LoginInput, check};
 use crate::error::ApiError;
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct SessionUser {
-    /// `null` when nobody is signed in.
-    #[schema(required = true)]
-    pub user: Option<User>,
-}
-
-/// A bare acknowledgement.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Message {
-    #[schema(value_type = String)]
-    pub message: &'static str,
-}
 
 /// The app's first call: who is signed in (or `null`). It also gives the browser its
 /// anti-forgery token, which every later write needs.
@@ -40,10 +26,10 @@ pub struct Message {
         (status = 200, description = "The signed-in shopper, or `null`", body = SessionUser)
     )
 )]
-pub async fn get(db: web::Data<Db>, session: Session) -> Result<HttpResponse, ApiError> {
+pub async fn get_session(db: web::Data<Db>, session: Session) -> Result<HttpResponse, ApiError> {
     xsrf::ensure_id(&session)?;
     let user = match session.get::<i64>(USER_ID).ok().flatten() {
-        Some(id) => db.read(move |c| db::users::get(c, id)).await?,
+        Some(id) => db.get_user(id).await?.map(dto::User::from),
         None => None,
     };
     Ok(HttpResponse::Ok().json(SessionUser { user }))
@@ -51,7 +37,7 @@ pub async fn get(db: web::Data<Db>, session: Session) -> Result<HttpResponse, Ap
 
 /// A fresh session key and anti-forgery id for the newly signed-in shopper: whatever
 /// an attacker may have planted before sign-in is worth nothing after it.
-pub fn sign_in(session: &Session, user_id: i64) -> Result<(), ApiError> {
+pub fn start_session(session: &Session, user_id: i64) -> Result<(), ApiError> {
     session.renew();
     session.insert(USER_ID, user_id).map_err(ApiError::internal)?;
     xsrf::rotate_id(session)
@@ -76,7 +62,7 @@ pub fn client_address(req: &HttpRequest) -> IpAddr {
         (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 429, response = super::openapi::TooManyRequests)
     )
 )]
-pub async fn login(
+pub async fn sign_in(
     req: HttpRequest,
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
@@ -89,7 +75,7 @@ pub async fn login(
     let address = client_address(&req);
     let credential = input.credential.trim().to_owned();
     let name = credential.to_lowercase();
-    let found = db.read(move |c| db::users::for_login(c, &credential)).await?;
+    let found = db.find_login(credential).await?;
     let (user, hash) = match found {
         Some((user, hash)) => (Some(user), Some(hash)),
         None => (None, None),
@@ -101,8 +87,8 @@ pub async fn login(
         passwords.verify_gated(input.password, hash, || limiter.check_signin(address, &account)).await?;
     match user {
         Some(user) if verified => {
-            sign_in(&session, user.id)?;
-            Ok(HttpResponse::Ok().json(SessionUser { user: Some(user) }))
+            start_session(&session, user.id)?;
+            Ok(HttpResponse::Ok().json(SessionUser { user: Some(user.into()) }))
         }
         _ => {
             limiter.signin_failed(address, &account);
@@ -125,7 +111,7 @@ pub async fn login(
         (status = 403, response = super::openapi::Forbidden)
     )
 )]
-pub async fn logout(session: Session) -> Result<HttpResponse, ApiError> {
+pub async fn sign_out(session: Session) -> Result<HttpResponse, ApiError> {
     session.clear();
     session.renew();
     xsrf::rotate_id(&session)?;

@@ -3,10 +3,11 @@
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use super::session::{SessionUser, client_address, sign_in};
+use super::dto::SessionUser;
+use super::session::{client_address, start_session};
 use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
-use crate::db::{self, Db, users::NewUser};
+use crate::db::Db;
 use crate::domain::inputs::{SignupInput, check};
 use crate::error::ApiError;
 
@@ -23,7 +24,7 @@ use crate::error::ApiError;
         (status = 400, response = super::openapi::BadRequest), (status = 403, response = super::openapi::Forbidden), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 429, response = super::openapi::TooManyRequests)
     )
 )]
-pub async fn signup(
+pub async fn sign_up(
     req: HttpRequest,
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
@@ -35,15 +36,8 @@ pub async fn signup(
     check(&input)?;
     // Counted before the (costly) hash, whether or not the names turn out to be free.
     limiter.check_signup(client_address(&req))?;
-    let password_hash = passwords.hash(input.password).await?;
-    let new = NewUser {
-        first_name: input.first_name.trim().to_owned(),
-        last_name: input.last_name.trim().to_owned(),
-        username: input.username,
-        email: input.email.trim().to_owned(),
-        password_hash,
-    };
-    let user = db.write(move |tx| db::users::create(tx, &new)).await?;
-    sign_in(&session, user.id)?;
-    Ok(HttpResponse::Created().json(SessionUser { user: Some(user) }))
+    let password_hash = passwords.hash(input.password.clone()).await?;
+    let user = db.create_user(input.into_account(password_hash)).await?;
+    start_session(&session, user.id)?;
+    Ok(HttpResponse::Created().json(SessionUser { user: Some(user.into()) }))
 }

@@ -22,52 +22,18 @@ use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
 
+pub use crate::config::{Limit, RateLimits};
 use crate::error::ApiError;
 
-/// At most `max` events in any window of `per`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limit {
-    pub max: u32,
-    pub per: Duration,
-}
-
-impl Limit {
-    pub const fn per_minute(max: u32) -> Limit {
-        Limit { max, per: Duration::from_secs(60) }
-    }
-
-    pub const fn per_hour(max: u32) -> Limit {
-        Limit { max, per: Duration::from_secs(3600) }
-    }
-
-    /// Half the allowance at once, the other half spread over the period.
-    fn quota(self) -> Quota {
-        let max = self.max.max(1);
-        let burst = max.div_ceil(2);
-        let refills = (max - burst).max(1);
-        let interval = (self.per / refills).max(Duration::from_millis(1));
-        Quota::with_period(interval)
-            .expect("a positive interval")
-            .allow_burst(NonZeroU32::new(burst).expect("at least one"))
-    }
-}
-
-/// The limits a server enforces; `None` turns them all off (load tests).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RateLimits {
-    pub signin_failures_per_address: Limit,
-    pub signin_failures_per_account: Limit,
-    pub signups_per_address: Limit,
-}
-
-impl Default for RateLimits {
-    fn default() -> Self {
-        RateLimits {
-            signin_failures_per_address: Limit::per_minute(10),
-            signin_failures_per_account: Limit::per_hour(100),
-            signups_per_address: Limit::per_hour(20),
-        }
-    }
+/// Half the allowance at once, the other half spread over the period.
+fn quota(limit: Limit) -> Quota {
+    let max = limit.max.max(1);
+    let burst = max.div_ceil(2);
+    let refills = (max - burst).max(1);
+    let interval = (limit.per / refills).max(Duration::from_millis(1));
+    Quota::with_period(interval)
+        .expect("a positive interval")
+        .allow_burst(NonZeroU32::new(burst).expect("at least one"))
 }
 
 type Keyed<K> = RateLimiter<K, DefaultKeyedStateStore<K>, DefaultClock, StateInformationMiddleware>;
@@ -82,7 +48,7 @@ struct FailureLimiter<K: Hash + Eq + Clone> {
 
 impl<K: Hash + Eq + Clone> FailureLimiter<K> {
     fn new(limit: Limit) -> Self {
-        let quota = limit.quota();
+        let quota = quota(limit);
         FailureLimiter {
             failures: RateLimiter::dashmap(quota).with_middleware::<StateInformationMiddleware>(),
             blocked: Mutex::new(HashMap::new()),
@@ -146,7 +112,7 @@ impl Limiter {
             Limiters {
                 signin_by_address: FailureLimiter::new(l.signin_failures_per_address),
                 signin_by_account: FailureLimiter::new(l.signin_failures_per_account),
-                signups_by_address: RateLimiter::dashmap(l.signups_per_address.quota())
+                signups_by_address: RateLimiter::dashmap(quota(l.signups_per_address))
                     .with_middleware::<StateInformationMiddleware>(),
             }
         }))
@@ -210,8 +176,8 @@ mod tests {
         assert_eq!(allowed_in_a_row(Limit::per_minute(10)), 5);
         assert_eq!(allowed_in_a_row(Limit::per_minute(1)), 1);
         // The other half arrives evenly over the period: 50 more in the hour, 100 in all.
-        assert_eq!(Limit::per_hour(100).quota().replenish_interval(), Duration::from_secs(72));
-        assert_eq!(Limit::per_minute(10).quota().replenish_interval(), Duration::from_secs(12));
+        assert_eq!(quota(Limit::per_hour(100)).replenish_interval(), Duration::from_secs(72));
+        assert_eq!(quota(Limit::per_minute(10)).replenish_interval(), Duration::from_secs(12));
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Server-side sessions in SQLite, behind actix-session.
+//! Server-side sessions in the database, behind actix-session.
 //!
 //! The cookie carries only a random 64-character key (about 380 bits), encrypted with
 //! the server secret; the `sessions` table keys rows by the key's SHA-256. Deleting
@@ -14,24 +14,23 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::Duration as StdDuration;
 
 use actix_session::SessionMiddleware;
 use actix_session::config::{CookieContentSecurity, PersistentSession, TtlExtensionPolicy};
-use actix_session::storage::{
-    LoadError, SaveError, SessionKey, SessionStore, UpdateError, generate_session_key,
-};
+use actix_session::storage::{LoadError, SaveError, SessionKey, UpdateError, generate_session_key};
 use actix_web::cookie::{Key, SameSite, time::Duration};
 use sha2::{Digest, Sha256};
 
 use crate::config::Secret;
 use crate::db::Db;
-use crate::db::rusqlite::{OptionalExtension, params};
+use crate::db::sessions::SessionRow;
+use crate::domain::Timestamp;
 
-pub const IDLE_LIFETIME: i64 = 7 * 24 * 3600;
-pub const ABSOLUTE_LIFETIME: i64 = 30 * 24 * 3600;
+pub const IDLE_LIFETIME: StdDuration = StdDuration::from_secs(7 * 24 * 3600);
+pub const ABSOLUTE_LIFETIME: StdDuration = StdDuration::from_secs(30 * 24 * 3600);
 /// The idle deadline is pushed back at most this often, so reads do not become writes.
-const EXTEND_GRANULARITY: i64 = 3600;
+const EXTEND_GRANULARITY: StdDuration = StdDuration::from_secs(3600);
 
 type State = HashMap<String, String>;
 
@@ -39,7 +38,7 @@ const MAX_CACHED: usize = 10_000;
 
 /// Make one per server and clone it into every worker: clones share the cached rows.
 #[derive(Clone)]
-pub struct SqliteSessionStore {
+pub struct SessionStore {
     db: Db,
     cache: Arc<Mutex<Cache>>,
 }
@@ -47,8 +46,8 @@ pub struct SqliteSessionStore {
 #[derive(Clone)]
 struct Row {
     state: State,
-    created_at: i64,
-    expires_at: i64,
+    created_at: Timestamp,
+    expires_at: Timestamp,
 }
 
 #[derive(Default)]
@@ -57,9 +56,9 @@ struct Cache {
     rows: HashMap<String, Row>,
 }
 
-impl SqliteSessionStore {
+impl SessionStore {
     pub fn new(db: Db) -> Self {
-        SqliteSessionStore { db, cache: Arc::default() }
+        SessionStore { db, cache: Arc::default() }
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
@@ -105,11 +104,7 @@ pub fn cookie_name(secure: bool) -> &'static str {
     if secure { "__Host-market_session" } else { "market_session" }
 }
 
-pub fn middleware(
-    store: SqliteSessionStore,
-    secret: &Secret,
-    secure: bool,
-) -> SessionMiddleware<SqliteSessionStore> {
+pub fn middleware(store: SessionStore, secret: &Secret, secure: bool) -> SessionMiddleware<SessionStore> {
     SessionMiddleware::builder(store, Key::derive_from(secret.as_bytes()))
         .cookie_name(cookie_name(secure).into())
         .cookie_secure(secure)
@@ -119,14 +114,10 @@ pub fn middleware(
         .cookie_content_security(CookieContentSecurity::Private)
         .session_lifecycle(
             PersistentSession::default()
-                .session_ttl(Duration::seconds(ABSOLUTE_LIFETIME))
+                .session_ttl(Duration::seconds(ABSOLUTE_LIFETIME.as_secs() as i64))
                 .session_ttl_extension_policy(TtlExtensionPolicy::OnStateChanges),
         )
         .build()
-}
-
-fn now() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 fn key_hash(key: &SessionKey) -> String {
@@ -140,54 +131,36 @@ fn other(e: impl std::fmt::Display) -> anyhow::Error {
     anyhow::anyhow!("session store: {e}")
 }
 
-impl SessionStore for SqliteSessionStore {
+impl actix_session::storage::SessionStore for SessionStore {
     async fn load(&self, session_key: &SessionKey) -> Result<Option<State>, LoadError> {
         let hash = key_hash(session_key);
         let row = match self.cached(&hash) {
             Ok(row) => row,
             Err(generation) => {
-                let found = {
-                    let hash = hash.clone();
-                    self.db
-                        .read(move |c| {
-                            let mut stmt = c.prepare_cached(
-                                "SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1",
-                            )?;
-                            Ok(stmt
-                                .query_row(params![hash], |r| {
-                                    Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
-                                })
-                                .optional()?)
-                        })
-                        .await
-                        .map_err(|e| LoadError::Other(other(e)))?
-                };
-                let Some((state, created_at, expires_at)) = found else { return Ok(None) };
+                let found =
+                    self.db.load_session(hash.clone()).await.map_err(|e| LoadError::Other(other(e)))?;
+                let Some(found) = found else { return Ok(None) };
                 let state: State =
-                    serde_json::from_str(&state).map_err(|e| LoadError::Deserialization(e.into()))?;
-                let row = Row { state, created_at, expires_at };
+                    serde_json::from_str(&found.state).map_err(|e| LoadError::Deserialization(e.into()))?;
+                let row = Row { state, created_at: found.created_at, expires_at: found.expires_at };
                 self.keep_read(hash.clone(), generation, row.clone());
                 row
             }
         };
         let Row { state, created_at, expires_at } = row;
-        let now = now();
-        if now >= expires_at || now >= created_at + ABSOLUTE_LIFETIME {
+        let now = Timestamp::now();
+        if now >= expires_at || now >= created_at.plus(ABSOLUTE_LIFETIME) {
             return Ok(None);
         }
-        if expires_at - now < IDLE_LIFETIME - EXTEND_GRANULARITY {
-            let key = hash.clone();
-            let updated = self
+        if expires_at < now.plus(IDLE_LIFETIME - EXTEND_GRANULARITY) {
+            let expires_at = now.plus(IDLE_LIFETIME);
+            let extended = self
                 .db
-                .write(move |tx| {
-                    Ok(tx
-                        .prepare_cached("UPDATE sessions SET expires_at = ?2 WHERE key_hash = ?1")?
-                        .execute(params![key, now + IDLE_LIFETIME])?)
-                })
+                .extend_session(hash.clone(), expires_at)
                 .await
                 .map_err(|e| LoadError::Other(other(e)))?;
-            let row = Row { state: state.clone(), created_at, expires_at: now + IDLE_LIFETIME };
-            self.changed(&hash, (updated == 1).then_some(row));
+            let row = Row { state: state.clone(), created_at, expires_at };
+            self.changed(&hash, extended.then_some(row));
         }
         Ok(Some(state))
     }
@@ -196,43 +169,25 @@ impl SessionStore for SqliteSessionStore {
         let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
         let key = generate_session_key();
         let hash = key_hash(&key);
-        let now = now();
-        let row_key = hash.clone();
-        self.db
-            .write(move |tx| {
-                tx.prepare_cached(
-                    "INSERT INTO sessions (key_hash, state, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-                )?
-                .execute(params![row_key, json, now, now + IDLE_LIFETIME])?;
-                Ok(())
-            })
-            .await
-            .map_err(|e| SaveError::Other(other(e)))?;
-        self.changed(&hash, Some(Row { state, created_at: now, expires_at: now + IDLE_LIFETIME }));
+        let now = Timestamp::now();
+        let row = SessionRow { state: json, created_at: now, expires_at: now.plus(IDLE_LIFETIME) };
+        self.db.insert_session(hash.clone(), row).await.map_err(|e| SaveError::Other(other(e)))?;
+        self.changed(&hash, Some(Row { state, created_at: now, expires_at: now.plus(IDLE_LIFETIME) }));
         Ok(key)
     }
 
     async fn update(&self, key: SessionKey, state: State, ttl: &Duration) -> Result<SessionKey, UpdateError> {
         let json = serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let hash = key_hash(&key);
-        let now = now();
-        let row_key = hash.clone();
+        let now = Timestamp::now();
+        let expires_at = now.plus(IDLE_LIFETIME);
         let created_at = self
             .db
-            .write(move |tx| {
-                Ok(tx
-                    .prepare_cached(
-                        "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4
-                         RETURNING created_at",
-                    )?
-                    .query_row(params![row_key, json, now + IDLE_LIFETIME, now], |r| r.get::<_, i64>(0))
-                    .optional()?)
-            })
+            .update_session(hash.clone(), json, expires_at, now)
             .await
             .map_err(|e| UpdateError::Other(other(e)))?;
         if let Some(created_at) = created_at {
-            let row = Row { state, created_at, expires_at: now + IDLE_LIFETIME };
-            self.changed(&hash, Some(row));
+            self.changed(&hash, Some(Row { state, created_at, expires_at }));
             return Ok(key);
         }
         self.changed(&hash, None);
@@ -247,26 +202,14 @@ impl SessionStore for SqliteSessionStore {
 
     async fn delete(&self, key: &SessionKey) -> Result<(), anyhow::Error> {
         let hash = key_hash(key);
-        let row_key = hash.clone();
-        self.db
-            .write(move |tx| {
-                tx.prepare_cached("DELETE FROM sessions WHERE key_hash = ?1")?.execute(params![row_key])?;
-                Ok(())
-            })
-            .await
-            .map_err(other)?;
+        self.db.delete_session(hash.clone()).await.map_err(other)?;
         self.changed(&hash, None);
         Ok(())
     }
 }
 
 /// Removes expired sessions; returns how many.
-pub async fn sweep(db: &Db) -> Result<usize, crate::error::ApiError> {
-    db.write(|tx| {
-        let now = now();
-        Ok(tx
-            .prepare_cached("DELETE FROM sessions WHERE expires_at <= ?1 OR created_at <= ?2")?
-            .execute(params![now, now - ABSOLUTE_LIFETIME])?)
-    })
-    .await
+pub async fn sweep(db: &Db) -> Result<usize, crate::db::Error> {
+    let now = Timestamp::now();
+    db.forget_expired_sessions(now, now.minus(ABSOLUTE_LIFETIME)).await
 }

@@ -1,41 +1,47 @@
-//! SQLite access: one pool of readers, one writer, and the two ways in.
+//! Storage: the only module that knows the engine (SQLite, through rusqlite).
 //!
+//! It offers one async function per operation, in a file per resource, taking and
+//! answering domain values and [`Error`]; no rusqlite type leaves this module.
 //! rusqlite blocks, so no query runs on the async workers: reads run on actix's
-//! blocking pool through [`Db::read`], writes on the writer thread through
-//! [`Db::write`]. Writes go through a single connection and `BEGIN IMMEDIATE`: SQLite
-//! allows one writer at a time anyway, and a deferred transaction that upgrades to a
-//! write fails with `SQLITE_BUSY` at once instead of waiting out `busy_timeout`. The
-//! writer thread commits the writes waiting at the same time together (`writer.rs`).
+//! blocking pool through a pool of readers, writes on the writer thread (`writer.rs`),
+//! which runs them in `BEGIN IMMEDIATE` transactions and commits the writes waiting at
+//! the same time together. Rules that must hold whatever the number of writers are
+//! constraints of the schema, or are checked by the statement that writes
+//! (docs/architecture.md#storage).
 
 pub mod cart;
 pub mod catalog;
+pub mod changes;
+mod error;
 pub mod favorites;
-pub mod idempotency;
-pub mod migrations;
+mod migrations;
 pub mod orders;
-pub mod ownership;
 pub mod reviews;
-pub mod seed;
+mod seed;
+pub mod sessions;
 pub mod users;
 mod writer;
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use r2d2_sqlite::SqliteConnectionManager;
-use rusqlite::{Connection, Transaction};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use crate::error::ApiError;
+pub use changes::{Change, Listener, Topic};
+pub use error::{Constraint, Error};
 
-pub use r2d2_sqlite::rusqlite;
+use crate::domain::Thing;
 
-pub type Pool = r2d2::Pool<SqliteConnectionManager>;
+type Pool = r2d2::Pool<SqliteConnectionManager>;
 
 #[derive(Clone)]
 pub struct Db {
     readers: Pool,
     writer: writer::Writer,
+    feed: Arc<changes::Feed>,
 }
 
 /// Pragmas every connection gets, in this order: `busy_timeout` first so that even
@@ -50,6 +56,9 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// How often the change log is read for changes that other connections made.
+const POLL_EVERY: Duration = Duration::from_millis(500);
+
 impl Db {
     /// Opens (creating if needed) the database file, migrates it to the latest schema
     /// and seeds the catalog when it is empty.
@@ -60,24 +69,60 @@ impl Db {
         configure(&mut conn)?;
         migrations::run(&mut conn)?;
         seed::seed_if_empty(&mut conn)?;
-        let writer = writer::Writer::start(conn)?;
+        let feed = Arc::new(changes::Feed::start_at(&conn)?);
+        let writer = writer::Writer::start(conn, feed.clone())?;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
         let readers = r2d2::Pool::builder().max_size(cores * 2).min_idle(Some(1)).build(manager())?;
-        Ok(Db { readers, writer })
+        Ok(Db { readers, writer, feed })
+    }
+
+    /// Hands every change from now on to `listener`, once each and in order: the
+    /// changes this server's writes make before those writes are answered, and those
+    /// other connections make within [`POLL_EVERY`]. One listener per database.
+    pub fn listen(&self, listener: Listener) -> anyhow::Result<()> {
+        self.feed.listen(listener);
+        let feed = Arc::downgrade(&self.feed);
+        let readers = self.readers.clone();
+        std::thread::Builder::new().name("change-poller".into()).spawn(move || {
+            while let Some(feed) = feed.upgrade() {
+                if let Err(e) = readers.get().map_err(Error::from).and_then(|c| Ok(feed.deliver(&c)?)) {
+                    tracing::warn!("reading the change log failed: {e}");
+                }
+                drop(feed);
+                std::thread::sleep(POLL_EVERY);
+            }
+        })?;
+        Ok(())
+    }
+
+    /// The last change delivered: the database's version as this process has seen it.
+    pub fn version(&self) -> i64 {
+        self.feed.version()
     }
 
     /// Runs a read on the blocking pool.
-    pub async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
+    async fn read<T, F>(&self, f: F) -> Result<T, Error>
     where
-        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
         let pool = self.readers.clone();
-        actix_web::web::block(move || f(&*pool.get()?)).await?
+        actix_web::web::block(move || f(&*pool.get()?)).await.map_err(Error::other)?
+    }
+
+    /// Runs `f` in a `BEGIN IMMEDIATE` transaction on the writer connection (inside a
+    /// savepoint of its own, alongside the other writes of its group), and answers
+    /// only once that transaction has committed. When `f` fails, nothing it did stays.
+    async fn write<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: FnOnce(&Transaction) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.writer.write(f).await
     }
 
     /// Folds the write-ahead log into the database file and empties it (at shutdown).
-    pub async fn checkpoint(&self) -> Result<(), ApiError> {
+    pub async fn checkpoint(&self) -> Result<(), Error> {
         self.writer
             .with_connection(|conn| {
                 let (busy, _, _): (i64, i64, i64) =
@@ -85,23 +130,62 @@ impl Db {
                         Ok((r.get(0)?, r.get(1)?, r.get(2)?))
                     })?;
                 if busy != 0 {
-                    return Err(ApiError::internal(anyhow::anyhow!(
-                        "the checkpoint was blocked by a reader"
-                    )));
+                    return Err(Error::other("the checkpoint was blocked by a reader"));
                 }
                 Ok(())
             })
             .await
     }
 
-    /// Runs `f` in a `BEGIN IMMEDIATE` transaction on the writer connection (inside a
-    /// savepoint of its own, alongside the other writes of its group), and answers
-    /// only once that transaction has committed. When `f` fails, nothing it did stays.
-    pub async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
-    where
-        F: FnOnce(&Transaction) -> Result<T, ApiError> + Send + 'static,
-        T: Send + 'static,
-    {
-        self.writer.write(f).await
+    /// Forgets change-log rows far behind the newest; returns how many.
+    pub async fn forget_old_changes(&self) -> Result<usize, Error> {
+        self.write(|tx| Ok(changes::forget_old(tx)?)).await
+    }
+}
+
+/// Fails with "not found" unless the product exists (in the caller's transaction).
+fn require_product(conn: &Connection, product_id: i64) -> Result<(), Error> {
+    let found = conn
+        .prepare_cached("SELECT 1 FROM products WHERE id = ?1")?
+        .query_row(params![product_id], |_| Ok(()))
+        .optional()?;
+    found.ok_or(Error::NotFound(Thing::Product))
+}
+
+/// The owner of `table` row `id`, in the caller's transaction, after a write that
+/// matched no row of this shopper's: why it touched nothing. `table` is a constant.
+fn refusal(conn: &Connection, table: &'static str, thing: Thing, id: i64, user_id: i64) -> Error {
+    let owner = conn
+        .prepare_cached(&format!("SELECT user_id FROM {table} WHERE id = ?1"))
+        .and_then(|mut stmt| stmt.query_row(params![id], |r| r.get::<_, i64>(0)).optional());
+    match owner {
+        Ok(owner) => Error::Rejected(crate::domain::ownership::refusal(thing, owner, user_id)),
+        Err(e) => e.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[actix_web::test]
+    async fn every_connection_is_set_for_durability() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("market.db")).unwrap();
+        let (journal, foreign_keys, synchronous, busy): (String, i64, i64, i64) = db
+            .read(|c| {
+                Ok(c.query_row(
+                    "SELECT (SELECT journal_mode FROM pragma_journal_mode), (SELECT foreign_keys FROM pragma_foreign_keys),
+                            (SELECT synchronous FROM pragma_synchronous), (SELECT timeout FROM pragma_busy_timeout)",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )?)
+            })
+            .await
+            .unwrap();
+        assert_eq!(journal, "wal");
+        assert_eq!(foreign_keys, 1);
+        assert_eq!(synchronous, 2, "synchronous=FULL");
+        assert!(busy >= 1000);
     }
 }

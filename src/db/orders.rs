@@ -1,51 +1,36 @@
-//! Orders: the server prices the cart itself; the client's figures only detect a
-//! stale cart (decisions.md §4).
+//! Orders, and the `Idempotency-Key`s that placed them (draft-ietf-httpapi-idempotency-
+//! key-header): a key is looked up and kept in the same write transaction as the order
+//! itself, so of any number of identical submits exactly one places the order and the
+//! rest answer that same order again.
 
-use serde::Serialize;
+use std::time::Duration;
 
-use super::cart;
-use super::rusqlite::{Connection, Transaction, params};
-use crate::domain::Cents;
-use crate::domain::inputs::OrderInput;
-use crate::error::ApiError;
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-pub const STATUS_RECEIVED: &str = "Received";
+use super::{Db, Error, cart};
+use crate::domain::orders::{CartView, Order, OrderLine, STATUS_RECEIVED, accept};
+use crate::domain::pricing::Quote;
+use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrderLine {
-    /// The product's id.
-    pub id: i64,
-    pub department_id: i64,
-    pub name: String,
-    /// The price paid, as it was when the order was placed.
-    pub price: Cents,
-    pub preview_image: String,
+/// How long a key is remembered.
+pub const KEY_LIFETIME: Duration = Duration::from_secs(24 * 3600);
+
+/// A checkout attempt's `Idempotency-Key`, and what it was asked with.
+pub struct Attempt {
+    pub key: String,
+    /// A digest of the order asked for: the same key with another order is refused.
+    pub fingerprint: String,
 }
 
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Order {
-    pub id: i64,
-    pub user_id: i64,
-    pub subtotal: Cents,
-    pub discount: Cents,
-    pub total: Cents,
-    pub status: String,
-    pub created_at: String,
-    #[serde(rename = "Products")]
-    pub products: Vec<OrderLine>,
+pub struct Placed {
+    pub order: Order,
+    /// The order was placed by an earlier request with the same key.
+    pub replayed: bool,
 }
 
-/// What a cart costs: subtotal, the RedCard 5% discount, and the total, in cents.
-pub fn price(subtotal: Cents) -> (Cents, Cents) {
-    let discount = subtotal.five_percent();
-    (discount, subtotal - discount)
-}
-
-fn orders_where(conn: &Connection, condition: &str, value: i64) -> Result<Vec<Order>, ApiError> {
+fn orders_where(c: &Connection, condition: &str, value: i64) -> Result<Vec<Order>, Error> {
     // One query for orders and their lines; rows arrive grouped by order.
-    let mut stmt = conn.prepare_cached(&format!(
+    let mut stmt = c.prepare_cached(&format!(
         "SELECT o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.total_cents, o.status, o.created_at,
                 oi.product_id, p.department_id, oi.name, oi.price_cents, i.url
          FROM orders o
@@ -63,18 +48,20 @@ fn orders_where(conn: &Connection, condition: &str, value: i64) -> Result<Vec<Or
             orders.push(Order {
                 id,
                 user_id: r.get(1)?,
-                subtotal: Cents(r.get(2)?),
-                discount: Cents(r.get(3)?),
-                total: Cents(r.get(4)?),
+                quote: Quote {
+                    subtotal: Cents(r.get(2)?),
+                    discount: Cents(r.get(3)?),
+                    total: Cents(r.get(4)?),
+                },
                 status: r.get(5)?,
-                created_at: r.get(6)?,
-                products: Vec::new(),
+                created_at: Timestamp(r.get(6)?),
+                lines: Vec::new(),
             });
         }
         if let Some(product_id) = r.get::<_, Option<i64>>(7)? {
             let order = orders.last_mut().expect("pushed above");
-            order.products.push(OrderLine {
-                id: product_id,
+            order.lines.push(OrderLine {
+                product_id,
                 department_id: r.get(8)?,
                 name: r.get(9)?,
                 price: Cents(r.get(10)?),
@@ -85,40 +72,74 @@ fn orders_where(conn: &Connection, condition: &str, value: i64) -> Result<Vec<Or
     Ok(orders)
 }
 
-/// The shopper's orders, newest first.
-pub fn by_user(conn: &Connection, user_id: i64) -> Result<Vec<Order>, ApiError> {
-    orders_where(conn, "o.user_id", user_id)
+fn by_id(c: &Connection, order_id: i64) -> Result<Order, Error> {
+    orders_where(c, "o.id", order_id)?.pop().ok_or(Error::NotFound(Thing::Order))
 }
 
-/// Turns the cart into an order in the caller's (IMMEDIATE) transaction: prices it,
-/// refuses a stale client view with 409, snapshots each line, empties the cart.
-pub fn place(tx: &Transaction, user_id: i64, input: &OrderInput) -> Result<Order, ApiError> {
+impl Db {
+    /// The shopper's orders, newest first.
+    pub async fn list_orders(&self, user_id: i64) -> Result<Vec<Order>, Error> {
+        self.read(move |c| orders_where(c, "o.user_id", user_id)).await
+    }
+
+    /// Turns the shopper's cart into an order in one transaction: prices it, refuses a
+    /// view of it that is no longer true, snapshots each line, empties the cart. With
+    /// an attempt's key, a repeat answers the order that key placed.
+    pub async fn place_order(
+        &self,
+        user_id: i64,
+        seen: CartView,
+        attempt: Option<Attempt>,
+    ) -> Result<Placed, Error> {
+        self.write(move |tx| {
+            if let Some(attempt) = &attempt
+                && let Some((fingerprint, order_id)) = find_key(tx, user_id, &attempt.key)?
+            {
+                if fingerprint != attempt.fingerprint {
+                    return Err(Rejection::KeyReused.into());
+                }
+                return Ok(Placed { order: by_id(tx, order_id)?, replayed: true });
+            }
+            let order = place(tx, user_id, &seen)?;
+            if let Some(attempt) = &attempt {
+                keep_key(tx, user_id, attempt, order.id)?;
+            }
+            Ok(Placed { order, replayed: false })
+        })
+        .await
+    }
+
+    /// Forgets keys past their lifetime; returns how many.
+    pub async fn forget_old_keys(&self) -> Result<usize, Error> {
+        self.write(|tx| {
+            let oldest = Timestamp::now().minus(KEY_LIFETIME).millis();
+            Ok(tx
+                .prepare_cached("DELETE FROM idempotency_keys WHERE created_at <= ?1")?
+                .execute(params![oldest])?)
+        })
+        .await
+    }
+}
+
+fn place(tx: &Transaction, user_id: i64, seen: &CartView) -> Result<Order, Error> {
     let lines = cart::lines(tx, user_id)?;
-    if lines.is_empty() {
-        return Err(ApiError::bad_request("Your cart is empty."));
-    }
-    let subtotal: Cents = lines.iter().map(|l| l.price).sum();
-    let (discount, total) = price(subtotal);
-
-    let mut ours: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
-    let mut theirs: Vec<Option<i64>> = input.products.iter().map(|p| p.product_id()).collect();
-    ours.sort_unstable();
-    theirs.sort_unstable();
-    let same_products = theirs.iter().copied().eq(ours.iter().map(|&id| Some(id)));
-    let same_total = (input.total * 100.0).round() as i64 == total.0;
-    if !same_products || !same_total {
-        return Err(ApiError::Conflict {
-            message: "Your cart changed. Please review it and place your order again.".into(),
-            errors: vec![format!("The current total is ${:.2}.", total.0 as f64 / 100.0)],
-        });
-    }
-
+    let quote = accept(&lines, seen)?;
     let order_id: i64 = tx
         .prepare_cached(
             "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
         )?
-        .query_row(params![user_id, subtotal.0, discount.0, total.0, STATUS_RECEIVED], |r| r.get(0))?;
+        .query_row(
+            params![
+                user_id,
+                quote.subtotal.0,
+                quote.discount.0,
+                quote.total.0,
+                STATUS_RECEIVED,
+                Timestamp::now().millis()
+            ],
+            |r| r.get(0),
+        )?;
     let mut item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, product_id, name, price_cents) VALUES (?1, ?2, ?3, ?4)",
     )?;
@@ -126,19 +147,27 @@ pub fn place(tx: &Transaction, user_id: i64, input: &OrderInput) -> Result<Order
         item.execute(params![order_id, line.product_id, line.name, line.price.0])?;
     }
     tx.prepare_cached("DELETE FROM cart_items WHERE user_id = ?1")?.execute(params![user_id])?;
-    orders_where(tx, "o.id", order_id)?
-        .pop()
-        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("order vanished")))
+    by_id(tx, order_id)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The fingerprint and order kept under the shopper's `key`, unless it has expired.
+fn find_key(tx: &Transaction, user_id: i64, key: &str) -> Result<Option<(String, i64)>, Error> {
+    let oldest = Timestamp::now().minus(KEY_LIFETIME).millis();
+    Ok(tx
+        .prepare_cached(
+            "SELECT fingerprint, order_id FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND created_at > ?3",
+        )?
+        .query_row(params![user_id, key, oldest], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?)
+}
 
-    #[test]
-    fn the_total_is_the_subtotal_less_five_percent() {
-        assert_eq!(price(Cents(10_000)), (Cents(500), Cents(9_500)));
-        assert_eq!(price(Cents(1_999)), (Cents(100), Cents(1_899)));
-        assert_eq!(price(Cents(34_999 + 49_999)), (Cents(4_250), Cents(80_748)));
-    }
+fn keep_key(tx: &Transaction, user_id: i64, attempt: &Attempt, order_id: i64) -> Result<(), Error> {
+    // An expired row under the same key gives way to the new one.
+    tx.prepare_cached(
+        "INSERT INTO idempotency_keys (user_id, key, fingerprint, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (user_id, key) DO UPDATE SET
+             fingerprint = excluded.fingerprint, order_id = excluded.order_id, created_at = excluded.created_at",
+    )?
+    .execute(params![user_id, attempt.key, attempt.fingerprint, order_id, Timestamp::now().millis()])?;
+    Ok(())
 }

@@ -4,7 +4,9 @@
 
 use serde::Deserialize;
 
-use super::rusqlite::{Connection, TransactionBehavior, params};
+use rusqlite::{Connection, TransactionBehavior, params};
+
+use crate::domain::Timestamp;
 
 const CATALOG: &str = include_str!("seed/catalog.json");
 
@@ -99,7 +101,7 @@ pub fn seed_if_empty(conn: &mut Connection) -> anyhow::Result<bool> {
         }
         let mut user = tx.prepare(
             "INSERT INTO users (id, first_name, last_name, username, email, avatar_url, password_hash, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?;
         for u in &catalog.users {
             user.execute(params![
@@ -109,12 +111,13 @@ pub fn seed_if_empty(conn: &mut Connection) -> anyhow::Result<bool> {
                 u.username,
                 u.email,
                 u.avatar_url,
-                u.password_hash
+                u.password_hash,
+                Timestamp::now().millis()
             ])?;
         }
         let mut review = tx.prepare(
             "INSERT INTO reviews (id, user_id, product_id, rating, title, description, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(round(unixepoch(?7, 'subsec') * 1000) AS INTEGER))",
         )?;
         for r in &catalog.reviews {
             review.execute(params![
@@ -128,6 +131,8 @@ pub fn seed_if_empty(conn: &mut Connection) -> anyhow::Result<bool> {
             ])?;
         }
     }
+    // A new database has no kept answers to tell about its first contents.
+    tx.execute("DELETE FROM changes", [])?;
     tx.commit()?;
     tracing::info!(
         departments = catalog.departments.len(),

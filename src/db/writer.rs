@@ -15,14 +15,20 @@
 //!   every earlier write, and readers see a group all at once or not at all.
 //!
 //! A group stops taking writes after [`MAX_GROUP`] of them or [`MAX_GROUP_TIME`], so
-//! a steady stream of writes still commits often.
+//! a steady stream of writes still commits often. After a commit, and before any of its
+//! writes is answered, the changes the group made are delivered (`changes.rs`): a
+//! shopper who reads after their write was answered never gets a kept answer from
+//! before it.
 
 use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use super::rusqlite::{Connection, Transaction, TransactionBehavior};
-use crate::error::ApiError;
+use rusqlite::{Connection, Transaction, TransactionBehavior};
+
+use super::Error;
+use super::changes::Feed;
 
 const MAX_GROUP: usize = 256;
 const MAX_GROUP_TIME: Duration = Duration::from_millis(5);
@@ -46,18 +52,18 @@ pub struct Writer {
 
 impl Writer {
     /// Starts the thread; it ends when the last `Writer` is dropped.
-    pub fn start(conn: Connection) -> std::io::Result<Writer> {
+    pub fn start(conn: Connection, feed: Arc<Feed>) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel();
-        std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || run(conn, queue))?;
+        std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || run(conn, queue, &feed))?;
         Ok(Writer { jobs })
     }
 
-    pub async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
+    pub async fn write<T, F>(&self, f: F) -> Result<T, Error>
     where
-        F: FnOnce(&Transaction) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Transaction) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
-        let (answer, answered) = tokio::sync::oneshot::channel::<Result<T, ApiError>>();
+        let (answer, answered) = tokio::sync::oneshot::channel::<Result<T, Error>>();
         let job: WriteJob = Box::new(move |tx| match f(tx) {
             Ok(value) => Ok(Box::new(move |committed: Result<(), String>| {
                 let _ = answer.send(committed.map(|()| value).map_err(commit_failed));
@@ -71,9 +77,9 @@ impl Writer {
         answered.await.map_err(|_| stopped())?
     }
 
-    pub async fn with_connection<T, F>(&self, f: F) -> Result<T, ApiError>
+    pub async fn with_connection<T, F>(&self, f: F) -> Result<T, Error>
     where
-        F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
         let (answer, answered) = tokio::sync::oneshot::channel();
@@ -83,21 +89,21 @@ impl Writer {
         answered.await.map_err(|_| stopped())?
     }
 
-    fn send(&self, job: Job) -> Result<(), ApiError> {
+    fn send(&self, job: Job) -> Result<(), Error> {
         self.jobs.send(job).map_err(|_| stopped())
     }
 }
 
-fn commit_failed(e: String) -> ApiError {
-    ApiError::internal(anyhow::anyhow!("committing a group of writes failed: {e}"))
+fn commit_failed(e: String) -> Error {
+    Error::other(format!("committing a group of writes failed: {e}"))
 }
 
 /// A job that panicked dropped its answer channel; so did a stopped writer.
-fn stopped() -> ApiError {
-    ApiError::internal(anyhow::anyhow!("the write failed or the writer has stopped"))
+fn stopped() -> Error {
+    Error::other("the write failed or the writer has stopped")
 }
 
-fn run(mut conn: Connection, queue: Receiver<Job>) {
+fn run(mut conn: Connection, queue: Receiver<Job>, feed: &Feed) {
     let mut next = queue.recv().ok();
     while let Some(job) = next.take() {
         next = match job {
@@ -105,7 +111,7 @@ fn run(mut conn: Connection, queue: Receiver<Job>) {
                 let _ = std::panic::catch_unwind(AssertUnwindSafe(|| f(&mut conn)));
                 queue.recv().ok()
             }
-            Job::Write(first) => match group(&mut conn, first, &queue) {
+            Job::Write(first) => match group(&mut conn, first, &queue, feed) {
                 Some(job) => Some(job),
                 None => queue.recv().ok(),
             },
@@ -115,7 +121,7 @@ fn run(mut conn: Connection, queue: Receiver<Job>) {
 
 /// Runs `first` and the writes waiting behind it in one transaction and commits it;
 /// answers a plain job that came next, for the caller to run.
-fn group(conn: &mut Connection, first: WriteJob, queue: &Receiver<Job>) -> Option<Job> {
+fn group(conn: &mut Connection, first: WriteJob, queue: &Receiver<Job>, feed: &Feed) -> Option<Job> {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => {
@@ -149,10 +155,19 @@ fn group(conn: &mut Connection, first: WriteJob, queue: &Receiver<Job>) -> Optio
         }
     }
     let outcome = match broken {
-        // Dropping the transaction rolls back whatever is left of it.
-        Some(e) => Err(e),
+        Some(e) => {
+            // Dropping the transaction rolls back whatever is left of it.
+            drop(tx);
+            Err(e)
+        }
         None => tx.commit().map_err(|e| e.to_string()),
     };
+    if outcome.is_ok()
+        && let Err(e) = feed.deliver(conn)
+    {
+        // The poller delivers them within a second.
+        tracing::warn!("reading the change log failed: {e}");
+    }
     for reply in replies {
         reply(outcome.clone());
     }
@@ -190,7 +205,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let conn = Connection::open(dir.path().join("t.db")).unwrap();
         conn.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE t (n INTEGER PRIMARY KEY)").unwrap();
-        let writer = Writer::start(conn).unwrap();
+        let feed = Arc::new(Feed::default());
+        let writer = Writer::start(conn, feed).unwrap();
         let writes: Vec<_> = (0..300)
             .map(|n: i64| {
                 let writer = writer.clone();
@@ -199,7 +215,7 @@ mod tests {
                         .write(move |tx| {
                             tx.execute("INSERT INTO t (n) VALUES (?1)", [n])?;
                             match n % 10 {
-                                3 => Err(ApiError::bad_request("refused")),
+                                3 => Err(Error::other("refused")),
                                 7 => panic!("a bug in one write"),
                                 _ => Ok(n),
                             }

@@ -1,44 +1,49 @@
-//! Request bodies and their rules (spec section 5, decisions.md §3).
+//! Request bodies and their rules (docs/rules.md#field-rules).
 //!
-//! Rules are declared with garde; each rule reports the sentence a shopper reads, so an
-//! answer's `errors` list is one line per problem, in the spec's wording where it has
-//! one. Text fields default to empty, so a missing field gets the same message as an
-//! empty one. Unknown fields are ignored. Lengths count characters, not bytes.
+//! Rules are declared with garde over the limits and messages of `fields.rs`; each rule
+//! reports the sentence a shopper reads, so an answer's `errors` list is one line per
+//! problem. Text fields default to empty, so a missing field gets the same message as
+//! an empty one. Unknown fields are ignored. Lengths count characters, not bytes.
 
 use garde::Validate;
 use serde::Deserialize;
 
-use crate::error::ApiError;
+use super::fields::{self, FieldRule};
+use super::orders::CartView;
+use super::reviews::ReviewText;
+use super::users::NewUser;
+use super::{Cents, Rejection};
 
-/// Runs the rules and turns a failure into a 400 listing every broken rule.
-pub fn check<T: Validate<Context = ()>>(input: &T) -> Result<(), ApiError> {
+/// Runs the rules; a failure lists every broken rule, one line each.
+pub fn check<T: Validate<Context = ()>>(input: &T) -> Result<(), Rejection> {
     input
         .validate()
-        .map_err(|report| ApiError::invalid(report.iter().map(|(_, e)| e.message().to_string()).collect()))
+        .map_err(|report| Rejection::Invalid(report.iter().map(|(_, e)| e.message().to_string()).collect()))
 }
 
 fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
-/// `min..=max` characters, with one message for each side. Blank padding does not
-/// count toward the minimum, but the text is stored as typed, so it counts toward the
-/// maximum.
-fn length<'a>(
-    min: usize,
-    max: usize,
-    too_short: &'a str,
-    too_long: &'a str,
-) -> impl FnOnce(&str, &()) -> garde::Result + 'a {
+/// `rule.min..=rule.max` characters, with one message for each side. Blank padding does
+/// not count toward the minimum, but the text is stored as typed, so it counts toward
+/// the maximum.
+fn length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
     move |value, _| {
-        if chars(value) > max {
-            Err(garde::Error::new(too_long))
-        } else if chars(value.trim()) < min {
-            Err(garde::Error::new(too_short))
+        if chars(value) > rule.max {
+            Err(garde::Error::new(rule.too_long))
+        } else if chars(value.trim()) < rule.min {
+            Err(garde::Error::new(rule.too_short))
         } else {
             Ok(())
         }
     }
+}
+
+/// A named message of the field's own checks.
+fn message(rule: FieldRule, name: &str) -> garde::Error {
+    let text = rule.messages.iter().find(|(n, _)| *n == name).map_or(rule.too_short, |(_, m)| m);
+    garde::Error::new(text)
 }
 
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
@@ -46,18 +51,13 @@ fn length<'a>(
 pub struct LoginInput {
     /// A username or an email.
     #[serde(default)]
-    #[schema(required = true, min_length = 3, max_length = 100)]
-    #[garde(custom(length(
-        3,
-        100,
-        "Please provide a valid email or username.",
-        "Please provide a valid email or username."
-    )))]
+    #[schema(required = true)]
+    #[garde(custom(length(fields::login::CREDENTIAL)))]
     pub credential: String,
     /// Counted as typed: spaces are part of a password, and signup keeps them.
     #[serde(default)]
-    #[schema(required = true, min_length = 3, max_length = 128)]
-    #[garde(custom(login_password_rule))]
+    #[schema(required = true)]
+    #[garde(custom(exact_length(fields::login::PASSWORD)))]
     pub password: String,
 }
 
@@ -67,57 +67,60 @@ pub struct LoginInput {
                           "email": "ada@example.com", "password": "analytical engine"}))]
 pub struct SignupInput {
     #[serde(default)]
-    #[schema(required = true, min_length = 2, max_length = 25)]
-    #[garde(custom(length(
-        2,
-        25,
-        "First name must be 2 to 25 characters.",
-        "First name must be 2 to 25 characters."
-    )))]
+    #[schema(required = true)]
+    #[garde(custom(length(fields::signup::FIRST_NAME)))]
     pub first_name: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 2, max_length = 25)]
-    #[garde(custom(length(
-        2,
-        25,
-        "Last name must be 2 to 25 characters.",
-        "Last name must be 2 to 25 characters."
-    )))]
+    #[schema(required = true)]
+    #[garde(custom(length(fields::signup::LAST_NAME)))]
     pub last_name: String,
     /// Not an email, and no spaces at either end.
     #[serde(default)]
-    #[schema(required = true, min_length = 3, max_length = 30)]
+    #[schema(required = true)]
     #[garde(custom(username_rule))]
     pub username: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 3, max_length = 100)]
+    #[schema(required = true)]
     #[garde(custom(email_rule))]
     pub email: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 5, max_length = 128)]
-    #[garde(custom(password_rule))]
+    #[schema(required = true)]
+    #[garde(custom(exact_length(fields::signup::PASSWORD)))]
     pub password: String,
 }
 
+impl SignupInput {
+    /// The account to create: names and email trimmed, the username as typed (its rule
+    /// refuses padding), the password already hashed.
+    pub fn into_account(self, password_hash: String) -> NewUser {
+        NewUser {
+            first_name: self.first_name.trim().to_owned(),
+            last_name: self.last_name.trim().to_owned(),
+            username: self.username,
+            email: self.email.trim().to_owned(),
+            password_hash,
+        }
+    }
+}
+
 fn username_rule(value: &str, _: &()) -> garde::Result {
-    length(3, 30, "Username must be 3 to 30 characters.", "Username must be 3 to 30 characters.")(
-        value,
-        &(),
-    )?;
+    let rule = fields::signup::USERNAME;
+    length(rule)(value, &())?;
     if value.contains('@') {
         // The sign-in credential is a username or an email; one must not look like the other.
-        return Err(garde::Error::new("Username cannot be an email."));
+        return Err(message(rule, "email"));
     }
     if value.trim() != value {
-        return Err(garde::Error::new("Username cannot start or end with a space."));
+        return Err(message(rule, "padded"));
     }
     Ok(())
 }
 
 fn email_rule(value: &str, _: &()) -> garde::Result {
-    length(3, 100, "Please provide a valid email.", "Email must be at most 100 characters.")(value, &())?;
+    let rule = fields::signup::EMAIL;
+    length(rule)(value, &())?;
     if !is_plausible_email(value) {
-        return Err(garde::Error::new("Please provide a valid email."));
+        return Err(message(rule, "invalid"));
     }
     Ok(())
 }
@@ -132,17 +135,11 @@ fn is_plausible_email(value: &str) -> bool {
         && domain.split('.').all(|part| !part.is_empty())
 }
 
-fn login_password_rule(value: &str, _: &()) -> garde::Result {
-    match chars(value) {
-        3..=128 => Ok(()),
-        _ => Err(garde::Error::new("Please provide a password.")),
-    }
-}
-
-fn password_rule(value: &str, _: &()) -> garde::Result {
-    match chars(value) {
-        n if n < 5 => Err(garde::Error::new("Password must be at least 5 characters.")),
-        n if n > 128 => Err(garde::Error::new("Password must be at most 128 characters.")),
+/// Passwords count every character as typed, spaces included, at both ends.
+fn exact_length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
+    move |value, _| match chars(value) {
+        n if n < rule.min => Err(garde::Error::new(rule.too_short)),
+        n if n > rule.max => Err(garde::Error::new(rule.too_long)),
         _ => Ok(()),
     }
 }
@@ -152,34 +149,32 @@ fn password_rule(value: &str, _: &()) -> garde::Result {
                           "description": "Sturdy, simple, and it arrived on time."}))]
 pub struct ReviewInput {
     #[serde(default)]
-    #[schema(value_type = i64, required = true, minimum = 1, maximum = 5)]
+    #[schema(value_type = i64, required = true)]
     #[garde(custom(rating_rule))]
     pub rating: Option<i64>,
     #[serde(default)]
-    #[schema(required = true, min_length = 5, max_length = 50)]
-    #[garde(custom(length(5, 50, "Please write a longer title.", "Please write a shorter title.")))]
+    #[schema(required = true)]
+    #[garde(custom(length(fields::review::TITLE)))]
     pub title: String,
     #[serde(default)]
-    #[schema(required = true, min_length = 20, max_length = 255)]
-    #[garde(custom(length(
-        20,
-        255,
-        "Please write a longer description.",
-        "Please write a shorter description."
-    )))]
+    #[schema(required = true)]
+    #[garde(custom(length(fields::review::DESCRIPTION)))]
     pub description: String,
 }
 
 fn rating_rule(value: &Option<i64>, _: &()) -> garde::Result {
+    let rule = fields::review::RATING;
     match value {
-        Some(1..=5) => Ok(()),
-        _ => Err(garde::Error::new("Please enter a rating.")),
+        Some(n) if (rule.min as i64..=rule.max as i64).contains(n) => Ok(()),
+        _ => Err(garde::Error::new(rule.too_short)),
     }
 }
 
 impl ReviewInput {
-    pub fn rating(&self) -> i64 {
-        self.rating.unwrap_or(5)
+    /// The review as it is kept, once the rules pass.
+    pub fn parse(self) -> Result<ReviewText, Rejection> {
+        check(&self)?;
+        Ok(ReviewText { rating: self.rating.unwrap_or(5), title: self.title, description: self.description })
     }
 }
 
@@ -193,7 +188,7 @@ pub struct ProductRef {
 }
 
 /// What the client believes it is buying; used only to detect a stale cart, never
-/// to price anything (decisions.md §4).
+/// to price anything (docs/rules.md#orders).
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
 #[schema(example = json!({"total": 18.99, "products": [{"productId": 51}]}))]
 pub struct OrderInput {
@@ -217,6 +212,14 @@ pub struct OrderLineInput {
 }
 
 impl OrderInput {
+    /// The cart as the shopper saw it, in cents.
+    pub fn view(&self) -> CartView {
+        CartView {
+            total: Cents::from_dollars(self.total),
+            product_ids: self.products.iter().map(OrderLineInput::product_id).collect(),
+        }
+    }
+
     /// What an `Idempotency-Key` is bound to: the total and the products, in order.
     pub fn fingerprint(&self) -> String {
         use sha2::{Digest, Sha256};
@@ -224,6 +227,16 @@ impl OrderInput {
         let digest = Sha256::digest(format!("{}|{ids:?}", self.total));
         digest.iter().map(|b| format!("{b:02x}")).collect()
     }
+}
+
+/// The optional `Idempotency-Key` header: 1 to 255 visible ASCII characters
+/// (docs/rules.md#orders).
+pub fn idempotency_key(value: Option<&[u8]>) -> Result<Option<String>, Rejection> {
+    let Some(value) = value else { return Ok(None) };
+    if (1..=255).contains(&value.len()) && value.iter().all(u8::is_ascii_graphic) {
+        return Ok(Some(String::from_utf8_lossy(value).into_owned()));
+    }
+    Err(Rejection::Malformed("The Idempotency-Key header must be 1 to 255 visible ASCII characters."))
 }
 
 impl OrderLineInput {
@@ -239,7 +252,7 @@ mod tests {
     fn review(rating: Option<i64>, title: &str, description: &str) -> Result<(), Vec<String>> {
         let input = ReviewInput { rating, title: title.into(), description: description.into() };
         check(&input).map_err(|e| match e {
-            ApiError::BadRequest { errors, .. } => errors,
+            Rejection::Invalid(errors) => errors,
             other => panic!("{other:?}"),
         })
     }
@@ -311,7 +324,7 @@ mod tests {
         };
         match check(&input) {
             Ok(()) => vec![],
-            Err(ApiError::BadRequest { errors, .. }) => errors,
+            Err(Rejection::Invalid(errors)) => errors,
             Err(other) => panic!("{other:?}"),
         }
     }

@@ -1,5 +1,19 @@
-//! Parsed inputs and money: values that are valid by construction.
+//! The store's rules as plain values and functions: no I/O, no HTTP, no SQL. Money is
+//! integer cents; everything here is tested without a database (docs/architecture.md).
+pub mod cart;
+pub mod catalog;
+pub mod favorites;
+pub mod fields;
 pub mod inputs;
 pub mod money;
+pub mod orders;
+pub mod ownership;
+pub mod pricing;
+pub mod rejection;
+pub mod reviews;
+pub mod time;
+pub mod users;
 
 pub use money::Cents;
+pub use rejection::{Rejection, Thing};
+pub use time::Timestamp;

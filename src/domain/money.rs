@@ -1,7 +1,5 @@
 //! Money is integer cents everywhere; it becomes a decimal number only on the wire.
 
-use serde::{Serialize, Serializer};
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Cents(pub i64);
 
@@ -32,38 +30,39 @@ impl std::iter::Sum for Cents {
     }
 }
 
-/// Sent as a JSON number with at most two decimals (1999 → 19.99): the shortest
-/// float that round-trips is exactly the decimal a shopper reads.
-impl Serialize for Cents {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(self.0 as f64 / 100.0)
+impl Cents {
+    /// Dollars as a client sends them (a number with at most two decimals) in cents.
+    /// Rounds to the nearest cent; beyond any real amount it saturates.
+    pub fn from_dollars(dollars: f64) -> Cents {
+        Cents((dollars * 100.0).round() as i64)
+    }
+
+    /// Dollars as a number with at most two decimals: only for the wire.
+    pub fn as_dollars(self) -> f64 {
+        self.0 as f64 / 100.0
     }
 }
 
-/// In the API's contract: a number of dollars (at most two decimals), never negative.
-impl utoipa::PartialSchema for Cents {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::Number)
-            .minimum(Some(0))
-            .description(Some("US dollars, with at most two decimals"))
-            .examples([serde_json::json!(19.99)])
-            .into()
+/// `$1234.56`, as messages show an amount.
+impl std::fmt::Display for Cents {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        write!(f, "{sign}${}.{:02}", self.0.abs() / 100, self.0.abs() % 100)
     }
 }
-
-impl utoipa::ToSchema for Cents {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn serializes_as_a_two_decimal_number() {
-        assert_eq!(serde_json::to_string(&Cents(1999)).unwrap(), "19.99");
-        assert_eq!(serde_json::to_string(&Cents(34999)).unwrap(), "349.99");
-        assert_eq!(serde_json::to_string(&Cents(500)).unwrap(), "5.0");
-        assert_eq!(serde_json::to_string(&Cents(1)).unwrap(), "0.01");
+    fn shows_as_dollars_and_cents_and_reads_dollars_to_the_cent() {
+        assert_eq!(Cents(1999).to_string(), "$19.99");
+        assert_eq!(Cents(5).to_string(), "$0.05");
+        assert_eq!(Cents(-250).to_string(), "-$2.50");
+        assert_eq!(Cents::from_dollars(18.99), Cents(1899));
+        assert_eq!(Cents::from_dollars(0.1 + 0.2), Cents(30));
+        assert_eq!(Cents(34999).as_dollars(), 349.99);
     }
 
     #[test]

@@ -222,3 +222,60 @@ async fn catalog_answers_come_compressed_to_browsers_and_decompress_to_the_same_
     etags.dedup();
     assert_eq!(etags.len(), 3, "one tag per representation, the same on a repeat: {etags:?}");
 }
+
+/// A write that no handler knows about (made here straight in the database file, as
+/// another process or a new handler that never heard of the answer cache would make
+/// it) still reaches every answer the server keeps: the database logs what each write
+/// changes, and the server reads that log.
+#[actix_web::test]
+async fn a_write_no_handler_knows_about_still_changes_every_kept_answer_it_touches() {
+    let app = spawn_app().await;
+    let user_id = app.sign_up().await["id"].as_i64().unwrap();
+    app.post("/api/favorites", json!({"productId": 52}), 200).await;
+    let card = |list: &Value| {
+        list.as_array().unwrap().iter().find(|c| c["id"] == 52 || c["productId"] == 52).cloned()
+    };
+    let seen = || async {
+        let product = app.get_json("/api/products/52", 200).await["numReviews"].clone();
+        let reviews =
+            app.get_json("/api/products/52/reviews", 200).await["Reviews"].as_array().unwrap().len();
+        let shelf = card(&app.get_json("/api/departments/5/products", 200).await["Products"]).unwrap();
+        let favorite = card(&app.get_json("/api/favorites", 200).await["Products"]).unwrap();
+        let cart = app.get_json("/api/cart", 200).await["Products"].as_array().unwrap().len();
+        (
+            product.as_i64().unwrap(),
+            reviews as i64,
+            shelf["numReviews"].clone(),
+            favorite["numReviews"].clone(),
+            cart,
+        )
+    };
+    let before = seen().await; // every answer is now kept
+    assert_eq!(seen().await, before, "kept answers repeat themselves");
+
+    let conn = rusqlite::Connection::open(app.data_dir.path().join("market.db")).unwrap();
+    conn.execute_batch("PRAGMA busy_timeout = 5000").unwrap();
+    conn.execute(
+        "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
+         VALUES (?1, 52, 1, 'Broke at once', 'The handle came off the first time I used it.', 1793491200000)",
+        [user_id],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO cart_items (user_id, product_id, created_at) VALUES (?1, 51, 1793491200000)",
+        [user_id],
+    )
+    .unwrap();
+
+    let count = before.0 + 1;
+    let expected = (count, before.1 + 1, json!(count), json!(count), before.4 + 1);
+    let mut now = seen().await;
+    for _ in 0..40 {
+        if now == expected {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        now = seen().await;
+    }
+    assert_eq!(now, expected, "product, reviews, department shelf, favorites and cart, within two seconds");
+}

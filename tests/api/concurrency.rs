@@ -1,6 +1,6 @@
 //! Many shoppers at once: every order lands whole, in its own shopper's history.
 
-use market::db::rusqlite::Connection;
+use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, browser, spawn_app, spawn_app_with};

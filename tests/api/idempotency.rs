@@ -1,7 +1,7 @@
 //! `Idempotency-Key` on `POST /api/orders`: a retried checkout never orders twice.
 
-use market::db::rusqlite::Connection;
 use reqwest::{Method, Response};
+use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error_shape, browser, json_body, spawn_app};

@@ -43,12 +43,36 @@ async fn the_document_lists_exactly_the_routes_the_server_has() {
     assert_eq!(doc["openapi"], "3.1.0");
     let documented: BTreeSet<(String, String)> =
         operations(&doc).into_iter().map(|(method, path, _)| (method, path)).collect();
-    let routed: BTreeSet<(String, String)> =
-        market::api::ROUTES.iter().map(|(method, path)| (method.to_string(), path.to_string())).collect();
+    let routed: BTreeSet<(String, String)> = market::api::ROUTES
+        .iter()
+        .map(|(method, path, _, _)| (method.to_string(), path.to_string()))
+        .collect();
     let missing: Vec<_> = routed.difference(&documented).collect();
     assert!(missing.is_empty(), "routes the document lacks: {missing:?}");
     let extra: Vec<_> = documented.difference(&routed).collect();
     assert!(extra.is_empty(), "documented operations no route serves: {extra:?}");
+}
+
+/// `add_to_cart` → `addToCart`.
+fn camel_case(snake: &str) -> String {
+    let mut words = snake.split('_');
+    let first = words.next().unwrap_or_default().to_string();
+    words.fold(first, |mut name, word| {
+        let mut chars = word.chars();
+        name.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+        name.push_str(chars.as_str());
+        name
+    })
+}
+
+#[actix_web::test]
+async fn each_operation_has_one_name_its_handler_and_its_operation_id() {
+    let doc = document().await;
+    for (method, path, _, handler) in market::api::ROUTES {
+        let function = handler.rsplit("::").next().unwrap().trim();
+        let operation = &doc["paths"][*path][*method];
+        assert_eq!(operation["operationId"], camel_case(function), "{method} {path} is handled by {handler}");
+    }
 }
 
 #[actix_web::test]

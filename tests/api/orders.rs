@@ -1,7 +1,7 @@
 //! Orders: the server prices the cart itself, refuses a stale view of it, and keeps a
 //! snapshot of what was paid (decisions.md §4).
 
-use market::db::rusqlite::Connection;
+use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error_shape, browser, spawn_app};

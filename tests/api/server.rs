@@ -125,7 +125,7 @@ fn sigterm_lets_a_request_in_flight_finish_then_checkpoints_the_database() {
     assert!(status.success(), "exits 0 after SIGTERM: {status}");
     let left = wal.metadata().map(|m| m.len()).unwrap_or(0);
     assert_eq!(left, 0, "the WAL was folded into the database");
-    let db = market::db::rusqlite::Connection::open(dir.path().join("market.db")).unwrap();
+    let db = rusqlite::Connection::open(dir.path().join("market.db")).unwrap();
     let check: String = db.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
     assert_eq!(check, "ok");
 }

@@ -1,8 +1,8 @@
 //! Anti-forgery: every write needs the `XSRF-Token` header, equal to the browser's
 //! `XSRF-TOKEN` cookie and bound to its own session (decisions.md §3).
 
-use market::db::rusqlite::Connection;
 use reqwest::{Method, Response};
+use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error_shape, browser, json_body, new_shopper, spawn_app};

@@ -1,0 +1,444 @@
+//! The API's wire shapes: what each answer looks like in JSON (docs/rules.md#api-
+//! conventions), made from domain values. The OpenAPI document, and through it the web
+//! client's types, are generated from these.
+
+use serde::{Serialize, Serializer};
+use utoipa::ToSchema;
+
+use crate::domain::{self, Cents, Timestamp};
+
+/// Money goes out as a JSON number of dollars with at most two decimals (1999 →
+/// 19.99): the shortest float that round-trips is exactly the decimal a shopper reads.
+impl Serialize for Cents {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.as_dollars())
+    }
+}
+
+impl utoipa::PartialSchema for Cents {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .minimum(Some(0))
+            .description(Some("US dollars, with at most two decimals"))
+            .examples([serde_json::json!(19.99)])
+            .into()
+    }
+}
+
+impl ToSchema for Cents {}
+
+/// Moments go out as ISO 8601 in UTC.
+impl Serialize for Timestamp {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_iso8601())
+    }
+}
+
+impl utoipa::PartialSchema for Timestamp {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .format(Some(utoipa::openapi::schema::SchemaFormat::KnownFormat(
+                utoipa::openapi::schema::KnownFormat::DateTime,
+            )))
+            .examples([serde_json::json!("2026-11-23T08:40:19.123Z")])
+            .into()
+    }
+}
+
+impl ToSchema for Timestamp {}
+
+#[derive(Serialize, ToSchema)]
+pub struct Department {
+    pub id: i64,
+    pub name: String,
+    pub url: String,
+}
+
+impl From<domain::catalog::Department> for Department {
+    fn from(d: domain::catalog::Department) -> Self {
+        Department { id: d.id, name: d.name, url: d.picture_url }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Departments {
+    #[serde(rename = "Departments")]
+    pub departments: Vec<Department>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductCard {
+    pub id: i64,
+    pub department_id: i64,
+    pub name: String,
+    pub brand: String,
+    pub price: Cents,
+    pub preview_image: String,
+    #[schema(minimum = 0, maximum = 5)]
+    pub avg_rating: f64,
+    pub num_reviews: i64,
+}
+
+impl From<domain::catalog::ProductCard> for ProductCard {
+    fn from(p: domain::catalog::ProductCard) -> Self {
+        ProductCard {
+            id: p.id,
+            department_id: p.department_id,
+            name: p.name,
+            brand: p.brand,
+            price: p.price,
+            preview_image: p.preview_image,
+            avg_rating: p.rating.average(),
+            num_reviews: p.rating.count,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DepartmentWithProducts {
+    pub id: i64,
+    pub name: String,
+    pub url: String,
+    #[serde(rename = "Products")]
+    pub products: Vec<ProductCard>,
+}
+
+impl From<domain::catalog::DepartmentProducts> for DepartmentWithProducts {
+    fn from(d: domain::catalog::DepartmentProducts) -> Self {
+        DepartmentWithProducts {
+            id: d.department.id,
+            name: d.department.name,
+            url: d.department.picture_url,
+            products: d.products.into_iter().map(ProductCard::from).collect(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DepartmentRef {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ProductImage {
+    pub id: i64,
+    pub url: String,
+    /// The backdrop this view of the picture is shown on.
+    pub background: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: i64,
+    pub department_id: i64,
+    pub name: String,
+    pub brand: String,
+    pub price: Cents,
+    pub preview_image: String,
+    pub description: String,
+    #[schema(minimum = 0, maximum = 5)]
+    pub avg_rating: f64,
+    pub num_reviews: i64,
+    #[serde(rename = "Department")]
+    pub department: DepartmentRef,
+    #[serde(rename = "ProductImages")]
+    pub product_images: Vec<ProductImage>,
+}
+
+impl From<domain::catalog::Product> for Product {
+    fn from(p: domain::catalog::Product) -> Self {
+        let card = p.card;
+        Product {
+            id: card.id,
+            department_id: card.department_id,
+            name: card.name,
+            brand: card.brand,
+            price: card.price,
+            preview_image: card.preview_image,
+            description: p.description,
+            avg_rating: card.rating.average(),
+            num_reviews: card.rating.count,
+            department: DepartmentRef { id: card.department_id, name: p.department_name },
+            product_images: p
+                .images
+                .into_iter()
+                .map(|i| ProductImage { id: i.id, url: i.url, background: i.background })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewAuthor {
+    pub first_name: String,
+    pub last_name: String,
+    /// The author's avatar picture.
+    pub url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReviewProduct {
+    pub id: i64,
+    pub department_id: i64,
+    pub name: String,
+    pub preview_image: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub id: i64,
+    pub user_id: i64,
+    pub product_id: i64,
+    #[schema(minimum = 1, maximum = 5)]
+    pub rating: i64,
+    pub title: String,
+    pub description: String,
+    pub created_at: Timestamp,
+    #[serde(rename = "User")]
+    pub user: ReviewAuthor,
+    #[serde(rename = "Product")]
+    pub product: ReviewProduct,
+}
+
+impl From<domain::reviews::Review> for Review {
+    fn from(r: domain::reviews::Review) -> Self {
+        Review {
+            id: r.id,
+            user_id: r.user_id,
+            product_id: r.product.id,
+            rating: r.rating,
+            title: r.title,
+            description: r.description,
+            created_at: r.created_at,
+            user: ReviewAuthor {
+                first_name: r.author.first_name,
+                last_name: r.author.last_name,
+                url: r.author.avatar_url,
+            },
+            product: ReviewProduct {
+                id: r.product.id,
+                department_id: r.product.department_id,
+                name: r.product.name,
+                preview_image: r.product.preview_image,
+            },
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Reviews {
+    #[serde(rename = "Reviews")]
+    pub reviews: Vec<Review>,
+}
+
+impl From<Vec<domain::reviews::Review>> for Reviews {
+    fn from(reviews: Vec<domain::reviews::Review>) -> Self {
+        Reviews { reviews: reviews.into_iter().map(Review::from).collect() }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLine {
+    pub cart_id: i64,
+    pub product_id: i64,
+    pub department_id: i64,
+    pub name: String,
+    pub price: Cents,
+    pub preview_image: String,
+}
+
+impl From<domain::cart::CartLine> for CartLine {
+    fn from(l: domain::cart::CartLine) -> Self {
+        CartLine {
+            cart_id: l.cart_id,
+            product_id: l.product_id,
+            department_id: l.department_id,
+            name: l.name,
+            price: l.price,
+            preview_image: l.preview_image,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Cart {
+    #[serde(rename = "Products")]
+    pub products: Vec<CartLine>,
+    pub subtotal: Cents,
+    /// The RedCard 5% discount.
+    pub discount: Cents,
+    /// What an order of this cart would cost now: send it back to place the order.
+    pub total: Cents,
+}
+
+impl From<domain::cart::Cart> for Cart {
+    fn from(c: domain::cart::Cart) -> Self {
+        Cart {
+            products: c.lines.into_iter().map(CartLine::from).collect(),
+            subtotal: c.quote.subtotal,
+            discount: c.quote.discount,
+            total: c.quote.total,
+        }
+    }
+}
+
+/// A favorite as the favorites list shows it: a product card whose `id` repeats
+/// `favoriteId`, as the list has always shown it, and whose product is `productId`.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Favorite {
+    pub id: i64,
+    pub favorite_id: i64,
+    pub product_id: i64,
+    pub department_id: i64,
+    pub name: String,
+    pub brand: String,
+    pub price: Cents,
+    pub preview_image: String,
+    #[schema(minimum = 0, maximum = 5)]
+    pub avg_rating: f64,
+    pub num_reviews: i64,
+}
+
+impl From<domain::favorites::Favorite> for Favorite {
+    fn from(f: domain::favorites::Favorite) -> Self {
+        let p = f.product;
+        Favorite {
+            id: f.id,
+            favorite_id: f.id,
+            product_id: p.id,
+            department_id: p.department_id,
+            name: p.name,
+            brand: p.brand,
+            price: p.price,
+            preview_image: p.preview_image,
+            avg_rating: p.rating.average(),
+            num_reviews: p.rating.count,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Favorites {
+    #[serde(rename = "Products")]
+    pub products: Vec<Favorite>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderLine {
+    /// The product's id.
+    pub id: i64,
+    pub department_id: i64,
+    pub name: String,
+    /// The price paid, as it was when the order was placed.
+    pub price: Cents,
+    pub preview_image: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    pub id: i64,
+    pub user_id: i64,
+    pub subtotal: Cents,
+    pub discount: Cents,
+    pub total: Cents,
+    pub status: String,
+    pub created_at: Timestamp,
+    #[serde(rename = "Products")]
+    pub products: Vec<OrderLine>,
+}
+
+impl From<domain::orders::Order> for Order {
+    fn from(o: domain::orders::Order) -> Self {
+        Order {
+            id: o.id,
+            user_id: o.user_id,
+            subtotal: o.quote.subtotal,
+            discount: o.quote.discount,
+            total: o.quote.total,
+            status: o.status,
+            created_at: o.created_at,
+            products: o
+                .lines
+                .into_iter()
+                .map(|l| OrderLine {
+                    id: l.product_id,
+                    department_id: l.department_id,
+                    name: l.name,
+                    price: l.price,
+                    preview_image: l.preview_image,
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Orders {
+    #[serde(rename = "Orders")]
+    pub orders: Vec<Order>,
+}
+
+/// The session user: who is signed in.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub username: String,
+    pub email: String,
+    pub created_at: Timestamp,
+}
+
+impl From<domain::users::User> for User {
+    fn from(u: domain::users::User) -> Self {
+        User {
+            id: u.id,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            username: u.username,
+            email: u.email,
+            created_at: u.created_at,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SessionUser {
+    /// `null` when nobody is signed in.
+    #[schema(required = true)]
+    pub user: Option<User>,
+}
+
+/// A bare acknowledgement.
+#[derive(Serialize, ToSchema)]
+pub struct Message {
+    #[schema(value_type = String)]
+    pub message: &'static str,
+}
+
+/// What every delete answers (docs/rules.md#api-conventions).
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    #[schema(value_type = String)]
+    pub message: &'static str,
+    pub id: i64,
+}
+
+impl Deleted {
+    pub fn new(id: i64) -> Self {
+        Deleted { message: "Successfully deleted", id }
+    }
+}

@@ -1,0 +1,106 @@
+//! Server-side sessions, by the SHA-256 of their cookie key (`auth/session.rs` keeps
+//! the rules: lifetimes, keys, what a session holds).
+
+use rusqlite::{OptionalExtension, params};
+
+use super::{Db, Error};
+use crate::domain::Timestamp;
+
+/// A session as stored: its state (JSON) and its two deadlines' starting points.
+#[derive(Debug, Clone)]
+pub struct SessionRow {
+    pub state: String,
+    pub created_at: Timestamp,
+    pub expires_at: Timestamp,
+}
+
+impl Db {
+    pub async fn load_session(&self, key_hash: String) -> Result<Option<SessionRow>, Error> {
+        self.read(move |c| {
+            let mut stmt =
+                c.prepare_cached("SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1")?;
+            Ok(stmt
+                .query_row(params![key_hash], |r| {
+                    Ok(SessionRow {
+                        state: r.get(0)?,
+                        created_at: Timestamp(r.get(1)?),
+                        expires_at: Timestamp(r.get(2)?),
+                    })
+                })
+                .optional()?)
+        })
+        .await
+    }
+
+    pub async fn insert_session(&self, key_hash: String, row: SessionRow) -> Result<(), Error> {
+        self.write(move |tx| {
+            tx.prepare_cached(
+                "INSERT INTO sessions (key_hash, state, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![
+                key_hash,
+                row.state,
+                row.created_at.millis(),
+                row.expires_at.millis()
+            ])?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Replaces the state of a session that has not expired by `now`; answers when it
+    /// was created, or `None` if it is gone.
+    pub async fn update_session(
+        &self,
+        key_hash: String,
+        state: String,
+        expires_at: Timestamp,
+        now: Timestamp,
+    ) -> Result<Option<Timestamp>, Error> {
+        self.write(move |tx| {
+            Ok(tx
+                .prepare_cached(
+                    "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4
+                     RETURNING created_at",
+                )?
+                .query_row(params![key_hash, state, expires_at.millis(), now.millis()], |r| r.get(0))
+                .optional()?
+                .map(Timestamp))
+        })
+        .await
+    }
+
+    /// Moves the idle deadline on; answers whether the session still exists.
+    pub async fn extend_session(&self, key_hash: String, expires_at: Timestamp) -> Result<bool, Error> {
+        self.write(move |tx| {
+            let updated = tx
+                .prepare_cached("UPDATE sessions SET expires_at = ?2 WHERE key_hash = ?1")?
+                .execute(params![key_hash, expires_at.millis()])?;
+            Ok(updated == 1)
+        })
+        .await
+    }
+
+    pub async fn delete_session(&self, key_hash: String) -> Result<(), Error> {
+        self.write(move |tx| {
+            tx.prepare_cached("DELETE FROM sessions WHERE key_hash = ?1")?.execute(params![key_hash])?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Removes sessions idle past their deadline or created before `created_before`;
+    /// returns how many.
+    pub async fn forget_expired_sessions(
+        &self,
+        now: Timestamp,
+        created_before: Timestamp,
+    ) -> Result<usize, Error> {
+        self.write(move |tx| {
+            Ok(tx
+                .prepare_cached("DELETE FROM sessions WHERE expires_at <= ?1 OR created_at <= ?2")?
+                .execute(params![now.millis(), created_before.millis()])?)
+        })
+        .await
+    }
+}

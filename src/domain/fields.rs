@@ -1,0 +1,94 @@
+//! Every input field's limits and messages, in one table (docs/rules.md#field-rules).
+//!
+//! The table feeds the server's validation (`inputs.rs`), the OpenAPI document (each
+//! field's `minLength`/`maxLength`, and the whole table as `x-field-rules`), and through
+//! that document the web client's generated `web/src/api/fieldRules.ts`: a limit or a
+//! message changes here and nowhere else.
+
+use serde::Serialize;
+
+/// One field: `min..=max` (characters for text, the value for numbers), the message
+/// for each side, and any other message the field's own checks give.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldRule {
+    pub min: usize,
+    pub max: usize,
+    pub too_short: &'static str,
+    pub too_long: &'static str,
+    #[serde(skip_serializing_if = "<[_]>::is_empty", serialize_with = "as_map")]
+    pub messages: &'static [(&'static str, &'static str)],
+}
+
+fn as_map<S: serde::Serializer>(messages: &&[(&str, &str)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(messages.iter().copied())
+}
+
+const fn rule(min: usize, max: usize, too_short: &'static str, too_long: &'static str) -> FieldRule {
+    FieldRule { min, max, too_short, too_long, messages: &[] }
+}
+
+pub mod login {
+    use super::*;
+    const INVALID: &str = "Please provide a valid email or username.";
+    pub const CREDENTIAL: FieldRule = rule(3, 100, INVALID, INVALID);
+    pub const PASSWORD: FieldRule = rule(3, 128, "Please provide a password.", "Please provide a password.");
+}
+
+pub mod signup {
+    use super::*;
+    const FIRST: &str = "First name must be 2 to 25 characters.";
+    const LAST: &str = "Last name must be 2 to 25 characters.";
+    const USER: &str = "Username must be 3 to 30 characters.";
+    pub const FIRST_NAME: FieldRule = rule(2, 25, FIRST, FIRST);
+    pub const LAST_NAME: FieldRule = rule(2, 25, LAST, LAST);
+    pub const USERNAME: FieldRule = FieldRule {
+        messages: &[
+            ("email", "Username cannot be an email."),
+            ("padded", "Username cannot start or end with a space."),
+        ],
+        ..rule(3, 30, USER, USER)
+    };
+    pub const EMAIL: FieldRule = FieldRule {
+        messages: &[("invalid", "Please provide a valid email.")],
+        ..rule(3, 100, "Please provide a valid email.", "Email must be at most 100 characters.")
+    };
+    pub const PASSWORD: FieldRule =
+        rule(5, 128, "Password must be at least 5 characters.", "Password must be at most 128 characters.");
+}
+
+pub mod review {
+    use super::*;
+    pub const RATING: FieldRule = rule(1, 5, "Please enter a rating.", "Please enter a rating.");
+    pub const TITLE: FieldRule = rule(5, 50, "Please write a longer title.", "Please write a shorter title.");
+    pub const DESCRIPTION: FieldRule =
+        rule(20, 255, "Please write a longer description.", "Please write a shorter description.");
+}
+
+/// The table by request body and field, as the OpenAPI document names them.
+pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
+    ("LoginInput", &[("credential", login::CREDENTIAL), ("password", login::PASSWORD)]),
+    (
+        "SignupInput",
+        &[
+            ("firstName", signup::FIRST_NAME),
+            ("lastName", signup::LAST_NAME),
+            ("username", signup::USERNAME),
+            ("email", signup::EMAIL),
+            ("password", signup::PASSWORD),
+        ],
+    ),
+    (
+        "ReviewInput",
+        &[("rating", review::RATING), ("title", review::TITLE), ("description", review::DESCRIPTION)],
+    ),
+];
+
+/// The table as JSON: `{"ReviewInput": {"title": {"min": 5, ...}}}`.
+pub fn table_json() -> serde_json::Value {
+    let bodies = TABLE.iter().map(|(body, fields)| {
+        let fields = fields.iter().map(|(name, rule)| (name.to_string(), serde_json::json!(rule)));
+        (body.to_string(), serde_json::Value::Object(fields.collect()))
+    });
+    serde_json::Value::Object(bodies.collect())
+}

@@ -1,0 +1,101 @@
+//! Orders (docs/rules.md#orders): the server prices the cart itself; what the client
+//! sends only tells a stale view of the cart from a current one.
+
+use super::cart::CartLine;
+use super::money::Cents;
+use super::pricing::{Quote, quote};
+use super::rejection::Rejection;
+use super::time::Timestamp;
+
+/// Every new order's status.
+pub const STATUS_RECEIVED: &str = "Received";
+
+#[derive(Debug, Clone)]
+pub struct OrderLine {
+    pub product_id: i64,
+    pub department_id: i64,
+    pub name: String,
+    /// As it was when the order was placed.
+    pub price: Cents,
+    pub preview_image: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Order {
+    pub id: i64,
+    pub user_id: i64,
+    pub quote: Quote,
+    pub status: String,
+    pub created_at: Timestamp,
+    pub lines: Vec<OrderLine>,
+}
+
+/// What the shopper saw when they pressed "Place your order".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CartView {
+    pub total: Cents,
+    /// Product ids, one per line, in any order; `None` for a line without one.
+    pub product_ids: Vec<Option<i64>>,
+}
+
+/// Prices the cart as it is and accepts the order only if the shopper saw exactly
+/// these products at this total.
+pub fn accept(lines: &[CartLine], seen: &CartView) -> Result<Quote, Rejection> {
+    if lines.is_empty() {
+        return Err(Rejection::EmptyCart);
+    }
+    let quote = quote(lines.iter().map(|l| l.price));
+    let mut ours: Vec<Option<i64>> = lines.iter().map(|l| Some(l.product_id)).collect();
+    let mut theirs = seen.product_ids.clone();
+    ours.sort_unstable();
+    theirs.sort_unstable();
+    if ours != theirs || seen.total != quote.total {
+        return Err(Rejection::StaleCart { total: quote.total });
+    }
+    Ok(quote)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(product_id: i64, cents: i64) -> CartLine {
+        CartLine {
+            cart_id: product_id * 10,
+            product_id,
+            department_id: 5,
+            name: format!("p{product_id}"),
+            price: Cents(cents),
+            preview_image: String::new(),
+        }
+    }
+
+    fn seen(total: i64, ids: &[i64]) -> CartView {
+        CartView { total: Cents(total), product_ids: ids.iter().map(|&id| Some(id)).collect() }
+    }
+
+    #[test]
+    fn an_order_of_the_cart_as_seen_is_priced_by_the_server() {
+        let lines = [line(51, 34_999), line(52, 1_999), line(51, 34_999)];
+        let quote = accept(&lines, &seen(68_397, &[52, 51, 51])).unwrap();
+        assert_eq!(
+            (quote.subtotal, quote.discount, quote.total),
+            (Cents(71_997), Cents(3_600), Cents(68_397))
+        );
+    }
+
+    #[test]
+    fn another_total_or_other_products_is_a_stale_cart_naming_the_current_total() {
+        let lines = [line(51, 1_999)];
+        let stale = Rejection::StaleCart { total: Cents(1_899) };
+        assert_eq!(accept(&lines, &seen(1_999, &[51])), Err(stale.clone()));
+        assert_eq!(accept(&lines, &seen(1_899, &[52])), Err(stale.clone()));
+        assert_eq!(accept(&lines, &seen(1_899, &[51, 51])), Err(stale.clone()));
+        assert_eq!(stale.errors(), ["The current total is $18.99."]);
+    }
+
+    #[test]
+    fn an_empty_cart_cannot_be_ordered() {
+        assert_eq!(accept(&[], &seen(0, &[])), Err(Rejection::EmptyCart));
+    }
+}

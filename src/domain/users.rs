@@ -1,0 +1,22 @@
+//! Shoppers' accounts.
+
+use super::time::Timestamp;
+
+#[derive(Debug, Clone)]
+pub struct User {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub username: String,
+    pub email: String,
+    pub created_at: Timestamp,
+}
+
+/// A new account, its fields trimmed and checked, its password already hashed.
+pub struct NewUser {
+    pub first_name: String,
+    pub last_name: String,
+    pub username: String,
+    pub email: String,
+    pub password_hash: String,
+}
