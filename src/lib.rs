@@ -12,3 +12,6 @@ pub mod startup;
 
 #[cfg(test)]
 mod layering;
+
+#[cfg(test)]
+mod doc_links;

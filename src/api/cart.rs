@@ -23,7 +23,7 @@ use crate::error::ApiError;
                 ("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/Products/0/cartId")))),
                 ("PlaceOrder" = (operation_id = "placeOrder", request_body = json!({"total": "$response.body#/total", "products": "$response.body#/Products"})))
             )),
-        (status = 304, response = super::openapi::NotModified), (status = 401, response = super::openapi::Unauthorized)
+        (status = 401, response = super::openapi::Unauthorized)
     )
 )]
 pub async fn get_cart(

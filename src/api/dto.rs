@@ -1,5 +1,5 @@
-//! The API's wire shapes: what each answer looks like in JSON (docs/rules.md#api-
-//! conventions), made from domain values. The OpenAPI document, and through it the web
+//! The API's wire shapes: what each answer looks like in JSON, made from domain values
+//! (docs/rules.md#api-conventions). The OpenAPI document, and through it the web
 //! client's types, are generated from these.
 
 use serde::{Serialize, Serializer};

@@ -20,7 +20,7 @@ use crate::error::ApiError;
     responses(
         (status = 200, description = "The favorites", body = dto::Favorites,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/Products/0/id")))))),
-        (status = 304, response = super::openapi::NotModified), (status = 401, response = super::openapi::Unauthorized)
+        (status = 401, response = super::openapi::Unauthorized)
     )
 )]
 pub async fn list_favorites(

@@ -24,7 +24,7 @@ use sha2::{Digest, Sha256};
 
 use crate::config::Secret;
 use crate::db::Db;
-use crate::db::sessions::SessionRow;
+use crate::db::session::SessionRow;
 use crate::domain::Timestamp;
 
 pub const IDLE_LIFETIME: StdDuration = StdDuration::from_secs(7 * 24 * 3600);

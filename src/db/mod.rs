@@ -18,7 +18,7 @@ mod migrations;
 pub mod orders;
 pub mod reviews;
 mod seed;
-pub mod sessions;
+pub mod session;
 pub mod users;
 mod writer;
 

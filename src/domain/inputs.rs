@@ -174,7 +174,10 @@ impl ReviewInput {
     /// The review as it is kept, once the rules pass.
     pub fn parse(self) -> Result<ReviewText, Rejection> {
         check(&self)?;
-        Ok(ReviewText { rating: self.rating.unwrap_or(5), title: self.title, description: self.description })
+        // A review must say its rating: the form starts at 5, the API assumes nothing.
+        let rating =
+            self.rating.ok_or_else(|| Rejection::Invalid(vec![fields::review::RATING.too_short.into()]))?;
+        Ok(ReviewText { rating, title: self.title, description: self.description })
     }
 }
 

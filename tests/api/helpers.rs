@@ -261,7 +261,7 @@ pub async fn json_body(res: Response) -> Value {
     res.json().await.expect("valid JSON")
 }
 
-/// Checks the error shape of decisions.md §3 and returns the message.
+/// Checks the error shape (docs/rules.md#api-conventions) and returns the message.
 pub fn assert_error_shape(body: &Value) -> String {
     let message = body["message"].as_str().expect("message is a string");
     assert!(!message.is_empty());

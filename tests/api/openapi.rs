@@ -1,5 +1,5 @@
 //! The OpenAPI document (`GET /api/openapi.json`) against the route table and the
-//! rules of decisions.md §3. schemathesis (`make test-contract`) checks the answers.
+//! rules of docs/rules.md#api-conventions. schemathesis (`make test-contract`) checks the answers.
 
 use std::collections::BTreeSet;
 

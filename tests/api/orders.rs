@@ -1,5 +1,5 @@
 //! Orders: the server prices the cart itself, refuses a stale view of it, and keeps a
-//! snapshot of what was paid (decisions.md §4).
+//! snapshot of what was paid (docs/rules.md#orders).
 
 use rusqlite::Connection;
 use serde_json::{Value, json};
@@ -214,3 +214,6 @@ async fn another_shopper_does_not_see_my_orders() {
     assert_eq!(other.get_json("/api/orders", 200).await, json!({"Orders": []}));
     assert_eq!(app.get_json("/api/orders", 200).await["Orders"], json!([order]));
 }
+
+/// `Idempotency-Key`: a retried checkout answers its first order again.
+mod idempotency;

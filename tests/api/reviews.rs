@@ -211,7 +211,7 @@ async fn deleting_a_review_gives_the_product_its_rating_back() {
     app.post("/api/products/51/reviews", review(4, "Second look"), 201).await;
 }
 
-/// Each broken rule of spec section 5 with its exact message.
+/// Each broken rule with its exact message (docs/rules.md#field-rules).
 fn broken_reviews() -> Vec<(Value, &'static str)> {
     let d = DESCRIPTION;
     vec![

@@ -1,5 +1,5 @@
 //! Anti-forgery: every write needs the `XSRF-Token` header, equal to the browser's
-//! `XSRF-TOKEN` cookie and bound to its own session (decisions.md §3).
+//! `XSRF-TOKEN` cookie and bound to its own session (docs/rules.md#anti-forgery).
 
 use reqwest::{Method, Response};
 use rusqlite::Connection;
