@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release test test-rust test-web test-e2e test-contract test-crash chromium lint web-deps dev bench clean
+.PHONY: help run release test test-rust test-web test-e2e test-contract test-crash chromium lint api-types api-types-check web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -24,11 +24,32 @@ web-deps:
 
 test: lint test-rust test-web test-e2e test-contract test-crash ## Every check and test (what CI runs)
 
-lint: web-deps ## Formatting, clippy, the TypeScript type checks (app, then unit tests) and ESLint
+# The web app's API types and field rules are generated from the server's OpenAPI
+# document (`market openapi`, what GET /api/openapi.json answers) by web/scripts/api-types.mjs.
+API_TYPES := web/src/api/types.ts web/src/api/fieldRules.ts
+OPENAPI_DOC ?= cargo run -q --locked -- openapi
+
+lint: web-deps ## Formatting, clippy, generated API types up to date, TypeScript type checks (app, then unit tests), ESLint
 	cargo fmt --all -- --check
 	cargo clippy --locked --all-targets -- -D warnings
+	@$(MAKE) --no-print-directory api-types-check
 	cd web && npx tsc --noEmit && npx tsc --noEmit -p tsconfig.test.json
 	cd web && npx eslint .
+
+api-types: web-deps ## Regenerate web/src/api/types.ts and fieldRules.ts from the server's OpenAPI document
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(OPENAPI_DOC) > "$$tmp/openapi.json" && \
+	  node web/scripts/api-types.mjs "$$tmp/openapi.json" && \
+	  echo "wrote $(API_TYPES)"
+
+# Part of lint: regenerates into a temporary folder and compares with the committed files.
+api-types-check: web-deps
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(OPENAPI_DOC) > "$$tmp/openapi.json" && \
+	  node web/scripts/api-types.mjs "$$tmp/openapi.json" --out "$$tmp" && \
+	  stale=0 && for file in $(API_TYPES); do \
+	    cmp -s "$$tmp/$$(basename $$file)" "$$file" || { echo "$$file is stale: run make api-types" >&2; stale=1; }; \
+	  done && exit $$stale
 
 test-rust: ## Rust unit and integration tests
 	cargo test --locked

@@ -1,8 +1,7 @@
 import { get } from './client.ts';
-import type { Department, DepartmentWithProducts, Product } from './types.ts';
+import type { Departments, DepartmentWithProducts, Product } from './types.ts';
 
-export const listDepartments = () =>
-  get<{ Departments: Department[] }>('/api/departments').then((r) => r.Departments);
+export const listDepartments = () => get<Departments>('/api/departments').then((r) => r.Departments);
 
 export const listDepartmentProducts = (departmentId: number) =>
   get<DepartmentWithProducts>(`/api/departments/${departmentId}/products`);

@@ -1,7 +1,10 @@
 // The one fetch wrapper: JSON in and out, the anti-forgery header on every non-GET
 // call, and any status of 400 or more turned into an ApiError carrying the server's
 // message and errors.
-import type { ApiErrorBody } from './types.ts';
+import type { Error as ErrorSchema } from './types.ts';
+
+/** What every error answer carries: the document's `Error` schema. */
+export type ApiErrorBody = ErrorSchema;
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,16 +1,17 @@
 import { get, post } from './client.ts';
-import type { Order } from './types.ts';
+import type { Order, OrderInput, Orders } from './types.ts';
 
-export const listOrders = () => get<{ Orders: Order[] }>('/api/orders').then((r) => r.Orders);
+export const listOrders = () => get<Orders>('/api/orders').then((r) => r.Orders);
 
 /**
- * The server prices the cart itself; `total` and `products` only let it detect a stale cart.
+ * `total` is the total the server quoted for the cart (getCart), sent back with the
+ * cart's products so the server can tell a stale cart (409); it prices the order itself.
  * `idempotencyKey` names the checkout attempt: sent again with the same key, the order is
  * not placed twice (the server answers the first order again).
  */
 export const placeOrder = (total: number, productIds: number[], idempotencyKey: string) =>
   post<Order>(
     '/api/orders',
-    { total, products: productIds.map((productId) => ({ productId })) },
+    { total, products: productIds.map((productId) => ({ productId })) } satisfies OrderInput,
     { 'Idempotency-Key': idempotencyKey },
   );

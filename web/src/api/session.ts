@@ -1,12 +1,19 @@
 import { del, get, post } from './client.ts';
-import type { SessionUser } from './types.ts';
-
-type UserAnswer = { user: SessionUser | null };
+import type { LoginInput, Message, SessionUser, User } from './types.ts';
 
 /** The app's first call: it also gives the browser its anti-forgery cookie. */
-export const getSession = () => get<UserAnswer>('/api/session').then((r) => r.user);
+export const getSession = () => get<SessionUser>('/api/session').then((r) => r.user);
+
+/**
+ * Sign-in and sign-up answer the session's shape, whose `user` may be null in the
+ * document; after either it never is, and the store counts on a user.
+ */
+export function signedInUser({ user }: SessionUser): User {
+  if (user === null) throw new Error('The server answered a sign-in without a user.');
+  return user;
+}
 
 export const signIn = (credential: string, password: string) =>
-  post<{ user: SessionUser }>('/api/session', { credential, password }).then((r) => r.user);
+  post<SessionUser>('/api/session', { credential, password } satisfies LoginInput).then(signedInUser);
 
-export const signOut = () => del<{ message: string }>('/api/session');
+export const signOut = () => del<Message>('/api/session');

@@ -1,4 +1,5 @@
 import { post } from './client.ts';
+import { signedInUser } from './session.ts';
 import type { SessionUser, SignupInput } from './types.ts';
 
-export const signUp = (input: SignupInput) => post<{ user: SessionUser }>('/api/users', input).then((r) => r.user);
+export const signUp = (input: SignupInput) => post<SessionUser>('/api/users', input).then(signedInUser);

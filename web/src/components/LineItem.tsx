@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { CartLine } from '../api/types.ts';
 import { to } from '../lib/paths.ts';
 import { Price } from './Price.tsx';
 import styles from './LineItem.module.css';
 
-export interface LineProduct {
-  productId: number;
-  departmentId: number;
-  name: string;
-  price: number;
-  previewImage: string;
-}
+/** What a row shows of a cart line, or of an order line given its product's id as productId. */
+export type LineProduct = Pick<CartLine, 'productId' | 'departmentId' | 'name' | 'price' | 'previewImage'>;
 
 /** One product row of a cart, a checkout or an order: picture, name, quantity 1, price. */
 export function LineItem({ line, children }: { line: LineProduct; children?: ReactNode }) {

@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
+import type { Cart } from '../api/types.ts';
 import { formatPrice } from '../lib/money.ts';
 import styles from './OrderSummary.module.css';
 
-/** The figures as the server priced them: the summary shows them, it does not compute them. */
-export interface Figures {
-  subtotal: number;
-  discount: number;
-  total: number;
-}
+/** The figures as the server priced them (a cart's or an order's): shown, never computed. */
+export type Figures = Pick<Cart, 'subtotal' | 'discount' | 'total'>;
 
 interface Props {
   figures: Figures;

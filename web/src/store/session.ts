@@ -1,27 +1,27 @@
 import type { StateCreator } from 'zustand';
 import * as api from '../api/session.ts';
 import * as users from '../api/users.ts';
-import type { SessionUser, SignupInput } from '../api/types.ts';
+import type { SignupInput, User } from '../api/types.ts';
 import type { Store } from './index.ts';
 import { emptyShopperState } from './shopper.ts';
 
 export interface SessionSlice {
   session: {
-    user: SessionUser | null;
+    user: User | null;
     /** True once the startup session check has finished, whatever its outcome. */
     loaded: boolean;
   };
   /** The startup check; later calls reuse the first one. */
   getSession: () => Promise<void>;
-  signIn: (credential: string, password: string) => Promise<SessionUser>;
-  signUp: (input: SignupInput) => Promise<SessionUser>;
+  signIn: (credential: string, password: string) => Promise<User>;
+  signUp: (input: SignupInput) => Promise<User>;
   signOut: () => Promise<void>;
 }
 
 export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (set) => {
   let check: Promise<void> | undefined;
   // A new user never sees what the previous one left in the store.
-  const become = (user: SessionUser | null) => set({ session: { user, loaded: true }, ...emptyShopperState() });
+  const become = (user: User | null) => set({ session: { user, loaded: true }, ...emptyShopperState() });
   return {
     session: { user: null, loaded: false },
     getSession: () => {

@@ -1,7 +1,7 @@
 // Small, valid API answers for unit tests; pass only the fields a test is about.
-import type { CartLine, Favorite, Order, Review, SessionUser } from '../api/types.ts';
+import type { CartLine, Favorite, Order, Review, User } from '../api/types.ts';
 
-export const user = (over: Partial<SessionUser> = {}): SessionUser => ({
+export const user = (over: Partial<User> = {}): User => ({
   id: 1,
   firstName: 'Demo',
   lastName: 'Shopper',
