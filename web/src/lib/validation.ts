@@ -1,52 +1,85 @@
-// The form rules of spec section 5, with its exact messages. Each function returns the
-// messages of the fields that break a rule, keyed by field; an empty object means valid.
-// The server checks the same rules (src/domain/inputs.rs) and has the last word.
+// The sign-in, sign-up and review forms' rules. Every length limit and message the
+// server checks comes from its field-rules table (src/api/fieldRules.ts, generated from
+// the API document), so the forms and the server cannot disagree (docs/rules.md, Field
+// rules); what only a form checks (the password confirmation) stays here. Each function
+// returns the messages of the fields that break a rule, keyed by field; an empty object
+// means valid. The server has the last word.
+import { fieldRules } from '../api/fieldRules.ts';
+import type { LoginInput, ReviewInput, SignupInput } from '../api/types.ts';
 
 export type Messages<K extends string> = Partial<Record<K, string>>;
+
+interface LengthRule {
+  readonly min: number;
+  readonly max: number;
+  readonly tooShort: string;
+  readonly tooLong: string;
+}
 
 const length = (s: string) => [...s].length;
 /** Blank padding does not count toward a minimum (as on the server). */
 const trimmedLength = (s: string) => length(s.trim());
 
-export interface LoginValues {
-  credential: string;
-  password: string;
+/** A text's message, if it is too long, or too short once blank padding is set aside. */
+function textMessage(value: string, rule: LengthRule): string | undefined {
+  if (length(value) > rule.max) return rule.tooLong;
+  if (trimmedLength(value) < rule.min) return rule.tooShort;
+  return undefined;
 }
 
+/** A password's message: every character counts, spaces too. */
+function secretMessage(value: string, rule: LengthRule): string | undefined {
+  if (length(value) < rule.min) return rule.tooShort;
+  if (length(value) > rule.max) return rule.tooLong;
+  return undefined;
+}
+
+/** Sets `m[key]` when there is a message, so a valid field has no key at all. */
+function put<K extends string>(m: Messages<K>, key: K, message: string | undefined) {
+  if (message !== undefined) m[key] = message;
+}
+
+export type LoginValues = LoginInput;
+
 export function loginMessages(v: LoginValues): Messages<keyof LoginValues> {
+  const rules = fieldRules.LoginInput;
   const m: Messages<keyof LoginValues> = {};
-  if (trimmedLength(v.credential) < 3 || length(v.credential) > 100)
-    m.credential = 'Please provide a valid email or username.';
-  if (length(v.password) < 3 || length(v.password) > 128) m.password = 'Please provide a password.';
+  put(m, 'credential', textMessage(v.credential, rules.credential));
+  put(m, 'password', secretMessage(v.password, rules.password));
   return m;
 }
 
-export interface SignupValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  username: string;
-  password: string;
-  confirmPassword: string;
-}
+export type SignupValues = SignupInput & { confirmPassword: string };
 
+/** The form's own rule: the server never sees the confirmation. */
 export const PASSWORD_MISMATCH = "Those passwords didn't match. Please try again.";
 
 export function signupMessages(v: SignupValues): Messages<keyof SignupValues> {
+  const rules = fieldRules.SignupInput;
   const m: Messages<keyof SignupValues> = {};
-  const between = (s: string, min: number, max: number) => trimmedLength(s) >= min && length(s) <= max;
-  if (!between(v.firstName, 2, 25)) m.firstName = 'First name must be 2 to 25 characters.';
-  if (!between(v.lastName, 2, 25)) m.lastName = 'Last name must be 2 to 25 characters.';
-  if (length(v.email) > 100) m.email = 'Email must be at most 100 characters.';
-  else if (!isPlausibleEmail(v.email)) m.email = 'Please provide a valid email.';
-  if (!between(v.username, 3, 30)) m.username = 'Username must be 3 to 30 characters.';
-  else if (v.username.includes('@')) m.username = 'Username cannot be an email.';
-  else if (v.username.trim() !== v.username) m.username = 'Username cannot start or end with a space.';
-  if (length(v.password) < 5) m.password = 'Password must be at least 5 characters.';
-  else if (length(v.password) > 128) m.password = 'Password must be at most 128 characters.';
-  if (length(v.confirmPassword) < 5) m.confirmPassword = 'Password must be at least 5 characters.';
+  put(m, 'firstName', textMessage(v.firstName, rules.firstName));
+  put(m, 'lastName', textMessage(v.lastName, rules.lastName));
+  put(m, 'email', emailMessage(v.email));
+  put(m, 'username', usernameMessage(v.username));
+  put(m, 'password', secretMessage(v.password, rules.password));
+  // The confirmation is held to the password's minimum first, then must match it.
+  if (length(v.confirmPassword) < rules.password.min) m.confirmPassword = rules.password.tooShort;
   else if (v.confirmPassword !== v.password) m.confirmPassword = PASSWORD_MISMATCH;
   return m;
+}
+
+function emailMessage(email: string): string | undefined {
+  const rule = fieldRules.SignupInput.email;
+  return textMessage(email, rule) ?? (isPlausibleEmail(email) ? undefined : rule.messages.invalid);
+}
+
+function usernameMessage(username: string): string | undefined {
+  const rule = fieldRules.SignupInput.username;
+  const message = textMessage(username, rule);
+  if (message !== undefined) return message;
+  if (username.includes('@')) return rule.messages.email;
+  if (username.trim() !== username) return rule.messages.padded;
+  return undefined;
 }
 
 /** One `@` with something before it and a dotted domain after it; no spaces. */
@@ -58,23 +91,26 @@ export function isPlausibleEmail(value: string): boolean {
   return !domain.includes('@') && parts.length >= 2 && parts.every((p) => p.length > 0);
 }
 
-export interface ReviewValues {
-  rating: number;
-  title: string;
-  description: string;
-}
+export type ReviewValues = ReviewInput;
 
-export const TITLE_MAX = 50;
-export const DESCRIPTION_MAX = 255;
+export const TITLE_MAX = fieldRules.ReviewInput.title.max;
+export const DESCRIPTION_MAX = fieldRules.ReviewInput.description.max;
 
 export function reviewMessages(v: ReviewValues): Messages<keyof ReviewValues> {
+  const rules = fieldRules.ReviewInput;
   const m: Messages<keyof ReviewValues> = {};
-  if (!(Number.isInteger(v.rating) && v.rating >= 1 && v.rating <= 5)) m.rating = 'Please enter a rating.';
-  if (length(v.title) > TITLE_MAX) m.title = 'Please write a shorter title.';
-  else if (trimmedLength(v.title) < 5) m.title = 'Please write a longer title.';
-  if (length(v.description) > DESCRIPTION_MAX) m.description = 'Please write a shorter description.';
-  else if (trimmedLength(v.description) < 20) m.description = 'Please write a longer description.';
+  put(m, 'rating', ratingMessage(v.rating));
+  put(m, 'title', textMessage(v.title, rules.title));
+  put(m, 'description', textMessage(v.description, rules.description));
   return m;
+}
+
+/** A whole number of stars within the rule; anything else (a fraction, NaN) is no rating. */
+function ratingMessage(rating: number): string | undefined {
+  const rule = fieldRules.ReviewInput.rating;
+  if (!Number.isInteger(rating) || rating < rule.min) return rule.tooShort;
+  if (rating > rule.max) return rule.tooLong;
+  return undefined;
 }
 
 export const hasMessages = (m: object): boolean => Object.keys(m).length > 0;
