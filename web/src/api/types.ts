@@ -652,7 +652,6 @@ export interface operations {
                     "application/json": components["schemas"]["Cart"];
                 };
             };
-            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
         };
     };
@@ -779,7 +778,6 @@ export interface operations {
                     "application/json": components["schemas"]["Favorites"];
                 };
             };
-            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthorized"];
         };
     };
