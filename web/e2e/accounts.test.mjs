@@ -1,5 +1,5 @@
 // Journey 2: signing in and up, the demo shopper, the account menu and signing out
-// (spec sections 2, 5, 6 and 8; decisions.md §1 and §3).
+// (docs/rules.md#accounts, docs/rules.md#field-rules, docs/rules.md#screens).
 import assert from 'node:assert/strict';
 import {
   expectPath,
@@ -46,7 +46,7 @@ journey('the sign-in form checks its fields and shows the server\'s message for 
   await gone(page.getByText('Please provide a valid email or username.'));
   await gone(page.getByText('Please provide a password.'));
 
-  // decisions.md §3: a failed sign-in answers 401 with this message, shown as one line.
+  // A failed sign-in answers 401 with this message, shown as one line (docs/rules.md#accounts).
   allow(401, '/api/session');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await hasText(page.getByRole('alert'), 'The provided credentials were invalid.');
@@ -77,7 +77,7 @@ journey('a new shopper signs up, sees their name, uses the account menu and sign
   await page.getByLabel('Confirm password').fill(shopper.password);
   await gone(page.getByText("Those passwords didn't match. Please try again."));
 
-  // The server's errors show line by line (spec section 8): the demo shopper's username
+  // The server's errors show line by line (docs/rules.md#screens): the demo shopper's username
   // and email are taken (409).
   allow(409, '/api/users');
   await page.getByLabel('Email').fill('demo@market.test');

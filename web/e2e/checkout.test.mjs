@@ -1,5 +1,5 @@
 // Journey 4: fill the cart, check the money as displayed, place the order, find it again
-// (spec sections 2, 4 and 9; decisions.md §1 and §4).
+// (docs/rules.md#money, docs/rules.md#orders).
 import assert from 'node:assert/strict';
 import {
   cardName,

@@ -1,5 +1,5 @@
 // Journey 3: hearts on department cards and product pages, and the favorites page with
-// its empty state (spec sections 2 and 4).
+// its empty state (docs/rules.md#favorites, docs/rules.md#screens).
 import assert from 'node:assert/strict';
 import {
   cardName,

@@ -1,5 +1,5 @@
 // Journey 6: the marketing pages, their fixed texts, the Market Square rule for its
-// account buttons, and the weekly ad's gallery (spec section 2).
+// account buttons, and the weekly ad's gallery (docs/rules.md#screens).
 import assert from 'node:assert/strict';
 import { eventually, expectPath, gone, hasText, journey, shown, signUpByApi } from './harness.mjs';
 

@@ -1,5 +1,5 @@
 // Journey 5: write, edit and delete a review, with the form's rules, and watch the
-// product's rating and count follow (spec sections 2, 4 and 5).
+// product's rating and count follow (docs/rules.md#reviews, docs/rules.md#field-rules).
 import assert from 'node:assert/strict';
 import {
   cardName,

@@ -1,5 +1,5 @@
 // Journey 1: a visitor browses, is asked to sign in to shop, and is kept out of the
-// shopper's screens (spec sections 2 and 6).
+// shopper's screens (docs/rules.md#screens).
 import assert from 'node:assert/strict';
 import { cardName, eventually, expectPath, gone, hasText, journey, productCards, shown } from './harness.mjs';
 

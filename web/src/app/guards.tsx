@@ -6,7 +6,7 @@ import { useStore } from '../store/index.ts';
 // The main area renders only after the startup session check (layout.tsx), so these
 // guards see the settled session.
 
-/** Account, order and review screens: home for a visitor (spec section 6). */
+/** Account, order and review screens: home for a visitor (docs/rules.md#screens). */
 export function RequireUser({ children }: { children: ReactNode }) {
   const signedIn = useStore((s) => s.session.user !== null);
   return signedIn ? children : <Navigate to={paths.home} replace />;

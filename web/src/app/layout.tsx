@@ -22,7 +22,7 @@ export function Layout() {
   );
 }
 
-/** The screen itself, rendered once the startup session check has settled (spec section 2). */
+/** The screen itself, rendered once the startup session check has settled (docs/rules.md#screens). */
 function Main({ loaded }: { loaded: boolean }) {
   const busy = <div className={styles.loading} aria-busy="true" />;
   return (

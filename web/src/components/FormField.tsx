@@ -49,7 +49,7 @@ export function FormField(props: InputProps | TextareaProps) {
   );
 }
 
-/** The server's error lines after a failed submit, one per line (spec section 8). */
+/** The server's error lines after a failed submit, one per line (docs/rules.md#screens). */
 export function ErrorLines({ lines }: { lines: string[] }) {
   if (lines.length === 0) return null;
   return (

@@ -14,7 +14,7 @@ interface Props {
   heading?: string;
 }
 
-/** Subtotal, RedCard 5% discount, free delivery, $0.00 tax and the total (spec section 9). */
+/** Subtotal, RedCard 5% discount, free delivery, $0.00 tax and the total, as the server sent them (docs/rules.md#money). */
 export function OrderSummary({ figures, itemCount, children, heading = 'Order summary' }: Props) {
   return (
     <section className={styles.summary} aria-label={heading}>

@@ -1,5 +1,5 @@
 // Money is shown here, never computed: prices, subtotals, discounts and totals all come
-// from the server, which counts them in integer cents (docs/rules.md, Money).
+// from the server, which counts them in integer cents (docs/rules.md#money).
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function formatPrice(amount: number): string {

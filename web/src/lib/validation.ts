@@ -1,9 +1,9 @@
 // The sign-in, sign-up and review forms' rules. Every length limit and message the
 // server checks comes from its field-rules table (src/api/fieldRules.ts, generated from
-// the API document), so the forms and the server cannot disagree (docs/rules.md, Field
-// rules); what only a form checks (the password confirmation) stays here. Each function
-// returns the messages of the fields that break a rule, keyed by field; an empty object
-// means valid. The server has the last word.
+// the API document), so the forms and the server cannot disagree
+// (docs/rules.md#field-rules); what only a form checks (the password confirmation)
+// stays here. Each function returns the messages of the fields that break a rule, keyed
+// by field; an empty object means valid. The server has the last word.
 import { fieldRules } from '../api/fieldRules.ts';
 import type { LoginInput, ReviewInput, SignupInput } from '../api/types.ts';
 

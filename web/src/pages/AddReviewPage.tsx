@@ -25,7 +25,7 @@ export default function AddReviewPage() {
     [productId],
   );
 
-  // One review per product: a second one is an edit of the first (spec section 2).
+  // One review per product: a second one is an edit of the first (docs/rules.md#screens).
   if (state.status === 'ready' && existing) return <Navigate to={to.editReview(existing.id)} replace />;
 
   const missing = (

@@ -78,7 +78,7 @@ function Checkout() {
   );
 }
 
-/** What went wrong, for the shopper: the server's lines, or its message (decisions.md §4). */
+/** What went wrong, for the shopper: the server's lines, or its message (docs/rules.md#screens). */
 function orderErrors(error: unknown): string[] {
   if (error instanceof ApiError) {
     // A 409 (the cart changed elsewhere) also reloads the cart, so the page shows what will be ordered.

@@ -27,7 +27,7 @@ export default function FavoritesPage() {
 function ShopperFavorites() {
   const listFavorites = useStore((s) => s.listFavorites);
   const favorites = useStore((s) => s.favorites.list);
-  // Loaded on opening (spec section 2), so hearts toggled in another tab show up.
+  // Loaded on opening (docs/rules.md#screens), so hearts toggled in another tab show up.
   const state = useLoad(listFavorites, []);
   return (
     <LoadGate state={state} notFound={null}>

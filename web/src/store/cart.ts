@@ -25,7 +25,7 @@ export const emptyCart = (): CartSlice['cart'] => ({
   loaded: false,
 });
 
-// The client does no money arithmetic: the server prices the cart (docs/rules.md, Money),
+// The client does no money arithmetic: the server prices the cart (docs/rules.md#money),
 // and the checkout sends back the total it was shown so the server can tell a stale cart.
 export const createCartSlice: StateCreator<Store, [], [], CartSlice> = (set, get) => {
   // Every change of the lines here counts; an answer to getCart that was asked for before

@@ -5,7 +5,7 @@ import type { Store } from './index.ts';
 
 // A review write changes the shopper's own review list here, and nothing else: the
 // product's rating, its reviews and the shelves that show it are fetched again by the
-// pages that show them, when they open (docs/rules.md, Reviews).
+// pages that show them, when they open (docs/rules.md#reviews).
 export interface ReviewsSlice {
   reviews: {
     /** The signed-in shopper's reviews, newest first. */

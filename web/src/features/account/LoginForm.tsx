@@ -7,10 +7,10 @@ import { loginMessages } from '../../lib/validation.ts';
 import { useStore } from '../../store/index.ts';
 import styles from './account.module.css';
 
-// decisions.md §1: the demo shopper's fixed credentials.
+// The demo shopper's fixed credentials (docs/rules.md#fixed-values).
 const DEMO = { credential: 'demo', password: 'password' };
 
-/** Sign in by username or email; the server's message shows as one line (spec section 8). */
+/** Sign in by username or email; the server's message shows as one line (docs/rules.md#screens). */
 export function LoginForm() {
   const signIn = useStore((s) => s.signIn);
   const form = useForm({ credential: '', password: '' }, loginMessages);

@@ -9,7 +9,7 @@ import styles from './account.module.css';
 
 const blank = { firstName: '', lastName: '', email: '', username: '', password: '', confirmPassword: '' };
 
-/** Create an account; the server's errors show line by line (spec section 8). */
+/** Create an account; the server's errors show line by line (docs/rules.md#screens). */
 export function SignupForm() {
   const signUp = useStore((s) => s.signUp);
   const form = useForm(blank, signupMessages);

@@ -31,7 +31,7 @@ export function AddToCartButton({ productId, productName, label = 'Add to cart',
       return;
     }
     setState('adding');
-    // A failed add does nothing visible (spec section 8); the button is usable again.
+    // A failed add does nothing visible (docs/rules.md#screens); the button is usable again.
     addToCart(productId).then(
       () => setState('added'),
       () => setState('idle'),

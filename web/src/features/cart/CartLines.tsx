@@ -22,7 +22,7 @@ function RemoveButton({ cartId, name }: { cartId: number; name: string }) {
   const [busy, setBusy] = useState(false);
   const remove = () => {
     setBusy(true);
-    // A failed remove leaves the line where it was (spec section 8).
+    // A failed remove leaves the line where it was (docs/rules.md#screens).
     removeFromCart(cartId).catch(() => setBusy(false));
   };
   return (

@@ -3,7 +3,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { paths } from '../../lib/paths.ts';
 import styles from './cart.module.css';
 
-/** What a visitor sees on 'Add to cart' (spec section 6). */
+/** What a visitor sees on 'Add to cart' (docs/rules.md#screens). */
 export function LoginRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} label="You must be logged in to shop">

@@ -5,7 +5,7 @@ import styles from './favorites.module.css';
 
 /**
  * The heart: filled when the product is a favorite, and a click toggles it. A visitor
- * is sent to sign in (spec section 4).
+ * is sent to sign in (docs/rules.md#screens).
  */
 export function FavoriteButton({ productId, productName }: { productId: number; productName: string }) {
   const signedIn = useStore((s) => s.session.user !== null);
@@ -19,7 +19,7 @@ export function FavoriteButton({ productId, productName }: { productId: number; 
       void navigate(paths.login);
       return;
     }
-    // A failed toggle leaves the heart as it was (spec section 8).
+    // A failed toggle leaves the heart as it was (docs/rules.md#screens).
     toggleFavorite(productId).catch(() => undefined);
   };
 

@@ -32,7 +32,7 @@ export function FavoritesEmpty() {
   );
 }
 
-/** The favorites page's words under each card's price (spec section 2). */
+/** The favorites page's words under each card's price (docs/rules.md#screens). */
 export function FavoriteOffers() {
   return (
     <div className={styles.offers}>

@@ -19,7 +19,7 @@ const visitorLinks = [
   { to: paths.signup, label: 'Create Account' },
 ];
 
-/** The account menu of spec section 2, as a side panel from the right. */
+/** The account menu (docs/rules.md#screens), as a side panel from the right. */
 export function AccountPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useStore((s) => s.session.user);
   const signOut = useStore((s) => s.signOut);

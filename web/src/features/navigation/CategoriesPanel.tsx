@@ -10,7 +10,7 @@ export function CategoriesPanel({ open, onClose }: { open: boolean; onClose: () 
   const departments = useStore((s) => s.departments.list);
   const listDepartments = useStore((s) => s.listDepartments);
   useEffect(() => {
-    // A failed load leaves the panel empty but the page usable (decisions.md §5).
+    // A failed load leaves the panel empty but the page usable (docs/rules.md#screens).
     listDepartments().catch(() => undefined);
   }, [listDepartments]);
 

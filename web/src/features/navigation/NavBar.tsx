@@ -13,7 +13,7 @@ const promoLinks = [
   { to: paths.square, label: 'Market Square' },
 ];
 
-/** `loaded` says whether the startup session check has finished (spec section 2). */
+/** `loaded` says whether the startup session check has finished (docs/rules.md#screens). */
 export function NavBar({ loaded }: { loaded: boolean }) {
   const [categoriesOpen, setCategoriesOpen] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);

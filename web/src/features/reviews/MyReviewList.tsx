@@ -45,7 +45,7 @@ function ConfirmDelete({ review, onClose }: { review: Review | null; onClose: ()
   const confirm = () => {
     if (!review) return;
     setBusy(true);
-    // A failed delete leaves the review in the list (spec section 8).
+    // A failed delete leaves the review in the list (docs/rules.md#screens).
     deleteReview(review.id)
       .catch(() => undefined)
       .finally(() => {

@@ -19,7 +19,7 @@ interface Props {
 const rules = (v: { rating: string; title: string; description: string }) =>
   reviewMessages({ rating: Number(v.rating), title: v.title, description: v.description });
 
-/** Rating, title and description with the live rules of spec section 5; submit is off while any message shows. */
+/** Rating, title and description with the live rules of docs/rules.md#field-rules; submit is off while any message shows. */
 export function ReviewForm({ initial, submitLabel, cancelTo, onSubmit }: Props) {
   const form = useForm(
     { rating: String(initial?.rating ?? 5), title: initial?.title ?? '', description: initial?.description ?? '' },

@@ -17,7 +17,7 @@ export function RedCardHero() {
           reloadable account. Plus an extra 30 days for returns.
         </p>
         <div className={m.actions}>
-          {/* The store takes no applications: every apply button leads home (spec section 2). */}
+          {/* The store takes no applications: every apply button leads home (docs/rules.md#screens). */}
           <ButtonLink to={paths.home}>Apply now</ButtonLink>
         </div>
       </div>

@@ -1,2 +1,2 @@
-/** Market Square offers Sign in and Create account only to visitors (spec section 2). */
+/** Market Square offers Sign in and Create account only to visitors (docs/rules.md#screens). */
 export const showAccountButtons = (signedIn: boolean): boolean => !signedIn;
