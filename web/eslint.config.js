@@ -6,8 +6,7 @@
 // and features never import each other (a page composes them). A move against the flow
 // is an error here rather than a habit to remember in review. Run by `make lint`.
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -69,8 +68,8 @@ export default tseslint.config(
     extends: [
       js.configs.recommended,
       tseslint.configs.recommendedTypeChecked,
-      importX.flatConfigs.recommended,
-      importX.flatConfigs.typescript,
+      importPlugin.flatConfigs.recommended,
+      importPlugin.flatConfigs.typescript,
     ],
     languageOptions: {
       globals: { ...globals.browser },
@@ -81,14 +80,15 @@ export default tseslint.config(
       },
     },
     settings: {
-      // Understands our `./client.ts`-style imports (allowImportingTsExtensions).
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // eslint-import-resolver-typescript: understands our `./client.ts`-style imports
+      // (allowImportingTsExtensions) and tsconfig's module settings.
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
     },
     rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...layers, ...featuresStayApart] }],
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones: [...layers, ...featuresStayApart] }],
       // An unresolved import would slip past the two rules above unseen.
-      'import-x/no-unresolved': 'error',
+      'import/no-unresolved': 'error',
       '@typescript-eslint/no-floating-promises': [
         'error',
         // node:test's describe() and test() return promises that the runner itself awaits.
