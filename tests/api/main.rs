@@ -10,6 +10,7 @@ mod favorites;
 mod helpers;
 mod openapi;
 mod orders;
+mod races;
 mod reviews;
 mod server;
 mod session;
