@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
 import { ApiError, del, get, post, put } from './client.ts';
 
-describe('requests (spec 7: JSON and an anti-forgery header on non-GET calls)', () => {
+describe('requests (JSON and an anti-forgery header on non-GET calls)', () => {
   test('a GET sends neither a content type nor the anti-forgery header', async () => {
     const server = fakeServer(ok({ Departments: [] }));
     assert.deepEqual(await get('/api/departments'), { Departments: [] });
@@ -50,7 +50,7 @@ describe('requests (spec 7: JSON and an anti-forgery header on non-GET calls)', 
   });
 });
 
-describe('failures (spec 7: any status of 400 or above)', () => {
+describe('failures (any status of 400 or above)', () => {
   test('become an ApiError with the status, message and errors of the answer', async () => {
     fakeServer(fail(400, 'Bad request', ['Please write a longer title.', 'Please enter a rating.']));
     const error = await post('/api/products/1/reviews', {}).catch((e: unknown) => e);

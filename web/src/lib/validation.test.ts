@@ -12,7 +12,7 @@ import {
 
 const x = (n: number) => 'x'.repeat(n);
 
-describe('login (spec 5: both required, at least 3 characters)', () => {
+describe('login (both required, at least 3 characters)', () => {
   test('accepts 3 characters each', () => {
     assert.deepEqual(loginMessages({ credential: 'ada', password: 'abc' }), {});
   });
@@ -36,7 +36,7 @@ describe('login (spec 5: both required, at least 3 characters)', () => {
   });
 });
 
-describe('signup (spec 5)', () => {
+describe('signup', () => {
   const valid: SignupValues = {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -125,7 +125,7 @@ describe('isPlausibleEmail', () => {
   });
 });
 
-describe('review (spec 5)', () => {
+describe('review', () => {
   const title = 'Great';
   const description = x(20);
 

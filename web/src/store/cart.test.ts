@@ -15,7 +15,7 @@ const storeWithCart = (...lines: ReturnType<typeof cartLine>[]) => {
   return store;
 };
 
-describe('cart (spec 4)', () => {
+describe('cart', () => {
   test('getCart loads the lines and the figures the server has', async () => {
     const lines = [cartLine(1, 51, 19.99), cartLine(2, 61, 5.01)];
     const server = fakeServer(ok({ Products: lines, subtotal: 25, discount: 1.25, total: 23.75 }));

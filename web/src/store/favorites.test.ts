@@ -10,7 +10,7 @@ const storeWithFavorites = (...list: ReturnType<typeof favorite>[]) => {
   return store;
 };
 
-describe('favorites (spec 4: the heart)', () => {
+describe('favorites (the heart)', () => {
   test('listFavorites loads the list the server has', async () => {
     const server = fakeServer(ok({ Products: [favorite(901, 61), favorite(900, 51)] }));
     const store = createStore();

@@ -15,7 +15,7 @@ const storeWithMyReviews = (...mine: ReturnType<typeof review>[]) => {
   return store;
 };
 
-describe('my reviews (spec 4: create, update and delete update the list)', () => {
+describe('my reviews (create, update and delete update the list)', () => {
   test('listMyReviews loads the shopper’s reviews', async () => {
     const server = fakeServer(ok({ Reviews: [review(2, 61), review(1, 51)] }));
     const store = createStore();

@@ -5,7 +5,7 @@ import { fail, fakeServer, heldReply, ok } from '../test/fakeFetch.ts';
 import { cartLine, favorite, order, review, user } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
-describe('getSession, the startup session check (spec 4)', () => {
+describe('getSession, the startup session check', () => {
   test('runs once, then marks the app loaded with the user', async () => {
     const held = heldReply();
     const server = fakeServer(held.reply);
@@ -46,7 +46,7 @@ describe('getSession, the startup session check (spec 4)', () => {
   }
 });
 
-describe('signing in and up (spec 4: no user becomes user)', () => {
+describe('signing in and up (no user becomes user)', () => {
   test('signIn posts the credentials and sets the user', async () => {
     const server = fakeServer(ok({ user: user() }));
     const store = createStore();
@@ -119,7 +119,7 @@ function assertNoShopperState(store: ReturnType<typeof createStore>) {
   assert.deepEqual(s.reviews, { mine: [], loaded: false });
 }
 
-describe('signing out (spec 4: user becomes none)', () => {
+describe('signing out (user becomes none)', () => {
   test('clears the user and everything of the shopper, not the catalog', async () => {
     const server = fakeServer(ok({ message: 'success' }));
     const store = storeOfAShopper();
