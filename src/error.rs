@@ -219,6 +219,18 @@ pub fn query_config() -> web::QueryConfig {
     })
 }
 
+/// A resource of the route table answers a method it lacks with 405 and, as RFC 9110
+/// asks, the methods it has.
+pub async fn method_not_allowed(req: HttpRequest, methods: &'static [&'static str]) -> HttpResponse {
+    let message = format!("{} is not allowed on {}", req.method(), req.path());
+    let mut res = json_error(StatusCode::METHOD_NOT_ALLOWED, &message, &[]);
+    let allow = methods.iter().map(|m| m.to_uppercase()).collect::<Vec<_>>().join(", ");
+    if let Ok(value) = header::HeaderValue::from_str(&allow) {
+        res.headers_mut().insert(header::ALLOW, value);
+    }
+    res
+}
+
 /// Unknown `/api/...` routes answer in the API's shape, not with the SPA.
 pub async fn api_not_found(req: HttpRequest) -> HttpResponse {
     json_error(StatusCode::NOT_FOUND, &format!("No API route matches {} {}", req.method(), req.path()), &[])

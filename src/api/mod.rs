@@ -14,7 +14,6 @@ pub mod users;
 use actix_session::SessionMiddleware;
 use actix_web::middleware::from_fn;
 use actix_web::web::{self, resource};
-use actix_web::{HttpResponse, http::header};
 
 use crate::auth::session::SessionStore;
 use crate::auth::xsrf;
@@ -43,7 +42,7 @@ macro_rules! route_table {
                 web::scope($scope)$(.service(
                     resource($path)
                         $(.route(route_table!(@$access sessions, web::$method().to($handler))))+
-                        .default_service(web::to(|| not_allowed(&[$(stringify!($method)),+])))
+                        .default_service(web::to(|req: actix_web::HttpRequest| crate::error::method_not_allowed(req, &[$(stringify!($method)),+])))
                 ))+
             );)*
         }
@@ -92,13 +91,6 @@ route_table! {
     "/openapi.json" {
         "": get(public openapi::get_openapi);
     }
-}
-
-/// A resource answers a method it lacks with 405 and, as RFC 9110 asks, the methods it
-/// has (the body becomes JSON in `error::ensure_json_errors`).
-async fn not_allowed(methods: &'static [&'static str]) -> HttpResponse {
-    let allow = methods.iter().map(|m| m.to_uppercase()).collect::<Vec<_>>().join(", ");
-    HttpResponse::MethodNotAllowed().insert_header((header::ALLOW, allow)).finish()
 }
 
 /// Unknown `/api` paths get the JSON 404.

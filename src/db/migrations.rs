@@ -29,4 +29,57 @@ mod tests {
     fn migrations_are_valid() {
         assert!(Migrations::from_slice(STEPS).validate().is_ok());
     }
+
+    /// A store upgraded from the schema before one clock keeps every shopper's things,
+    /// each moment as the same instant in milliseconds.
+    #[test]
+    fn an_older_store_keeps_everything_when_its_moments_become_milliseconds() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "foreign_keys", "ON").unwrap();
+        Migrations::from_slice(&STEPS[..3]).to_latest(&mut conn).unwrap();
+        conn.execute_batch(
+            "INSERT INTO departments VALUES (5, 'Electronics', '/d.webp');
+             INSERT INTO products (id, department_id, name, brand, price_cents, description)
+                 VALUES (51, 5, 'TV', 'Brand', 34999, 'A TV.');
+             INSERT INTO users VALUES (1, 'Demo', 'Shopper', 'demo', 'demo@market.test', '/a.webp', 'hash',
+                 '2026-11-01T10:00:00Z');
+             INSERT INTO reviews VALUES (7, 1, 51, 4, 'Good TV', 'Bright, sharp and easy to set up.',
+                 '2026-11-02T10:00:00.250Z');
+             INSERT INTO cart_items VALUES (3, 1, 51, '2026-11-03T10:00:00Z');
+             INSERT INTO favorites VALUES (4, 1, 51, '2026-11-03T10:00:00Z');
+             INSERT INTO orders VALUES (9, 1, 34999, 1750, 33249, 'Received', '2026-11-04T10:00:00Z');
+             INSERT INTO order_items VALUES (1, 9, 51, 'TV', 34999);
+             INSERT INTO sessions VALUES ('hash', '{}', 1793700000, 1794300000);
+             INSERT INTO idempotency_keys VALUES (1, 'key-1', 'fp', 201, '{\"id\":9}', 1793700000);",
+        )
+        .unwrap();
+
+        run(&mut conn).unwrap();
+
+        let at = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+        assert_eq!(at("SELECT created_at FROM users WHERE id = 1"), 1_793_527_200_000);
+        assert_eq!(at("SELECT created_at FROM reviews WHERE id = 7"), 1_793_613_600_250);
+        assert_eq!(at("SELECT created_at FROM cart_items WHERE id = 3"), 1_793_700_000_000);
+        assert_eq!(at("SELECT created_at FROM favorites WHERE id = 4"), 1_793_700_000_000);
+        assert_eq!(at("SELECT created_at FROM orders WHERE id = 9"), 1_793_786_400_000);
+        assert_eq!(at("SELECT expires_at FROM sessions"), 1_794_300_000_000);
+        assert_eq!(at("SELECT order_id FROM idempotency_keys WHERE key = 'key-1'"), 9);
+        assert_eq!(
+            at("SELECT review_count * 10 + rating_sum FROM products WHERE id = 51"),
+            14,
+            "the rating holds"
+        );
+        assert_eq!(at("SELECT count(*) FROM order_items"), 1);
+        // The rebuilt tables keep their rules: one review per shopper and product.
+        let again = conn.execute(
+            "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
+             VALUES (1, 51, 5, 'Again', 'A second review of the same TV.', 0)",
+            [],
+        );
+        assert!(again.is_err());
+        // And their triggers: the rating follows a deleted review, and the change is logged.
+        conn.execute("DELETE FROM reviews WHERE id = 7", []).unwrap();
+        assert_eq!(at("SELECT review_count FROM products WHERE id = 51"), 0);
+        assert!(at("SELECT count(*) FROM changes WHERE topic = 'reviews' AND key = 51") >= 1);
+    }
 }
