@@ -20,7 +20,10 @@ fn main() {
     for input in INPUTS {
         println!("cargo:rerun-if-changed={input}");
     }
-    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    // The manifest folder as cargo gives it when the script runs: a build script compiled
+    // for one checkout can be run for another that shares the target folder.
+    let web =
+        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("web");
     let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("web");
 
     for tool in ["node", "npm"] {

@@ -17,8 +17,26 @@ pub struct Cli {
 pub enum Command {
     /// Serve the store (web app and JSON API); creates and seeds the database on first run.
     Serve(ServeArgs),
+    /// Make a new database holding the seeded catalog and generated products, N in all
+    /// (for trying the store at scale). Refuses a database that holds shoppers' data.
+    Seed(SeedArgs),
     /// Print the API's OpenAPI 3.1 document (what `GET /api/openapi.json` answers).
     Openapi,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct SeedArgs {
+    /// How many products the catalog holds in all (at least the 156 seeded ones).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub products: u64,
+
+    /// Folder for the database file; created if missing.
+    #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+
+    /// Replace a database that holds shoppers' accounts, carts, favorites or orders.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -1,7 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use market::cli::{Cli, Command};
+use market::cli::{Cli, Command, SeedArgs};
 use market::config::Config;
 use market::startup::Application;
 use tracing_subscriber::EnvFilter;
@@ -17,6 +17,13 @@ fn main() -> ExitCode {
 
     match cli.command {
         Command::Serve(args) => match serve(Config::from(args)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                tracing::error!("{e:#}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Seed(args) => match seed(&args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 tracing::error!("{e:#}");
@@ -42,6 +49,21 @@ fn return_big_blocks_to_the_system() {
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
     }
+}
+
+fn seed(args: &SeedArgs) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&args.data_dir)?;
+    let path = Config::new("127.0.0.1:0".parse()?, &args.data_dir).db_path();
+    let started = std::time::Instant::now();
+    let made = market::db::seed_catalog(&path, args.products, args.force)?;
+    tracing::info!(
+        products = made.products,
+        reviews = made.reviews,
+        seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
+        "seeded {}",
+        path.display()
+    );
+    Ok(())
 }
 
 #[actix_web::main]

@@ -32,6 +32,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 pub use changes::{Change, Listener, Topic};
 pub use error::{Constraint, Error};
+pub use seed::{SeedReport, seed_catalog};
 
 use crate::domain::Thing;
 

@@ -2,9 +2,13 @@
 //! `scripts/catalog/make-catalog.mjs`). One transaction; a database that already holds
 //! anything is left alone, so seeding is idempotent and never touches real data.
 
-use serde::Deserialize;
+mod generate;
 
-use rusqlite::{Connection, TransactionBehavior, params};
+use std::path::Path;
+
+use anyhow::Context;
+use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
+use serde::Deserialize;
 
 use crate::domain::Timestamp;
 
@@ -141,4 +145,96 @@ pub fn seed_if_empty(conn: &mut Connection) -> anyhow::Result<bool> {
         "seeded the catalog"
     );
     Ok(true)
+}
+
+/// What `market seed` made.
+pub struct SeedReport {
+    pub products: u64,
+    pub reviews: u64,
+}
+
+/// `market seed --products N`: a fresh database at `path` holding the seeded catalog and
+/// generated products up to `total` in all. A database that holds shoppers' data is
+/// left alone unless `force`; any other is replaced.
+pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<SeedReport> {
+    let catalog: Catalog = serde_json::from_str(CATALOG)?;
+    let seeded = catalog.products.len() as u64;
+    anyhow::ensure!(total >= seeded, "--products must be at least {seeded}, the seeded catalog's size");
+    if path.exists() {
+        if let Some(held) = shoppers_data(path, &catalog)?
+            && !force
+        {
+            anyhow::bail!(
+                "{} holds shoppers' data ({held}); `market seed` starts a new catalog from scratch, \
+                 so it stops here. Pass --force to replace the database and lose that data.",
+                path.display()
+            );
+        }
+        for suffix in ["", "-wal", "-shm"] {
+            let file = format!("{}{suffix}", path.display());
+            if Path::new(&file).exists() {
+                std::fs::remove_file(&file).with_context(|| format!("removing {file}"))?;
+            }
+        }
+    }
+    let mut conn = Connection::open(path).with_context(|| format!("creating {}", path.display()))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    super::migrations::run(&mut conn)?;
+    seed_if_empty(&mut conn)?;
+    // A new file nobody uses yet: if the machine stops now, seeding starts again.
+    conn.pragma_update(None, "synchronous", "OFF")?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    // The triggers count ratings and log changes row by row; the generator writes the
+    // counts itself and a new database has nothing kept to tell about. They are set
+    // aside while it writes and made again, exactly as they were, before the commit.
+    let triggers: Vec<(String, String)> = {
+        let mut stmt = tx.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")?;
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?
+    };
+    for (name, _) in &triggers {
+        tx.execute_batch(&format!("DROP TRIGGER \"{name}\""))?;
+    }
+    let first_id: i64 = tx.query_row("SELECT coalesce(max(id), 0) + 1 FROM products", [], |r| r.get(0))?;
+    let made = generate::products(&tx, &catalog, first_id, total - seeded, Timestamp::now().millis())?;
+    for (_, sql) in &triggers {
+        tx.execute_batch(sql)?;
+    }
+    tx.execute("DELETE FROM changes", [])?;
+    tx.commit()?;
+    // Statistics for the query planner, sampled so this stays quick at any size.
+    conn.execute_batch("PRAGMA analysis_limit = 1000; ANALYZE; PRAGMA wal_checkpoint(TRUNCATE);")?;
+    let reviews: i64 = conn.query_row("SELECT count(*) FROM reviews", [], |r| r.get(0))?;
+    Ok(SeedReport { products: seeded + made.products, reviews: reviews as u64 })
+}
+
+/// What a shopper left in the database, said in words; `None` when there is nothing.
+fn shoppers_data(path: &Path, catalog: &Catalog) -> anyhow::Result<Option<String>> {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .with_context(|| format!("opening {}", path.display()))?;
+    let has_table = |name: &str| -> rusqlite::Result<bool> {
+        conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+            [name],
+            |r| r.get(0),
+        )
+    };
+    if !has_table("users")? {
+        return Ok(None);
+    }
+    let seeded_users = catalog.users.iter().map(|u| u.id).max().unwrap_or(0);
+    let demo = catalog.users.iter().find(|u| u.username == "demo").map_or(0, |u| u.id);
+    let count = |sql: &str| -> rusqlite::Result<i64> { conn.query_row(sql, [], |r| r.get(0)) };
+    let held = [
+        ("accounts", count(&format!("SELECT count(*) FROM users WHERE id > {seeded_users}"))?),
+        ("orders", count("SELECT count(*) FROM orders")?),
+        ("cart lines", count("SELECT count(*) FROM cart_items")?),
+        ("favorites", count("SELECT count(*) FROM favorites")?),
+        (
+            "reviews by the demo shopper",
+            count(&format!("SELECT count(*) FROM reviews WHERE user_id = {demo}"))?,
+        ),
+    ];
+    let said: Vec<String> =
+        held.iter().filter(|(_, n)| *n > 0).map(|(what, n)| format!("{what}: {n}")).collect();
+    Ok((!said.is_empty()).then(|| said.join(", ")))
 }

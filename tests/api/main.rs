@@ -12,6 +12,7 @@ mod openapi;
 mod orders;
 mod races;
 mod reviews;
+mod seed;
 mod server;
 mod session;
 mod spa;

@@ -1,0 +1,185 @@
+//! A large catalog on demand (`market seed --products N`): products made from the
+//! seeded catalog's own words and pictures, so that a million of them read like a
+//! store's and show its pictures. Deterministic: the same N gives the same catalog.
+
+use std::collections::BTreeMap;
+
+use rusqlite::{Transaction, params};
+
+use super::{Catalog, Product};
+
+/// splitmix64: small, fast, and the same everywhere for the same seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Words a variant of a product adds to its name.
+const VARIANTS: &[&str] = &[
+    "Classic",
+    "Pro",
+    "Plus",
+    "Lite",
+    "Max",
+    "Mini",
+    "Essentials",
+    "Select",
+    "Signature",
+    "Everyday",
+    "Deluxe",
+    "Compact",
+    "XL",
+    "Twin Pack",
+    "Value Pack",
+    "2nd Gen",
+    "Midnight",
+    "Graphite",
+    "Sage",
+    "Coral",
+    "Ivory",
+    "Slate Blue",
+    "Sand",
+    "Charcoal",
+];
+
+/// Written reviews of the seeded catalog, by department and rating, to lend to generated
+/// products of the same department (a board game is not reviewed as a sofa).
+type Voices<'a> = BTreeMap<(i64, i64), Vec<(&'a str, &'a str)>>;
+
+/// One department's seeded products and brands: what its new products are made of.
+struct Shelf<'a> {
+    department_id: i64,
+    products: Vec<&'a Product>,
+    brands: Vec<&'a str>,
+}
+
+/// How many products and reviews were made.
+pub struct Made {
+    pub products: u64,
+    pub reviews: u64,
+}
+
+/// Adds products `first_id..first_id + count` (with pictures and a few reviews each)
+/// in the caller's transaction. `now` dates the reviews (they go back two years).
+pub fn products(
+    tx: &Transaction,
+    catalog: &Catalog,
+    first_id: i64,
+    count: u64,
+    now: i64,
+) -> anyhow::Result<Made> {
+    let mut shelves: Vec<Shelf> = catalog
+        .departments
+        .iter()
+        .map(|d| Shelf { department_id: d.id, products: Vec::new(), brands: Vec::new() })
+        .collect();
+    for p in &catalog.products {
+        if let Some(shelf) = shelves.iter_mut().find(|s| s.department_id == p.department_id) {
+            shelf.products.push(p);
+            if !shelf.brands.contains(&p.brand.as_str()) {
+                shelf.brands.push(&p.brand);
+            }
+        }
+    }
+    shelves.retain(|s| !s.products.is_empty());
+    anyhow::ensure!(!shelves.is_empty(), "the seed catalog has no products to build on");
+    let department_of: BTreeMap<i64, i64> =
+        catalog.products.iter().map(|p| (p.id, p.department_id)).collect();
+    let mut voices: Voices = BTreeMap::new();
+    for r in &catalog.reviews {
+        let department = department_of.get(&r.product_id).copied().unwrap_or(0);
+        voices.entry((department, r.rating)).or_default().push((&r.title, &r.description));
+        // Department 0: every department's, for a rating a department's reviews lack.
+        voices.entry((0, r.rating)).or_default().push((&r.title, &r.description));
+    }
+    // Reviewers: the seeded shoppers, never the demo shopper, who starts with none.
+    let demo = catalog.users.iter().find(|u| u.username == "demo").map(|u| u.id);
+    let reviewers: Vec<i64> = catalog.users.iter().map(|u| u.id).filter(|id| Some(*id) != demo).collect();
+
+    // The rating columns are written here, from the reviews made with the product: the
+    // caller has set the triggers that would count them aside.
+    let mut product = tx.prepare(
+        "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut image = tx.prepare(
+        "INSERT INTO product_images (product_id, position, url, background) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    let mut review = tx.prepare(
+        "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    let mut rng = Rng(count ^ 0x4D61_726B_6574); // "Market"
+    let mut made = Made { products: 0, reviews: 0 };
+    let mut name = String::new();
+    let mut written: Vec<(i64, i64, &str, &str, i64)> = Vec::new();
+    for n in 0..count {
+        let id = first_id + n as i64;
+        let shelf = &shelves[n as usize % shelves.len()];
+        let template = *rng.pick(&shelf.products);
+        let brand = *rng.pick(&shelf.brands);
+        name.clear();
+        match template.name.strip_prefix(template.brand.as_str()) {
+            Some(rest) => {
+                name.push_str(brand);
+                name.push_str(rest);
+            }
+            None => name.push_str(&template.name),
+        }
+        name.push_str(", ");
+        name.push_str(rng.pick::<&str>(VARIANTS));
+        let series = rng.below(12);
+        if series > 2 {
+            name.push_str(&format!(" {series}"));
+        }
+        // Within 45% under to 60% over the template's price, ending in .99.
+        let factor = 55 + rng.below(106) as i64;
+        let price = ((template.price_cents * factor / 100) / 100 * 100 + 99).max(99);
+        // Most products have a few reviews, some none; ratings lean good, as in the seed.
+        let count = [0, 0, 0, 1, 1, 2, 2, 3, 4, 6][rng.below(10)].min(reviewers.len());
+        let first = rng.below(reviewers.len());
+        written.clear();
+        for k in 0..count {
+            let rating = [5, 5, 5, 4, 4, 4, 3, 3, 2, 1][rng.below(10)];
+            let voice = voices.get(&(shelf.department_id, rating)).unwrap_or(&voices[&(0, rating)]);
+            let (title, text) = *rng.pick(voice);
+            let age = rng.below(730 * 24) as i64 * 3_600_000;
+            written.push((reviewers[(first + k) % reviewers.len()], rating, title, text, now - age));
+        }
+        let rating_sum: i64 = written.iter().map(|w| w.1).sum();
+        let params = params![
+            id,
+            shelf.department_id,
+            name,
+            brand,
+            price,
+            template.description,
+            count as i64,
+            rating_sum
+        ];
+        product.execute(params)?;
+        for (position, img) in template.images.iter().enumerate() {
+            image.execute(params![id, position as i64, img.url, img.background])?;
+        }
+        for (user, rating, title, text, at) in &written {
+            review.execute(params![user, id, rating, title, text, at])?;
+            made.reviews += 1;
+        }
+        made.products += 1;
+    }
+    Ok(made)
+}
