@@ -30,14 +30,14 @@ describe('cart', () => {
     });
   });
 
-  test('addToCart posts the product, appends the line the server returns, then takes the server’s figures', async () => {
+  test('addToCart posts the product, then shows the server’s cart: the new line and its figures together', async () => {
     const refreshed = heldReply();
     const server = fakeServer(ok(cartLine(8, 61, 59.99)), refreshed.reply);
     const store = storeWithCart(cartLine(7, 51));
     const adding = store.getState().addToCart(61);
     while (server.calls.length < 2) await setImmediate(); // the add is answered, the refresh asked
-    // The line shows at once; the figures wait for the server's.
-    assert.deepEqual(store.getState().cart.lines, [cartLine(7, 51), cartLine(8, 61, 59.99)]);
+    // Until the server prices the new cart, the old one shows whole: never new lines at old figures.
+    assert.deepEqual(store.getState().cart.lines, [cartLine(7, 51)]);
     assert.deepEqual(store.getState().cart.figures, priced);
     refreshed.release({
       status: 200,
@@ -107,11 +107,13 @@ describe('cart', () => {
     assert.deepEqual(store.getState().cart.lines, [cartLine(1, 51)]);
   });
 
-  test('a failed refresh keeps the change and does not fail the add', async () => {
-    fakeServer(ok(cartLine(8, 61)), 'network-error');
+  test('a failed refresh still shows the change and does not fail the add or the remove', async () => {
+    fakeServer(ok(cartLine(8, 61)), 'network-error', ok({ message: 'Successfully deleted', id: 7 }), 'network-error');
     const store = storeWithCart(cartLine(7, 51));
     assert.deepEqual(await store.getState().addToCart(61), cartLine(8, 61));
     assert.deepEqual(store.getState().cart.lines, [cartLine(7, 51), cartLine(8, 61)]);
+    await store.getState().removeFromCart(7);
+    assert.deepEqual(store.getState().cart.lines, [cartLine(8, 61)]);
   });
 
   test('a cart asked for before a change does not undo it when it answers late', async () => {

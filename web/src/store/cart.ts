@@ -11,11 +11,11 @@ export interface CartSlice {
   /** The lines and the figures, both from one answer of the server. */
   getCart: () => Promise<void>;
   /**
-   * Adds one of the product (quantity is always 1) and appends the server's line, then
-   * asks the server for the cart again, so the figures are the server's.
+   * Adds one of the product (quantity is always 1), then shows the cart as the server
+   * has it now: the new line and the new figures together.
    */
   addToCart: (productId: number) => Promise<CartLine>;
-  /** Removes the line by cartId, then asks the server for the cart again. */
+  /** Removes the line by cartId, then shows the server's cart, lines and figures together. */
   removeFromCart: (cartId: number) => Promise<void>;
 }
 
@@ -25,36 +25,47 @@ export const emptyCart = (): CartSlice['cart'] => ({
   loaded: false,
 });
 
+const fromServer = ({ Products: lines, subtotal, discount, total }: Cart): CartSlice['cart'] => ({
+  lines,
+  figures: { subtotal, discount, total },
+  loaded: true,
+});
+
 // The client does no money arithmetic: the server prices the cart (docs/rules.md#money),
 // and the checkout sends back the total it was shown so the server can tell a stale cart.
-export const createCartSlice: StateCreator<Store, [], [], CartSlice> = (set, get) => {
-  // Every change of the lines here counts; an answer to getCart that was asked for before
-  // the latest change, or before a later getCart, would show an older cart, so it is dropped.
-  let changes = 0;
+// Lines and figures change together, so the summary never counts one cart and prices
+// another.
+export const createCartSlice: StateCreator<Store, [], [], CartSlice> = (set) => {
+  // Only the answer to the latest request for the cart is shown: an earlier one, asked
+  // before a later change, would show an older cart.
   let asked = 0;
-  const refresh = () => get().getCart().catch(() => undefined); // the next visit loads it again
+  /** The server's cart after a change; if it cannot be had, the change alone (the
+   * figures then wait for the next visit, and a checkout in between gets a 409 that
+   * reloads them). */
+  const settle = async (change: (lines: CartLine[]) => CartLine[]) => {
+    const ask = ++asked;
+    try {
+      const cart = await api.getCart();
+      if (ask === asked) set({ cart: fromServer(cart) });
+    } catch {
+      set((s) => ({ cart: { ...s.cart, lines: change(s.cart.lines) } }));
+    }
+  };
   return {
     cart: emptyCart(),
     getCart: async () => {
       const ask = ++asked;
-      const seen = changes;
       const cart = await api.getCart();
-      if (ask !== asked || seen !== changes) return;
-      const { Products: lines, subtotal, discount, total } = cart;
-      set({ cart: { lines, figures: { subtotal, discount, total }, loaded: true } });
+      if (ask === asked) set({ cart: fromServer(cart) });
     },
     addToCart: async (productId) => {
       const line = await api.addToCart(productId);
-      changes++;
-      set((s) => ({ cart: { ...s.cart, lines: [...s.cart.lines, line] } }));
-      await refresh();
+      await settle((lines) => [...lines, line]);
       return line;
     },
     removeFromCart: async (cartId) => {
       await api.removeFromCart(cartId);
-      changes++;
-      set((s) => ({ cart: { ...s.cart, lines: s.cart.lines.filter((l) => l.cartId !== cartId) } }));
-      await refresh();
+      await settle((lines) => lines.filter((l) => l.cartId !== cartId));
     },
   };
 };
