@@ -311,18 +311,18 @@ pub struct Favorite {
 
 impl From<domain::favorites::Favorite> for Favorite {
     fn from(f: domain::favorites::Favorite) -> Self {
-        let p = f.product;
+        let card = ProductCard::from(f.product);
         Favorite {
             id: f.id,
             favorite_id: f.id,
-            product_id: p.id,
-            department_id: p.department_id,
-            name: p.name,
-            brand: p.brand,
-            price: p.price,
-            preview_image: p.preview_image,
-            avg_rating: p.rating.average(),
-            num_reviews: p.rating.count,
+            product_id: card.id,
+            department_id: card.department_id,
+            name: card.name,
+            brand: card.brand,
+            price: card.price,
+            preview_image: card.preview_image,
+            avg_rating: card.avg_rating,
+            num_reviews: card.num_reviews,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, Row, Transaction, params};
 
-use super::{Db, Error, refusal, require_product};
+use super::{Db, Error, delete_owned, require_product};
 use crate::domain::cart::{Cart, CartLine, MAX_LINES};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
@@ -40,16 +40,7 @@ impl Db {
     }
 
     pub async fn remove_from_cart(&self, user_id: i64, cart_id: i64) -> Result<(), Error> {
-        self.write(move |tx| {
-            let removed = tx
-                .prepare_cached("DELETE FROM cart_items WHERE id = ?1 AND user_id = ?2")?
-                .execute(params![cart_id, user_id])?;
-            if removed == 0 {
-                return Err(refusal(tx, "cart_items", Thing::CartLine, cart_id, user_id));
-            }
-            Ok(())
-        })
-        .await
+        self.write(move |tx| delete_owned(tx, "cart_items", Thing::CartLine, cart_id, user_id)).await
     }
 }
 

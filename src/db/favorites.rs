@@ -3,7 +3,7 @@
 use rusqlite::{Row, Transaction, params};
 
 use super::catalog::{CARD_COLUMNS, card};
-use super::{Db, Error, refusal, require_product};
+use super::{Db, Error, delete_owned, require_product};
 use crate::domain::favorites::Favorite;
 use crate::domain::{Thing, Timestamp};
 
@@ -37,16 +37,7 @@ impl Db {
     }
 
     pub async fn remove_favorite(&self, user_id: i64, favorite_id: i64) -> Result<(), Error> {
-        self.write(move |tx| {
-            let removed = tx
-                .prepare_cached("DELETE FROM favorites WHERE id = ?1 AND user_id = ?2")?
-                .execute(params![favorite_id, user_id])?;
-            if removed == 0 {
-                return Err(refusal(tx, "favorites", Thing::Favorite, favorite_id, user_id));
-            }
-            Ok(())
-        })
-        .await
+        self.write(move |tx| delete_owned(tx, "favorites", Thing::Favorite, favorite_id, user_id)).await
     }
 }
 

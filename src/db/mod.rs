@@ -153,8 +153,26 @@ fn require_product(conn: &Connection, product_id: i64) -> Result<(), Error> {
     found.ok_or(Error::NotFound(Thing::Product))
 }
 
-/// The owner of `table` row `id`, in the caller's transaction, after a write that
-/// matched no row of this shopper's: why it touched nothing. `table` is a constant.
+/// Deletes `table` row `id` if `user_id` owns it; if it touched nothing, says why (the
+/// row is someone else's, or gone). `table` is a constant of ours.
+fn delete_owned(
+    tx: &Transaction,
+    table: &'static str,
+    thing: Thing,
+    id: i64,
+    user_id: i64,
+) -> Result<(), Error> {
+    let deleted = tx
+        .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1 AND user_id = ?2"))?
+        .execute(params![id, user_id])?;
+    if deleted == 0 {
+        return Err(refusal(tx, table, thing, id, user_id));
+    }
+    Ok(())
+}
+
+/// Why a write to `table` row `id` that matched no row of this shopper's touched
+/// nothing: one look at the row's owner, in the caller's transaction.
 fn refusal(conn: &Connection, table: &'static str, thing: Thing, id: i64, user_id: i64) -> Error {
     let owner = conn
         .prepare_cached(&format!("SELECT user_id FROM {table} WHERE id = ?1"))

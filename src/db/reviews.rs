@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
-use super::{Db, Error, refusal, require_product};
+use super::{Db, Error, delete_owned, refusal, require_product};
 use crate::domain::reviews::{Author, Review, ReviewText, ReviewedProduct};
 use crate::domain::{Thing, Timestamp};
 
@@ -111,16 +111,7 @@ impl Db {
     }
 
     pub async fn delete_review(&self, user_id: i64, review_id: i64) -> Result<(), Error> {
-        self.write(move |tx| {
-            let deleted = tx
-                .prepare_cached("DELETE FROM reviews WHERE id = ?1 AND user_id = ?2")?
-                .execute(params![review_id, user_id])?;
-            if deleted == 0 {
-                return Err(refusal(tx, "reviews", Thing::Review, review_id, user_id));
-            }
-            Ok(())
-        })
-        .await
+        self.write(move |tx| delete_owned(tx, "reviews", Thing::Review, review_id, user_id)).await
     }
 }
 

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use crate::helpers::{
     TestApp, assert_error_shape, browser, json_body, new_shopper, spawn_app, spawn_app_with,
 };
+use crate::reviews::{mean_of_reviews, rating_of};
 
 /// Rounds of each race: each round is a fresh chance for the other request to win.
 const ROUNDS: usize = 3;
@@ -237,24 +238,6 @@ async fn another_shopper_racing_the_owner_to_remove_a_line_never_removes_it() {
         assert_eq!(cart_ids(&app).await, before[1..], "exactly that line is gone");
     }
     assert_eq!(thief.get_json("/api/cart", 200).await, thiefs_cart, "their own cart is untouched");
-}
-
-/// The product's (numReviews, avgRating in hundredths).
-async fn rating_of(app: &TestApp, product: i64) -> (i64, i64) {
-    let p = app.get_json(&format!("/api/products/{product}"), 200).await;
-    (p["numReviews"].as_i64().unwrap(), (p["avgRating"].as_f64().unwrap() * 100.0).round() as i64)
-}
-
-/// The count and exact mean (in hundredths, rounded) of the product's listed reviews.
-async fn mean_of_reviews(app: &TestApp, product: i64) -> (i64, i64) {
-    let body = app.get_json(&format!("/api/products/{product}/reviews"), 200).await;
-    let ratings: Vec<i64> =
-        body["Reviews"].as_array().unwrap().iter().map(|r| r["rating"].as_i64().unwrap()).collect();
-    if ratings.is_empty() {
-        return (0, 0);
-    }
-    let sum: i64 = ratings.iter().sum();
-    (ratings.len() as i64, (sum as f64 * 100.0 / ratings.len() as f64).round() as i64)
 }
 
 #[actix_web::test]

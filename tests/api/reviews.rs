@@ -13,13 +13,13 @@ fn review(rating: i64, title: &str) -> Value {
 }
 
 /// The product's (numReviews, avgRating in hundredths).
-async fn rating_of(app: &TestApp, product: i64) -> (i64, i64) {
+pub async fn rating_of(app: &TestApp, product: i64) -> (i64, i64) {
     let p = app.get_json(&format!("/api/products/{product}"), 200).await;
     (p["numReviews"].as_i64().unwrap(), (p["avgRating"].as_f64().unwrap() * 100.0).round() as i64)
 }
 
 /// The count and exact mean (in hundredths, rounded) of the product's listed reviews.
-async fn mean_of_reviews(app: &TestApp, product: i64) -> (i64, i64) {
+pub async fn mean_of_reviews(app: &TestApp, product: i64) -> (i64, i64) {
     let body = app.get_json(&format!("/api/products/{product}/reviews"), 200).await;
     let ratings: Vec<i64> =
         body["Reviews"].as_array().unwrap().iter().map(|r| r["rating"].as_i64().unwrap()).collect();
