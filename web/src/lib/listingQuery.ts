@@ -1,0 +1,157 @@
+// What a product listing shows (the search page and the department page): the words,
+// the filters, the order and the page. All of it lives in the address, so a link opens
+// the same listing and Back and Forward step through the shopper's choices; this module
+// is the one place that reads it from an address, writes it back, and builds the API's
+// query string from it.
+//
+//   /search?q=lamp&department=9&brand=Lumen&brand=Oakly&minPrice=25&maxPrice=49.99&minRating=4&sort=price-asc&page=3
+//
+// Reading drops what the server would refuse (an unknown sort, a page of 0, a price of
+// "abc"), so a mistyped link opens the nearest sensible listing instead of an error.
+// Writing leaves out whatever equals its default, so each listing has one address.
+
+export type ListingKind = 'search' | 'department';
+
+export const sorts = ['relevance', 'featured', 'price-asc', 'price-desc', 'rating', 'newest'] as const;
+export type Sort = (typeof sorts)[number];
+
+export interface ListingQuery {
+  kind: ListingKind;
+  /** The search words, trimmed; '' on a department page. */
+  q: string;
+  /** Search only: the department the search is narrowed to. */
+  department?: number;
+  /** Any of these brands (OR), in the order they were ticked. */
+  brands: string[];
+  /** Dollars, inclusive. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Products whose average rating is at least this (0 < minRating ≤ 5). */
+  minRating?: number;
+  sort: Sort;
+  /** From 1. */
+  page: number;
+}
+
+/** The longest search the server takes (characters, after trimming). */
+export const MAX_QUERY_LENGTH = 100;
+const MAX_BRAND_LENGTH = 100;
+
+/** The orders a listing offers: relevance only for a search. */
+export const sortsFor = (kind: ListingKind): readonly Sort[] =>
+  kind === 'search' ? sorts : sorts.filter((s) => s !== 'relevance');
+
+export const defaultSort = (kind: ListingKind): Sort => (kind === 'search' ? 'relevance' : 'featured');
+
+/** A listing with no filters, in its default order, on page 1. */
+export const emptyListing = (kind: ListingKind, q = ''): ListingQuery => ({
+  kind,
+  q: kind === 'search' ? cleanWords(q) : '',
+  brands: [],
+  sort: defaultSort(kind),
+  page: 1,
+});
+
+/** The search words as the server takes them: trimmed, at most 100 characters. */
+export function cleanWords(q: string): string {
+  return Array.from(q.trim()).slice(0, MAX_QUERY_LENGTH).join('').trim();
+}
+
+const positiveInt = /^[1-9]\d{0,8}$/;
+const dollars = /^\d{1,9}(\.\d{1,2})?$/;
+const rating = /^\d(\.\d{1,2})?$/;
+
+/** Reads a listing from an address's query string (`?a=1&b=2`, with or without the `?`). */
+export function parseListing(kind: ListingKind, search: string | URLSearchParams): ListingQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const one = (name: string) => params.get(name) ?? '';
+  const query = emptyListing(kind, kind === 'search' ? one('q') : '');
+
+  if (kind === 'search' && positiveInt.test(one('department'))) query.department = Number(one('department'));
+
+  for (const raw of params.getAll('brand')) {
+    const brand = raw.trim();
+    if (brand !== '' && brand.length <= MAX_BRAND_LENGTH && !query.brands.includes(brand)) query.brands.push(brand);
+  }
+
+  const minPrice = dollars.test(one('minPrice')) ? Number(one('minPrice')) : undefined;
+  const maxPrice = dollars.test(one('maxPrice')) ? Number(one('maxPrice')) : undefined;
+  // A range that holds nothing is a mistake, not a wish: the server would refuse it.
+  if (!(minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice)) {
+    if (minPrice !== undefined && minPrice > 0) query.minPrice = minPrice;
+    if (maxPrice !== undefined) query.maxPrice = maxPrice;
+  }
+
+  const minRating = rating.test(one('minRating')) ? Number(one('minRating')) : 0;
+  if (minRating > 0 && minRating <= 5) query.minRating = minRating;
+
+  const sort = sortsFor(kind).find((s) => s === one('sort'));
+  if (sort) query.sort = sort;
+
+  if (positiveInt.test(one('page'))) query.page = Number(one('page'));
+  return query;
+}
+
+/** The query's parameters in a fixed order, defaults left out; `limit` is for the API only. */
+function params(query: ListingQuery, limit?: number): URLSearchParams {
+  const out = new URLSearchParams();
+  if (query.kind === 'search') {
+    if (query.q !== '') out.set('q', query.q);
+    if (query.department !== undefined) out.set('department', String(query.department));
+  }
+  for (const brand of query.brands) out.append('brand', brand);
+  if (query.minPrice !== undefined && query.minPrice > 0) out.set('minPrice', String(query.minPrice));
+  if (query.maxPrice !== undefined) out.set('maxPrice', String(query.maxPrice));
+  if (query.minRating !== undefined && query.minRating > 0) out.set('minRating', String(query.minRating));
+  if (query.sort !== defaultSort(query.kind)) out.set('sort', query.sort);
+  if (query.page > 1) out.set('page', String(query.page));
+  if (limit !== undefined) out.set('limit', String(limit));
+  return out;
+}
+
+/** The address's query string for a listing: `?brand=Sony&page=2`, or '' for the plain listing. */
+export function listingSearch(query: ListingQuery): string {
+  const text = params(query).toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** The API's query string for a listing (no `?`): the same parameters, and `limit` when given. */
+export function listingApiQuery(query: ListingQuery, limit?: number): string {
+  return params(query, limit).toString();
+}
+
+/** The filters that narrow a listing (not the words, the order or the page). */
+export type ListingFilters = Pick<ListingQuery, 'department' | 'brands' | 'minPrice' | 'maxPrice' | 'minRating'>;
+
+/** A new choice of filters or order starts again from page 1. */
+export function withChoice(query: ListingQuery, change: Partial<ListingFilters & Pick<ListingQuery, 'sort'>>): ListingQuery {
+  const next: ListingQuery = { ...query, ...change, page: 1 };
+  // A filter set to undefined is no filter: leave no key behind, so equal listings compare equal.
+  for (const key of ['department', 'minPrice', 'maxPrice', 'minRating'] as const)
+    if (next[key] === undefined) delete next[key];
+  return next;
+}
+
+export const withPage = (query: ListingQuery, page: number): ListingQuery => ({ ...query, page });
+
+/** Ticks or unticks one brand. */
+export function toggleBrand(query: ListingQuery, brand: string): ListingQuery {
+  const brands = query.brands.includes(brand) ? query.brands.filter((b) => b !== brand) : [...query.brands, brand];
+  return withChoice(query, { brands });
+}
+
+/** The same words and order with no filters, on page 1. */
+export const withoutFilters = (query: ListingQuery): ListingQuery => ({
+  ...emptyListing(query.kind, query.q),
+  sort: query.sort,
+});
+
+/** How many filters narrow the listing: each brand, the price range, the rating, the department. */
+export function activeFilterCount(query: ListingQuery): number {
+  return (
+    query.brands.length +
+    (query.minPrice !== undefined || query.maxPrice !== undefined ? 1 : 0) +
+    (query.minRating !== undefined ? 1 : 0) +
+    (query.kind === 'search' && query.department !== undefined ? 1 : 0)
+  );
+}
