@@ -120,9 +120,10 @@ impl From<Rejection> for ApiError {
         let message = rejection.to_string();
         let errors = rejection.errors();
         match rejection {
-            Rejection::Invalid(_) | Rejection::Malformed(_) | Rejection::EmptyCart => {
-                Self::BadRequest { message, errors }
-            }
+            Rejection::Invalid(_)
+            | Rejection::Malformed(_)
+            | Rejection::BadParameter(_)
+            | Rejection::EmptyCart => Self::BadRequest { message, errors },
             Rejection::NotFound(_) => Self::NotFound(message),
             Rejection::NotYours(_) => Self::Forbidden(message),
             Rejection::CartFull

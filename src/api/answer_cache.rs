@@ -22,14 +22,19 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::db::{Change, Listener, Topic};
+use crate::domain::listing::{ListingQuery, SearchQuery};
 use crate::domain::{Rejection, Thing};
 use crate::encoding::{self, Coding};
 use crate::error::ApiError;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Answer {
     Departments,
-    DepartmentProducts(i64),
+    /// A page of a department's products, as a query asks for it.
+    DepartmentProducts(i64, Box<ListingQuery>),
+    Search(Box<SearchQuery>),
+    /// Suggestions for the typed words, folded.
+    Suggestions(Box<[String]>),
     Product(i64),
     ProductReviews(i64),
     /// A shopper's, by user id.
@@ -38,13 +43,24 @@ pub enum Answer {
 }
 
 impl Answer {
-    fn is_shoppers(self) -> bool {
+    fn is_shoppers(&self) -> bool {
         matches!(self, Answer::Cart(_) | Answer::Favorites(_))
+    }
+
+    /// One of the answers there is one of per distinct query: as many as shoppers
+    /// can think of, so they are bounded.
+    fn is_query(&self) -> bool {
+        matches!(self, Answer::DepartmentProducts(..) | Answer::Search(_) | Answer::Suggestions(_))
     }
 }
 
 /// At most this many shoppers' answers are kept; past that they are all dropped.
 const MAX_SHOPPER_ANSWERS: usize = 10_000;
+/// At most this many query answers, of at most this many bytes in all (their JSON,
+/// counted twice for the compressed copies), are kept; past either, they are all
+/// dropped and the next requests make them again.
+const MAX_QUERY_ANSWERS: usize = 4_096;
+const MAX_QUERY_BYTES: usize = 48 << 20;
 
 pub struct AnswerCache {
     inner: RwLock<Inner>,
@@ -55,12 +71,44 @@ struct Inner {
     version: i64,
     answers: HashMap<Answer, Arc<Kept>>,
     shopper_answers: usize,
+    query_answers: usize,
+    query_bytes: usize,
 }
 
 impl Inner {
-    fn remove(&mut self, answer: Answer) {
-        if self.answers.remove(&answer).is_some() && answer.is_shoppers() {
+    fn remove(&mut self, answer: &Answer) {
+        if let Some(kept) = self.answers.remove(answer) {
+            self.forget(answer, &kept);
+        }
+    }
+
+    /// Takes a removed answer out of the counts.
+    fn forget(&mut self, answer: &Answer, kept: &Kept) {
+        if answer.is_shoppers() {
             self.shopper_answers -= 1;
+        } else if answer.is_query() {
+            self.query_answers -= 1;
+            self.query_bytes -= kept.weight();
+        }
+    }
+
+    /// Drops the answers `drop` picks, keeping the counts right.
+    fn drop_where(&mut self, drop: impl Fn(&Answer) -> bool) {
+        let mut dropped = Vec::new();
+        self.answers.retain(|answer, kept| {
+            let keep = !drop(answer);
+            if !keep {
+                dropped.push((answer.is_shoppers(), answer.is_query(), kept.weight()));
+            }
+            keep
+        });
+        for (shoppers, query, weight) in dropped {
+            if shoppers {
+                self.shopper_answers -= 1;
+            } else if query {
+                self.query_answers -= 1;
+                self.query_bytes -= weight;
+            }
         }
     }
 }
@@ -76,6 +124,11 @@ struct Kept {
 }
 
 impl Kept {
+    /// What it counts against [`MAX_QUERY_BYTES`].
+    fn weight(&self) -> usize {
+        self.json.len() * 2
+    }
+
     fn new(json: Bytes) -> Self {
         let digest = Sha256::digest(&json);
         let hash = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
@@ -147,7 +200,15 @@ fn holds(req: &HttpRequest, etag: &str) -> bool {
 impl AnswerCache {
     /// An empty cache at the database's current version.
     pub fn new(version: i64) -> Self {
-        AnswerCache { inner: RwLock::new(Inner { version, answers: HashMap::new(), shopper_answers: 0 }) }
+        AnswerCache {
+            inner: RwLock::new(Inner {
+                version,
+                answers: HashMap::new(),
+                shopper_answers: 0,
+                query_answers: 0,
+                query_bytes: 0,
+            }),
+        }
     }
 
     /// What the database hands over after each write (`Db::listen`).
@@ -160,27 +221,44 @@ impl AnswerCache {
         })
     }
 
-    /// The one place that turns the database's changes into dropped answers.
+    /// The one place that turns the database's changes into dropped answers. A
+    /// product's change (its rating, when a review changes) drops its page and every
+    /// search, since any could show its card; a department's, each of its pages.
     pub fn apply(&self, changes: &[Change]) {
         let Some(last) = changes.last() else { return };
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        let mut departments = Vec::new();
+        let mut searches = false;
         for change in changes {
             let answer = match change.topic {
                 Topic::Cart => Answer::Cart(change.key),
                 Topic::Favorites => Answer::Favorites(change.key),
-                Topic::Product => Answer::Product(change.key),
+                Topic::Product => {
+                    searches = true;
+                    Answer::Product(change.key)
+                }
                 Topic::Reviews => Answer::ProductReviews(change.key),
-                Topic::Department => Answer::DepartmentProducts(change.key),
+                Topic::Department => {
+                    departments.push(change.key);
+                    continue;
+                }
             };
-            inner.remove(answer);
+            inner.remove(&answer);
+        }
+        if searches || !departments.is_empty() {
+            inner.drop_where(|answer| match answer {
+                Answer::DepartmentProducts(id, _) => departments.contains(id),
+                Answer::Search(_) => searches,
+                _ => false,
+            });
         }
         inner.version = inner.version.max(last.version);
     }
 
     /// The kept answer, or the version to hand back to [`AnswerCache::store`].
-    fn get(&self, answer: Answer) -> Result<Arc<Kept>, i64> {
+    fn get(&self, answer: &Answer) -> Result<Arc<Kept>, i64> {
         let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
-        inner.answers.get(&answer).cloned().ok_or(inner.version)
+        inner.answers.get(answer).cloned().ok_or(inner.version)
     }
 
     /// Keeps `kept` unless a change was applied since `version` was handed out.
@@ -189,16 +267,21 @@ impl AnswerCache {
         if inner.version != version {
             return;
         }
+        inner.remove(&answer);
         if answer.is_shoppers() {
             if inner.shopper_answers >= MAX_SHOPPER_ANSWERS {
-                inner.answers.retain(|a, _| !a.is_shoppers());
-                inner.shopper_answers = 0;
+                inner.drop_where(Answer::is_shoppers);
             }
             inner.shopper_answers += 1;
+        } else if answer.is_query() {
+            if inner.query_answers >= MAX_QUERY_ANSWERS || inner.query_bytes + kept.weight() > MAX_QUERY_BYTES
+            {
+                inner.drop_where(Answer::is_query);
+            }
+            inner.query_answers += 1;
+            inner.query_bytes += kept.weight();
         }
-        if inner.answers.insert(answer, kept).is_some() && answer.is_shoppers() {
-            inner.shopper_answers -= 1;
-        }
+        inner.answers.insert(answer, kept);
     }
 
     /// The kept answer, or `load`'s (then kept), as `req` is best sent; `None` from
@@ -217,7 +300,7 @@ impl AnswerCache {
         Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
         let validated = !answer.is_shoppers();
-        let version = match self.get(answer) {
+        let version = match self.get(&answer) {
             Ok(kept) => return kept.respond(req, validated).await,
             Err(version) => version,
         };
@@ -232,25 +315,35 @@ impl AnswerCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::listing::Sort;
 
     fn kept(json: &'static [u8]) -> Arc<Kept> {
         Arc::new(Kept::new(Bytes::from_static(json)))
     }
 
     fn fill(cache: &AnswerCache, answers: &[Answer]) {
-        for &answer in answers {
+        for answer in answers {
             if let Err(version) = cache.get(answer) {
-                cache.store(answer, version, kept(b"{}"));
+                cache.store(answer.clone(), version, kept(b"{}"));
             }
         }
     }
 
     fn kept_of(cache: &AnswerCache, answers: &[Answer]) -> Vec<Answer> {
-        answers.iter().copied().filter(|a| cache.get(*a).is_ok()).collect()
+        answers.iter().filter(|a| cache.get(a).is_ok()).cloned().collect()
     }
 
     fn change(version: i64, topic: Topic, key: i64) -> Change {
         Change { version, topic, key }
+    }
+
+    fn department(id: i64, sort: Sort) -> Answer {
+        Answer::DepartmentProducts(id, Box::new(ListingQuery { sort, ..ListingQuery::featured() }))
+    }
+
+    fn search(word: &str) -> Answer {
+        let words = vec![word.to_string()];
+        Answer::Search(Box::new(SearchQuery { words, department: None, listing: ListingQuery::featured() }))
     }
 
     #[test]
@@ -258,8 +351,8 @@ mod tests {
         let cache = AnswerCache::new(0);
         let all = [
             Answer::Departments,
-            Answer::DepartmentProducts(5),
-            Answer::DepartmentProducts(6),
+            department(5, Sort::Featured),
+            department(6, Sort::Featured),
             Answer::Product(51),
             Answer::Product(52),
             Answer::ProductReviews(51),
@@ -280,7 +373,7 @@ mod tests {
             kept_of(&cache, &all),
             [
                 Answer::Departments,
-                Answer::DepartmentProducts(6),
+                department(6, Sort::Featured),
                 Answer::Product(52),
                 Answer::Cart(2),
                 Answer::Favorites(1)
@@ -292,7 +385,7 @@ mod tests {
     fn shoppers_answers_are_bounded() {
         let cache = AnswerCache::new(0);
         for user in 0..(MAX_SHOPPER_ANSWERS as i64 + 5) {
-            let version = cache.get(Answer::Cart(user)).unwrap_err();
+            let version = cache.get(&Answer::Cart(user)).unwrap_err();
             cache.store(Answer::Cart(user), version, kept(b"{}"));
         }
         let inner = cache.inner.read().unwrap();
@@ -303,10 +396,51 @@ mod tests {
     #[test]
     fn bytes_read_before_a_change_was_applied_are_not_kept() {
         let cache = AnswerCache::new(7);
-        let version = cache.get(Answer::Product(51)).unwrap_err();
+        let version = cache.get(&Answer::Product(51)).unwrap_err();
         assert_eq!(version, 7, "the database's version");
         cache.apply(&[change(8, Topic::Product, 51)]);
         cache.store(Answer::Product(51), version, kept(b"stale"));
-        assert!(cache.get(Answer::Product(51)).is_err(), "the stale bytes were dropped on the floor");
+        assert!(cache.get(&Answer::Product(51)).is_err(), "the stale bytes were dropped on the floor");
+    }
+
+    /// A review changes a product's rating: every page of its department (any sort or
+    /// filter could show it differently) and every search go; other departments' pages
+    /// and the suggestions (which show no ratings) stay.
+    #[test]
+    fn a_rating_change_drops_its_departments_pages_and_every_search() {
+        let cache = AnswerCache::new(0);
+        let suggestions = Answer::Suggestions(vec!["he".to_string()].into_boxed_slice());
+        let all = [
+            department(5, Sort::Featured),
+            department(5, Sort::Rating),
+            department(6, Sort::Rating),
+            search("head"),
+            search("lamp"),
+            suggestions.clone(),
+        ];
+        fill(&cache, &all);
+        cache.apply(&[change(1, Topic::Product, 51), change(2, Topic::Department, 5)]);
+        assert_eq!(kept_of(&cache, &all), [department(6, Sort::Rating), suggestions]);
+        let inner = cache.inner.read().unwrap();
+        assert_eq!(inner.query_answers, 2);
+        assert_eq!(inner.query_bytes, 2 * 2 * b"{}".len());
+    }
+
+    #[test]
+    fn query_answers_are_bounded_in_number_and_bytes() {
+        let cache = AnswerCache::new(0);
+        for page in 1..(MAX_QUERY_ANSWERS as u32 + 5) {
+            let answer =
+                Answer::DepartmentProducts(5, Box::new(ListingQuery { page, ..ListingQuery::featured() }));
+            cache.store(answer, 0, kept(b"{}"));
+        }
+        assert!(cache.inner.read().unwrap().query_answers <= MAX_QUERY_ANSWERS);
+        let big: &'static [u8] = Box::leak(vec![b' '; MAX_QUERY_BYTES / 3].into_boxed_slice());
+        for word in ["a", "b", "c"] {
+            cache.store(search(word), 0, kept(big));
+        }
+        let inner = cache.inner.read().unwrap();
+        assert!(inner.query_bytes <= MAX_QUERY_BYTES, "{}", inner.query_bytes);
+        assert_eq!(inner.query_answers, inner.answers.len());
     }
 }

@@ -6,6 +6,7 @@ use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
 use crate::db::Db;
 use crate::domain::Thing;
+use crate::domain::listing::listing_query;
 use crate::error::ApiError;
 
 #[utoipa::path(
@@ -35,15 +36,64 @@ pub async fn list_departments(
     cache.answer(&req, Answer::Departments, Thing::Department, load).await
 }
 
+/// The query parameters of a department's list (docs/rules.md#discovery); read by
+/// `domain::listing`, described here for the OpenAPI document.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(non_snake_case, dead_code)]
+pub struct ListingParams {
+    /// The order: `featured` (the default), by price either way, top rated first, or newest first.
+    #[param(inline)]
+    sort: Option<DepartmentSort>,
+    /// Only these brands (repeat the parameter for several).
+    #[param(style = Form, explode, inline, max_items = 20)]
+    brand: Option<Vec<BrandName>>,
+    /// Only products at this price or more, in dollars.
+    #[param(minimum = 0)]
+    minPrice: Option<f64>,
+    /// Only products at this price or less, in dollars; not below `minPrice`.
+    #[param(minimum = 0)]
+    maxPrice: Option<f64>,
+    /// Only products whose average rating is at least this.
+    #[param(minimum = 0, maximum = 5)]
+    minRating: Option<f64>,
+    /// The page, from 1; not past the last.
+    #[param(minimum = 1, maximum = 4294967295_u32)]
+    page: Option<u32>,
+    /// Products per page.
+    #[param(minimum = 1, maximum = 96)]
+    limit: Option<u32>,
+}
+
+#[derive(utoipa::ToSchema)]
+#[schema(min_length = 1, max_length = 100)]
+pub struct BrandName(#[allow(dead_code)] String);
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DepartmentSort {
+    Featured,
+    PriceAsc,
+    PriceDesc,
+    Rating,
+    Newest,
+}
+
+/// The query string's parameters as sent, repeats kept in order.
+pub(super) fn query_params(req: &HttpRequest) -> Vec<(String, String)> {
+    form_urlencoded::parse(req.query_string().as_bytes()).into_owned().collect()
+}
+
 #[utoipa::path(
     get,
     path = "/api/departments/{id}/products",
     operation_id = "listDepartmentProducts",
     tag = "catalog",
-    summary = "A department with its products",
-    params(("id" = i64, Path, description = "The department")),
+    summary = "A department with a page of its products",
+    description = "Without parameters: the first 48 products in the featured order. Sorts, filters and pages as asked, with the total and the facets under those filters.",
+    params(("id" = i64, Path, description = "The department"), ListingParams),
     responses(
-        (status = 200, description = "The department and its products", body = dto::DepartmentWithProducts,
+        (status = 200, description = "The department and a page of its products", body = dto::DepartmentWithProducts,
             links(
                 ("Product" = (operation_id = "getProduct", parameters(("id" = "$response.body#/Products/0/id")))),
                 ("ProductReviews" = (operation_id = "listProductReviews", parameters(("id" = "$response.body#/Products/0/id")))),
@@ -60,8 +110,11 @@ pub async fn list_department_products(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let load = || async { Ok(db.list_department_products(id).await?.map(dto::DepartmentWithProducts::from)) };
-    cache.answer(&req, Answer::DepartmentProducts(id), Thing::Department, load).await
+    let query = listing_query(&query_params(&req), false)?;
+    let asked = Answer::DepartmentProducts(id, Box::new(query.clone()));
+    let load =
+        || async { Ok(db.list_department_products(id, query).await?.map(dto::DepartmentWithProducts::from)) };
+    cache.answer(&req, asked, Thing::Department, load).await
 }
 
 #[utoipa::path(

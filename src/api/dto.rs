@@ -97,6 +97,7 @@ impl From<domain::catalog::ProductCard> for ProductCard {
     }
 }
 
+/// A department with one page of its products (docs/rules.md#discovery).
 #[derive(Serialize, ToSchema)]
 pub struct DepartmentWithProducts {
     pub id: i64,
@@ -104,15 +105,157 @@ pub struct DepartmentWithProducts {
     pub url: String,
     #[serde(rename = "Products")]
     pub products: Vec<ProductCard>,
+    #[serde(flatten)]
+    pub page: PageOf,
 }
 
 impl From<domain::catalog::DepartmentProducts> for DepartmentWithProducts {
     fn from(d: domain::catalog::DepartmentProducts) -> Self {
+        let (products, page) = PageOf::split(d.listing);
         DepartmentWithProducts {
             id: d.department.id,
             name: d.department.name,
             url: d.department.picture_url,
-            products: d.products.into_iter().map(ProductCard::from).collect(),
+            products,
+            page,
+        }
+    }
+}
+
+/// One page of the products matching a search.
+#[derive(Serialize, ToSchema)]
+pub struct SearchResults {
+    #[serde(rename = "Products")]
+    pub products: Vec<ProductCard>,
+    #[serde(flatten)]
+    pub page: PageOf,
+}
+
+impl From<domain::listing::Listing> for SearchResults {
+    fn from(listing: domain::listing::Listing) -> Self {
+        let (products, page) = PageOf::split(listing);
+        SearchResults { products, page }
+    }
+}
+
+/// Where a page stands in its list, and what the list could be narrowed to.
+#[derive(Serialize, ToSchema)]
+pub struct PageOf {
+    /// Every product that matches, on all pages.
+    pub total: u64,
+    /// This page, from 1.
+    #[schema(minimum = 1)]
+    pub page: u32,
+    /// The number of pages: at least 1, even when nothing matches.
+    #[schema(minimum = 1)]
+    pub pages: u32,
+    pub facets: Facets,
+}
+
+impl PageOf {
+    fn split(l: domain::listing::Listing) -> (Vec<ProductCard>, PageOf) {
+        let facets = Facets {
+            brands: l
+                .facets
+                .brands
+                .into_iter()
+                .map(|b| BrandCount { name: b.name, count: b.count })
+                .collect(),
+            ratings: l
+                .facets
+                .ratings
+                .into_iter()
+                .map(|r| RatingCount { min: r.min, count: r.count })
+                .collect(),
+            prices: l
+                .facets
+                .prices
+                .into_iter()
+                .map(|p| PriceBand { min: p.min, max: p.max, count: p.count })
+                .collect(),
+        };
+        let products = l.products.into_iter().map(ProductCard::from).collect();
+        (products, PageOf { total: l.total, page: l.page, pages: l.pages, facets })
+    }
+}
+
+/// What the list could be narrowed to next, each counted under every current filter
+/// but its own.
+#[derive(Serialize, ToSchema)]
+pub struct Facets {
+    /// The busiest brands first (at most 20), and every brand asked for.
+    pub brands: Vec<BrandCount>,
+    /// Products rated at least `min` stars, for each floor that has some.
+    pub ratings: Vec<RatingCount>,
+    /// Products priced from `min` to `max` dollars (inclusive), for each band that has some.
+    pub prices: Vec<PriceBand>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct BrandCount {
+    pub name: String,
+    pub count: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RatingCount {
+    #[schema(minimum = 1, maximum = 4)]
+    pub min: u8,
+    pub count: u64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PriceBand {
+    pub min: Cents,
+    /// `null` for the open-ended top band.
+    #[schema(value_type = Option<f64>)]
+    pub max: Option<Cents>,
+    pub count: u64,
+}
+
+/// Things to offer as the shopper types, at most 8.
+#[derive(Serialize, ToSchema)]
+pub struct Suggestions {
+    #[serde(rename = "Suggestions")]
+    pub suggestions: Vec<Suggestion>,
+}
+
+/// A department (links to its page), a brand (links to a search for it, filtered to
+/// it) or a product (links to its page).
+#[derive(Serialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum Suggestion {
+    Department {
+        id: i64,
+        name: String,
+    },
+    Brand {
+        name: String,
+        /// How many products carry it.
+        count: u64,
+    },
+    #[serde(rename_all = "camelCase")]
+    Product {
+        id: i64,
+        department_id: i64,
+        name: String,
+        brand: String,
+        preview_image: String,
+    },
+}
+
+impl From<domain::listing::Suggestion> for Suggestion {
+    fn from(s: domain::listing::Suggestion) -> Self {
+        match s {
+            domain::listing::Suggestion::Department { id, name } => Suggestion::Department { id, name },
+            domain::listing::Suggestion::Brand { name, count } => Suggestion::Brand { name, count },
+            domain::listing::Suggestion::Product(p) => Suggestion::Product {
+                id: p.id,
+                department_id: p.department_id,
+                name: p.name,
+                brand: p.brand,
+                preview_image: p.preview_image,
+            },
         }
     }
 }

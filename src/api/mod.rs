@@ -8,6 +8,7 @@ pub mod favorites;
 pub mod openapi;
 pub mod orders;
 pub mod reviews;
+pub mod search;
 pub mod session;
 pub mod users;
 
@@ -87,6 +88,10 @@ route_table! {
     }
     "/orders" {
         "": get(shopper orders::list_orders) post(shopper orders::place_order);
+    }
+    "/search" {
+        "": get(public search::search_products);
+        "/suggestions": get(public search::list_search_suggestions);
     }
     "/openapi.json" {
         "": get(public openapi::get_openapi);

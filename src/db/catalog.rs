@@ -1,10 +1,12 @@
 //! Departments and products: one query per answer.
 
-use rusqlite::{Connection, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
+use super::listing::{self, Source};
 use super::{Db, Error};
 use crate::domain::Cents;
 use crate::domain::catalog::{Department, DepartmentProducts, Product, ProductCard, ProductImage, Rating};
+use crate::domain::listing::ListingQuery;
 
 /// The product columns a card shows; the query joins `products p` with its preview
 /// image `i`. Read by [`card`].
@@ -36,12 +38,14 @@ impl Db {
         .await
     }
 
-    /// `None` when there is no such department.
+    /// One page of a department's products as `query` asks; `None` when there is no
+    /// such department.
     pub async fn list_department_products(
         &self,
         department_id: i64,
+        query: ListingQuery,
     ) -> Result<Option<DepartmentProducts>, Error> {
-        self.read(move |c| department_products(c, department_id)).await
+        self.read(move |c| department_products(c, department_id, &query)).await
     }
 
     /// `None` when there is no such product.
@@ -50,32 +54,20 @@ impl Db {
     }
 }
 
-fn department_products(c: &Connection, department_id: i64) -> Result<Option<DepartmentProducts>, Error> {
-    // LEFT JOIN so that a department without products still answers (with none).
-    let sql = format!(
-        "SELECT d.id, d.name, d.picture_url, {CARD_COLUMNS}
-         FROM departments d
-         LEFT JOIN products p ON p.department_id = d.id
-         LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
-         WHERE d.id = ?1
-         ORDER BY p.id"
-    );
-    let mut stmt = c.prepare_cached(&sql)?;
-    let mut rows = stmt.query(params![department_id])?;
-    let mut found: Option<DepartmentProducts> = None;
-    while let Some(row) = rows.next()? {
-        let found = match &mut found {
-            Some(found) => found,
-            None => found.insert(DepartmentProducts {
-                department: Department { id: row.get(0)?, name: row.get(1)?, picture_url: row.get(2)? },
-                products: Vec::new(),
-            }),
-        };
-        if row.get::<_, Option<i64>>(3)?.is_some() {
-            found.products.push(card(row, 3)?);
-        }
-    }
-    Ok(found)
+fn department_products(
+    c: &Connection,
+    department_id: i64,
+    query: &ListingQuery,
+) -> Result<Option<DepartmentProducts>, Error> {
+    let mut stmt = c.prepare_cached("SELECT id, name, picture_url FROM departments WHERE id = ?1")?;
+    let department = stmt
+        .query_row(params![department_id], |r| {
+            Ok(Department { id: r.get(0)?, name: r.get(1)?, picture_url: r.get(2)? })
+        })
+        .optional()?;
+    let Some(department) = department else { return Ok(None) };
+    let listing = listing::listing(c, &Source::Department(department_id), query)?;
+    Ok(Some(DepartmentProducts { department, listing }))
 }
 
 fn product(c: &Connection, product_id: i64) -> Result<Option<Product>, Error> {

@@ -9,6 +9,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0002_shoppers.sql")),
     M::up(include_str!("migrations/0003_idempotency.sql")),
     M::up(include_str!("migrations/0004_one_clock_and_changes.sql")).foreign_key_check(),
+    M::up(include_str!("migrations/0005_discovery.sql")),
 ];
 
 /// Foreign keys are off while steps run, as SQLite's way of rebuilding a table needs

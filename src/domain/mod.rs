@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod favorites;
 pub mod fields;
 pub mod inputs;
+pub mod listing;
 pub mod money;
 pub mod orders;
 pub mod ownership;

@@ -1,6 +1,6 @@
 //! Money is integer cents everywhere; it becomes a decimal number only on the wire.
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Cents(pub i64);
 
 impl Cents {

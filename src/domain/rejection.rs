@@ -36,6 +36,9 @@ pub enum Rejection {
     /// Input that cannot be read at all (a malformed header, say).
     #[error("{0}")]
     Malformed(&'static str),
+    /// A query parameter out of its range; the message names it.
+    #[error("{0}")]
+    BadParameter(String),
     #[error("{} couldn't be found", .0.name())]
     NotFound(Thing),
     #[error("This {} is not yours", .0.name().to_lowercase())]
@@ -72,6 +75,7 @@ impl Rejection {
                 errors
             }
             Rejection::Malformed(_)
+            | Rejection::BadParameter(_)
             | Rejection::CartFull
             | Rejection::EmptyCart
             | Rejection::AlreadyReviewed => {

@@ -134,7 +134,8 @@ async fn asvs_5_1_4_every_string_a_client_sends_has_a_maximum_length() {
             Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
             _ => vec![],
         };
-        if types.contains(&"string") && !schema["maxLength"].is_u64() {
+        // A string that must be one of a list is as bounded as its longest choice.
+        if types.contains(&"string") && !schema["maxLength"].is_u64() && !schema["enum"].is_array() {
             unbounded.push(at.to_owned());
         }
         if types.contains(&"array") && !schema["maxItems"].is_u64() {

@@ -60,7 +60,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A department with its products */
+        /**
+         * A department with a page of its products
+         * @description Without parameters: the first 48 products in the featured order. Sorts, filters and pages as asked, with the total and the facets under those filters.
+         */
         get: operations["listDepartmentProducts"];
         put?: never;
         post?: never;
@@ -210,6 +213,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the products matching some words */
+        get: operations["searchProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Departments, brands and products to offer as the shopper types */
+        get: operations["listSearchSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -250,6 +287,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BrandCount: {
+            /** Format: int64 */
+            count: number;
+            name: string;
+        };
         Cart: {
             Products: components["schemas"]["CartLine"][];
             /** @description The RedCard 5% discount. */
@@ -291,7 +333,8 @@ export interface components {
             id: number;
             name: string;
         };
-        DepartmentWithProducts: {
+        /** @description A department with one page of its products (docs/rules.md#discovery). */
+        DepartmentWithProducts: components["schemas"]["PageOf"] & {
             Products: components["schemas"]["ProductCard"][];
             /** Format: int64 */
             id: number;
@@ -307,6 +350,18 @@ export interface components {
             errors: string[];
             /** @description One sentence for a person. */
             message: string;
+        };
+        /**
+         * @description What the list could be narrowed to next, each counted under every current filter
+         *     but its own.
+         */
+        Facets: {
+            /** @description The busiest brands first (at most 20), and every brand asked for. */
+            brands: components["schemas"]["BrandCount"][];
+            /** @description Products priced from `min` to `max` dollars (inclusive), for each band that has some. */
+            prices: components["schemas"]["PriceBand"][];
+            /** @description Products rated at least `min` stars, for each floor that has some. */
+            ratings: components["schemas"]["RatingCount"][];
         };
         /**
          * @description A favorite as the favorites list shows it: a product card whose `id` repeats
@@ -407,6 +462,35 @@ export interface components {
         Orders: {
             Orders: components["schemas"]["Order"][];
         };
+        /** @description Where a page stands in its list, and what the list could be narrowed to. */
+        PageOf: {
+            facets: components["schemas"]["Facets"];
+            /**
+             * Format: int32
+             * @description This page, from 1.
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @description The number of pages: at least 1, even when nothing matches.
+             */
+            pages: number;
+            /**
+             * Format: int64
+             * @description Every product that matches, on all pages.
+             */
+            total: number;
+        };
+        PriceBand: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: double
+             * @description `null` for the open-ended top band.
+             */
+            max?: number | null;
+            min: components["schemas"]["Cents"];
+        };
         Product: {
             Department: components["schemas"]["DepartmentRef"];
             ProductImages: components["schemas"]["ProductImage"][];
@@ -454,6 +538,12 @@ export interface components {
             /** Format: int64 */
             productId: number;
         };
+        RatingCount: {
+            /** Format: int64 */
+            count: number;
+            /** Format: int32 */
+            min: number;
+        };
         Review: {
             Product: components["schemas"]["ReviewProduct"];
             User: components["schemas"]["ReviewAuthor"];
@@ -499,6 +589,10 @@ export interface components {
         Reviews: {
             Reviews: components["schemas"]["Review"][];
         };
+        /** @description One page of the products matching a search. */
+        SearchResults: components["schemas"]["PageOf"] & {
+            Products: components["schemas"]["ProductCard"][];
+        };
         SessionUser: {
             user: components["schemas"]["User"] | null;
         };
@@ -518,6 +612,40 @@ export interface components {
             password: string;
             /** @description Not an email, and no spaces at either end. */
             username: string;
+        };
+        /**
+         * @description A department (links to its page), a brand (links to a search for it, filtered to
+         *     it) or a product (links to its page).
+         */
+        Suggestion: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "department";
+            name: string;
+        } | {
+            /**
+             * Format: int64
+             * @description How many products carry it.
+             */
+            count: number;
+            /** @enum {string} */
+            kind: "brand";
+            name: string;
+        } | {
+            brand: string;
+            /** Format: int64 */
+            departmentId: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "product";
+            name: string;
+            previewImage: string;
+        };
+        /** @description Things to offer as the shopper types, at most 8. */
+        Suggestions: {
+            Suggestions: components["schemas"]["Suggestion"][];
         };
         /**
          * Format: date-time
@@ -736,7 +864,22 @@ export interface operations {
     };
     listDepartmentProducts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The order: `featured` (the default), by price either way, top rated first, or newest first. */
+                sort?: "featured" | "price-asc" | "price-desc" | "rating" | "newest";
+                /** @description Only these brands (repeat the parameter for several). */
+                brand?: string[];
+                /** @description Only products at this price or more, in dollars. */
+                minPrice?: number;
+                /** @description Only products at this price or less, in dollars; not below `minPrice`. */
+                maxPrice?: number;
+                /** @description Only products whose average rating is at least this. */
+                minRating?: number;
+                /** @description The page, from 1; not past the last. */
+                page?: number;
+                /** @description Products per page. */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The department */
@@ -746,7 +889,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The department and its products */
+            /** @description The department and a page of its products */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1085,6 +1228,79 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    searchProducts: {
+        parameters: {
+            query: {
+                /**
+                 * @description The words to find, each also as the start of a longer word. Letter case,
+                 *     accents and punctuation aside.
+                 */
+                q: string;
+                /** @description Only this department's products. */
+                department?: number;
+                /**
+                 * @description The order: `relevance` (the default: name and brand matches first), `featured`,
+                 *     by price either way, top rated first, or newest first.
+                 */
+                sort?: "relevance" | "featured" | "price-asc" | "price-desc" | "rating" | "newest";
+                /** @description Only these brands (repeat the parameter for several). */
+                brand?: string[];
+                /** @description Only products at this price or more, in dollars. */
+                minPrice?: number;
+                /** @description Only products at this price or less, in dollars; not below `minPrice`. */
+                maxPrice?: number;
+                /** @description Only products whose average rating is at least this. */
+                minRating?: number;
+                /** @description The page, from 1; not past the last. */
+                page?: number;
+                /** @description Products per page. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the matching products, the total and the facets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listSearchSuggestions: {
+        parameters: {
+            query: {
+                /** @description What the shopper has typed so far. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 8: departments, then brands, then products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestions"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
     getSession: {
         parameters: {
             query?: never;
@@ -1189,6 +1405,7 @@ export interface operations {
 }
 
 // One name per schema.
+export type BrandCount = components['schemas']['BrandCount'];
 export type Cart = components['schemas']['Cart'];
 export type CartLine = components['schemas']['CartLine'];
 export type Cents = components['schemas']['Cents'];
@@ -1198,6 +1415,7 @@ export type DepartmentRef = components['schemas']['DepartmentRef'];
 export type DepartmentWithProducts = components['schemas']['DepartmentWithProducts'];
 export type Departments = components['schemas']['Departments'];
 export type Error = components['schemas']['Error'];
+export type Facets = components['schemas']['Facets'];
 export type Favorite = components['schemas']['Favorite'];
 export type Favorites = components['schemas']['Favorites'];
 export type LoginInput = components['schemas']['LoginInput'];
@@ -1207,16 +1425,22 @@ export type OrderInput = components['schemas']['OrderInput'];
 export type OrderLine = components['schemas']['OrderLine'];
 export type OrderLineInput = components['schemas']['OrderLineInput'];
 export type Orders = components['schemas']['Orders'];
+export type PageOf = components['schemas']['PageOf'];
+export type PriceBand = components['schemas']['PriceBand'];
 export type Product = components['schemas']['Product'];
 export type ProductCard = components['schemas']['ProductCard'];
 export type ProductImage = components['schemas']['ProductImage'];
 export type ProductRef = components['schemas']['ProductRef'];
+export type RatingCount = components['schemas']['RatingCount'];
 export type Review = components['schemas']['Review'];
 export type ReviewAuthor = components['schemas']['ReviewAuthor'];
 export type ReviewInput = components['schemas']['ReviewInput'];
 export type ReviewProduct = components['schemas']['ReviewProduct'];
 export type Reviews = components['schemas']['Reviews'];
+export type SearchResults = components['schemas']['SearchResults'];
 export type SessionUser = components['schemas']['SessionUser'];
 export type SignupInput = components['schemas']['SignupInput'];
+export type Suggestion = components['schemas']['Suggestion'];
+export type Suggestions = components['schemas']['Suggestions'];
 export type Timestamp = components['schemas']['Timestamp'];
 export type User = components['schemas']['User'];
