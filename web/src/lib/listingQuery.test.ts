@@ -62,6 +62,15 @@ describe('listing query: reading and writing the address', () => {
     assert.equal(parseListing('department', `?brand=${'x'.repeat(101)}`).brands.length, 0);
   });
 
+  test('at most 20 brands, as the server takes', () => {
+    const many = Array.from({ length: 25 }, (_, i) => `brand=B${i}`).join('&');
+    const query = parseListing('department', `?${many}`);
+    assert.equal(query.brands.length, 20);
+    assert.equal(query.brands[19], 'B19');
+    assert.equal(toggleBrand(query, 'Another'), query);
+    assert.deepEqual(toggleBrand(query, 'B0').brands.length, 19);
+  });
+
   test('values the server would refuse are dropped, the rest kept', () => {
     const bad = [
       'sort=cheapest',

@@ -10,10 +10,17 @@
 // "abc"), so a mistyped link opens the nearest sensible listing instead of an error.
 // Writing leaves out whatever equals its default, so each listing has one address.
 
+import type { operations } from '../api/types.ts';
+
 export type ListingKind = 'search' | 'department';
 
 export const sorts = ['relevance', 'featured', 'price-asc', 'price-desc', 'rating', 'newest'] as const;
 export type Sort = (typeof sorts)[number];
+
+// The orders are the server's, word for word: this fails to compile when they part.
+type ServerSort = NonNullable<operations['searchProducts']['parameters']['query']['sort']>;
+const sameSorts: [ServerSort] extends [Sort] ? ([Sort] extends [ServerSort] ? true : never) : never = true;
+void sameSorts;
 
 export interface ListingQuery {
   kind: ListingKind;
@@ -35,6 +42,8 @@ export interface ListingQuery {
 
 /** The longest search the server takes (characters, after trimming). */
 export const MAX_QUERY_LENGTH = 100;
+/** The most brands, and the longest brand, a listing may ask for. */
+export const MAX_BRANDS = 20;
 const MAX_BRAND_LENGTH = 100;
 
 /** The orders a listing offers: relevance only for a search. */
@@ -71,7 +80,8 @@ export function parseListing(kind: ListingKind, search: string | URLSearchParams
 
   for (const raw of params.getAll('brand')) {
     const brand = raw.trim();
-    if (brand !== '' && brand.length <= MAX_BRAND_LENGTH && !query.brands.includes(brand)) query.brands.push(brand);
+    if (brand === '' || brand.length > MAX_BRAND_LENGTH || query.brands.includes(brand)) continue;
+    if (query.brands.length < MAX_BRANDS) query.brands.push(brand);
   }
 
   const minPrice = dollars.test(one('minPrice')) ? Number(one('minPrice')) : undefined;
@@ -134,10 +144,11 @@ export function withChoice(query: ListingQuery, change: Partial<ListingFilters &
 
 export const withPage = (query: ListingQuery, page: number): ListingQuery => ({ ...query, page });
 
-/** Ticks or unticks one brand. */
+/** Ticks or unticks one brand (a 21st brand is not ticked: the server takes 20). */
 export function toggleBrand(query: ListingQuery, brand: string): ListingQuery {
-  const brands = query.brands.includes(brand) ? query.brands.filter((b) => b !== brand) : [...query.brands, brand];
-  return withChoice(query, { brands });
+  if (query.brands.includes(brand)) return withChoice(query, { brands: query.brands.filter((b) => b !== brand) });
+  if (query.brands.length >= MAX_BRANDS) return query;
+  return withChoice(query, { brands: [...query.brands, brand] });
 }
 
 /** The same words and order with no filters, on page 1. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatPrice } from './money.ts';
+import { formatPrice, formatPriceShort } from './money.ts';
 
 describe('formatPrice', () => {
   test('shows dollars with a $ and two decimals', () => {
@@ -13,5 +13,14 @@ describe('formatPrice', () => {
   test('groups thousands and hides float noise', () => {
     assert.equal(formatPrice(1234.5), '$1,234.50');
     assert.equal(formatPrice(0.1 + 0.2), '$0.30');
+  });
+});
+
+describe('formatPriceShort', () => {
+  test('leaves out the cents of whole dollars only', () => {
+    assert.equal(formatPriceShort(25), '$25');
+    assert.equal(formatPriceShort(1200), '$1,200');
+    assert.equal(formatPriceShort(49.5), '$49.50');
+    assert.equal(formatPriceShort(0), '$0');
   });
 });

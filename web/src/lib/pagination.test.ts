@@ -22,6 +22,11 @@ describe('pageItems', () => {
     assert.deepEqual(pageItems(16, 20), [1, 'gap', 14, 15, 16, 17, 18, 19, 20]);
   });
 
+  test('a phone shows one page either side', () => {
+    assert.deepEqual(pageItems(50, 1603, 1), [1, 'gap', 49, 50, 51, 'gap', 1603]);
+    assert.deepEqual(pageItems(3, 20, 1), [1, 2, 3, 4, 'gap', 20]);
+  });
+
   test('a page out of range is treated as the nearest one; no pages is one page', () => {
     assert.deepEqual(pageItems(99, 3), [1, 2, 3]);
     assert.deepEqual(pageItems(0, 0), [1]);

@@ -1,4 +1,6 @@
 // Every route of the app in one table, used by the router and by every link.
+import { emptyListing, listingSearch } from './listingQuery.ts';
+
 export const paths = {
   home: '/',
   login: '/login',
@@ -18,6 +20,7 @@ export const paths = {
   weeklyAd: '/weeklyad',
   redCard: '/redcard',
   square: '/square',
+  search: '/search',
 } as const;
 
 export type PathName = keyof typeof paths;
@@ -30,4 +33,6 @@ export const to = {
   order: (orderId: number) => `/orders/${orderId}`,
   addReview: (productId: number) => `/products/${productId}/add-review`,
   editReview: (reviewId: number) => `/reviews/${reviewId}/edit`,
+  /** The search page for these words, optionally narrowed to brands. */
+  search: (q: string, brands: string[] = []) => `/search${listingSearch({ ...emptyListing('search', q), brands })}`,
 };
