@@ -69,8 +69,13 @@ describe('my reviews (create, update and delete update the list)', () => {
 describe('a review write changes only the shopper’s review list', () => {
   const product = { id: 51, departmentId: 5, name: 'Product 51', avgRating: 5, numReviews: 1 } as Product;
   const opened = () => ({
-    products: { byId: { 51: product }, reviews: { 51: [review(3, 51)] } },
-    departments: { list: [], byId: { 5: { id: 5, name: 'Electronics', url: '', Products: [] } } },
+    products: { byId: { 51: product }, reviews: { 51: [review(3, 51)] }, searches: {}, suggestions: {} },
+    departments: {
+      list: [],
+      listings: {
+        '5?': { id: 5, name: 'Electronics', url: '', Products: [], total: 0, page: 1, pages: 1, facets: { brands: [], ratings: [], prices: [] } },
+      },
+    },
   });
 
   for (const [action, reply, write] of [

@@ -106,7 +106,7 @@ function storeOfAShopper() {
     favorites: { list: [favorite(900, 51)], loaded: true, pending: [] },
     orders: { list: [order(3)], loaded: true },
     reviews: { mine: [review(4, 51)], loaded: true },
-    departments: { list: [{ id: 5, name: 'Electronics', url: '' }], byId: {} },
+    departments: { list: [{ id: 5, name: 'Electronics', url: '' }], listings: {} },
   });
   return store;
 }

@@ -2,15 +2,19 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { to } from '../../lib/paths.ts';
+import { departmentListingKey } from '../../store/departments.ts';
 import { useStore } from '../../store/index.ts';
 import styles from './catalog.module.css';
 
-/** The holiday deals shelf: the products of one department (5, Electronics). */
+/** How many cards the shelf shows. */
+const SHELF = 8;
+
+/** The holiday deals shelf: the first products of one department (5, Electronics). */
 export function HolidayDeals({ departmentId }: { departmentId: number }) {
-  const department = useStore((s) => s.departments.byId[departmentId]);
+  const department = useStore((s) => s.departments.listings[departmentListingKey(departmentId, undefined, SHELF)]);
   const listDepartmentProducts = useStore((s) => s.listDepartmentProducts);
   useEffect(() => {
-    listDepartmentProducts(departmentId).catch(() => undefined);
+    listDepartmentProducts(departmentId, undefined, SHELF).catch(() => undefined);
   }, [departmentId, listDepartmentProducts]);
 
   return (
@@ -20,7 +24,7 @@ export function HolidayDeals({ departmentId }: { departmentId: number }) {
         <Link to={to.department(departmentId)}>Shop all {department?.name ?? 'deals'}</Link>
       </div>
       <ul role="list" className={styles.shelf}>
-        {(department?.Products ?? []).slice(0, 8).map((p) => (
+        {(department?.Products ?? []).slice(0, SHELF).map((p) => (
           <li key={p.id}>
             <ProductCard product={p} />
           </li>
