@@ -14,6 +14,7 @@ const screens: [string, LazyExoticComponent<ComponentType>, Access][] = [
   [paths.signup, page(() => import('../pages/SignupPage.tsx')), 'guest'],
   [paths.department, page(() => import('../pages/DepartmentPage.tsx')), 'anyone'],
   [paths.product, page(() => import('../pages/ProductPage.tsx')), 'anyone'],
+  [paths.search, page(() => import('../pages/SearchPage.tsx')), 'anyone'],
   // A visitor's cart and favorites pages ask them to sign in; checkout sends them to the cart.
   [paths.cart, page(() => import('../pages/CartPage.tsx')), 'anyone'],
   [paths.checkout, page(() => import('../pages/CheckoutPage.tsx')), 'anyone'],
