@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { useStore } from '../../store/index.ts';
 import { AccountPanel } from './AccountPanel.tsx';
 import { CategoriesPanel } from './CategoriesPanel.tsx';
+import { SearchBox } from './SearchBox.tsx';
 import styles from './NavBar.module.css';
 
 const promoLinks = [
@@ -44,6 +45,7 @@ export function NavBar({ loaded }: { loaded: boolean }) {
               </Link>
             ))}
           </div>
+          <SearchBox />
           <span className={styles.spacer} />
           <button
             type="button"
