@@ -14,6 +14,7 @@ import { parseId } from '../lib/ids.ts';
 import { paths, to } from '../lib/paths.ts';
 import { NotFound, useLoad } from '../lib/useLoad.ts';
 import { useStore } from '../store/index.ts';
+import { MoreFromDepartment } from './parts/MoreFromDepartment.tsx';
 
 export default function ProductPage() {
   const params = useParams();
@@ -67,6 +68,11 @@ export default function ProductPage() {
                 </ButtonLink>
               )
             }
+          />
+          <MoreFromDepartment
+            departmentId={product.departmentId}
+            departmentName={product.Department.name}
+            productId={product.id}
           />
         </>
       )}
