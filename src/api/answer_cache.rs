@@ -13,7 +13,7 @@
 //! carry no validator.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::web::{self, Bytes};
@@ -64,6 +64,9 @@ const MAX_QUERY_BYTES: usize = 48 << 20;
 
 pub struct AnswerCache {
     inner: RwLock<Inner>,
+    /// One turnstile per answer being loaded, so that many requests missing the same
+    /// answer at once load it once: the first loads, the others wait and find it kept.
+    loading: Mutex<HashMap<Answer, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 struct Inner {
@@ -208,6 +211,7 @@ impl AnswerCache {
                 query_answers: 0,
                 query_bytes: 0,
             }),
+            loading: Mutex::new(HashMap::new()),
         }
     }
 
@@ -300,15 +304,63 @@ impl AnswerCache {
         Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
         let validated = !answer.is_shoppers();
-        let version = match self.get(&answer) {
-            Ok(kept) => return kept.respond(req, validated).await,
-            Err(version) => version,
+        if let Ok(kept) = self.get(&answer) {
+            return kept.respond(req, validated).await;
+        }
+        let gate = Gate::enter(self, &answer);
+        let turn = gate.turnstile.lock().await;
+        let loaded = match self.get(&answer) {
+            Ok(kept) => Ok(kept),
+            Err(version) => self.load(answer.clone(), version, missing, load).await,
         };
+        drop(turn);
+        drop(gate);
+        loaded?.respond(req, validated).await
+    }
+
+    async fn load<T, F, Fut>(
+        &self,
+        answer: Answer,
+        version: i64,
+        missing: Thing,
+        load: F,
+    ) -> Result<Arc<Kept>, ApiError>
+    where
+        T: Serialize,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Option<T>, ApiError>>,
+    {
         let value = load().await?.ok_or(Rejection::NotFound(missing))?;
         let json = serde_json::to_vec(&value).map_err(ApiError::internal)?;
         let kept = Arc::new(Kept::new(Bytes::from(json)));
         self.store(answer, version, kept.clone());
-        kept.respond(req, validated).await
+        Ok(kept)
+    }
+}
+
+/// A place in line to load one answer; leaving (even by a request given up halfway)
+/// takes the turnstile away if nobody else is in line.
+struct Gate<'a> {
+    cache: &'a AnswerCache,
+    answer: &'a Answer,
+    turnstile: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl<'a> Gate<'a> {
+    fn enter(cache: &'a AnswerCache, answer: &'a Answer) -> Self {
+        let mut loading = cache.loading.lock().unwrap_or_else(|e| e.into_inner());
+        let turnstile = loading.entry(answer.clone()).or_default().clone();
+        Gate { cache, answer, turnstile }
+    }
+}
+
+impl Drop for Gate<'_> {
+    fn drop(&mut self) {
+        let mut loading = self.cache.loading.lock().unwrap_or_else(|e| e.into_inner());
+        // Held by the map and by this gate only: nobody else is in line.
+        if Arc::strong_count(&self.turnstile) == 2 {
+            loading.remove(self.answer);
+        }
     }
 }
 
@@ -442,5 +494,29 @@ mod tests {
         let inner = cache.inner.read().unwrap();
         assert!(inner.query_bytes <= MAX_QUERY_BYTES, "{}", inner.query_bytes);
         assert_eq!(inner.query_answers, inner.answers.len());
+    }
+
+    /// Sixty-four requests missing the same answer at once load it once.
+    #[actix_web::test]
+    async fn many_requests_missing_one_answer_load_it_once() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let cache = Arc::new(AnswerCache::new(0));
+        let loads = Arc::new(AtomicUsize::new(0));
+        let requests = (0..64).map(|_| {
+            let (cache, loads) = (cache.clone(), loads.clone());
+            async move {
+                let req = actix_web::test::TestRequest::default().to_http_request();
+                let load = || async {
+                    loads.fetch_add(1, Ordering::SeqCst);
+                    tokio::task::yield_now().await;
+                    Ok(Some(serde_json::json!({"Products": []})))
+                };
+                cache.answer(&req, search("head"), Thing::Product, load).await.unwrap().status()
+            }
+        });
+        let statuses = futures_util::future::join_all(requests).await;
+        assert!(statuses.iter().all(|s| s.is_success()));
+        assert_eq!(loads.load(Ordering::SeqCst), 1);
+        assert!(cache.loading.lock().unwrap().is_empty(), "no turnstile is left behind");
     }
 }

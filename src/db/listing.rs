@@ -24,19 +24,63 @@ pub(super) enum Source<'a> {
     },
 }
 
-/// The filter a facet leaves out when it counts.
-#[derive(Clone, Copy, PartialEq)]
-enum Leave {
-    Nothing,
-    Brands,
-    Rating,
-    Prices,
+/// `p.rating_key` (migration 0005) spelled out: the same value, but SQLite reads it from
+/// the two counts in an index, where naming the virtual column makes it read the table.
+const RATING: &str = "(CASE WHEN p.review_count = 0 THEN 0 ELSE (p.rating_sum * 200 + p.review_count) / (p.review_count * 2) END)";
+
+/// A piece of SQL and its parameters, in order.
+struct Sql {
+    text: String,
+    params: Vec<Value>,
 }
 
-/// A `WHERE` clause and its parameters, in order.
-struct Clause {
-    sql: String,
-    params: Vec<Value>,
+impl Sql {
+    fn new(text: impl Into<String>, params: Vec<Value>) -> Sql {
+        Sql { text: text.into(), params }
+    }
+
+    /// Every condition of `parts`, or true when there is none.
+    fn all(parts: Vec<Sql>) -> Sql {
+        if parts.is_empty() {
+            return Sql::new("1", vec![]);
+        }
+        let text = parts.iter().map(|p| format!("({})", p.text)).collect::<Vec<_>>().join(" AND ");
+        Sql::new(text, parts.into_iter().flat_map(|p| p.params).collect())
+    }
+}
+
+/// The filters of a list, each a condition on `products p`, or `None` when not asked.
+struct Filters {
+    brands: Option<Sql>,
+    prices: Option<Sql>,
+    rating: Option<Sql>,
+}
+
+impl Filters {
+    fn of(query: &ListingQuery) -> Filters {
+        let brands = (!query.brands.is_empty()).then(|| {
+            Sql::new(
+                format!("p.brand IN ({})", vec!["?"; query.brands.len()].join(", ")),
+                query.brands.iter().map(|b| Value::Text(b.clone())).collect(),
+            )
+        });
+        let mut prices = vec![];
+        if let Some(Cents(min)) = query.min_price {
+            prices.push(Sql::new("p.price_cents >= ?", vec![Value::Integer(min)]));
+        }
+        if let Some(Cents(max)) = query.max_price {
+            prices.push(Sql::new("p.price_cents <= ?", vec![Value::Integer(max)]));
+        }
+        let prices = (!prices.is_empty()).then(|| Sql::all(prices));
+        let rating =
+            query.min_rating.map(|min| Sql::new(format!("{RATING} >= ?"), vec![Value::Integer(min)]));
+        Filters { brands, prices, rating }
+    }
+
+    /// All of them at once, for the page itself.
+    fn all(self) -> Sql {
+        Sql::all([self.brands, self.prices, self.rating].into_iter().flatten().collect())
+    }
 }
 
 impl Source<'_> {
@@ -59,39 +103,16 @@ impl Source<'_> {
         }
     }
 
-    fn clause(&self, query: &ListingQuery, leave: Leave) -> Clause {
-        let mut sql = vec![];
-        let mut params = vec![];
+    /// The department the list keeps to, if any.
+    fn scope(&self) -> Sql {
         let department = match self {
             Source::Department(id) => Some(*id),
             Source::Search { department, .. } => *department,
         };
-        if let Some(id) = department {
-            sql.push("p.department_id = ?".to_string());
-            params.push(Value::Integer(id));
+        match department {
+            Some(id) => Sql::new("p.department_id = ?", vec![Value::Integer(id)]),
+            None => Sql::new("1", vec![]),
         }
-        if leave != Leave::Brands && !query.brands.is_empty() {
-            sql.push(format!("p.brand IN ({})", vec!["?"; query.brands.len()].join(", ")));
-            params.extend(query.brands.iter().map(|b| Value::Text(b.clone())));
-        }
-        if leave != Leave::Prices {
-            if let Some(Cents(min)) = query.min_price {
-                sql.push("p.price_cents >= ?".to_string());
-                params.push(Value::Integer(min));
-            }
-            if let Some(Cents(max)) = query.max_price {
-                sql.push("p.price_cents <= ?".to_string());
-                params.push(Value::Integer(max));
-            }
-        }
-        if leave != Leave::Rating
-            && let Some(min) = query.min_rating
-        {
-            sql.push("p.rating_key >= ?".to_string());
-            params.push(Value::Integer(min));
-        }
-        let sql = if sql.is_empty() { "1".to_string() } else { sql.join(" AND ") };
-        Clause { sql, params }
     }
 }
 
@@ -120,89 +141,100 @@ pub(super) fn match_expression(words: &[String], columns: Option<&str>) -> Strin
     }
 }
 
-/// The total and the facets, in one statement: four aggregates over the same rows, each
-/// leaving out its own filter.
+/// The total and the facets in one pass over the list's scope, grouped by brand: each
+/// row is tested against each filter once, and each count sums the rows that pass
+/// every filter but its own facet's.
 fn facets(c: &Connection, source: &Source, query: &ListingQuery) -> Result<(u64, Facets), Error> {
     let mut params = Vec::new();
     let with = source.with(&mut params);
-    let from = source.from();
-    let mut part = |select: &str, leave: Leave, tail: &str| {
-        let clause = source.clause(query, leave);
-        params.extend(clause.params);
-        format!("SELECT {select} FROM {from} WHERE {} {tail}", clause.sql)
+    let Filters { brands, prices, rating } = Filters::of(query);
+    let mut select = vec!["p.brand".to_string()];
+    let mut count = |parts: Vec<&Option<Sql>>, extra: Option<String>| {
+        let mut text: Vec<String> =
+            parts.iter().flat_map(|p| p.as_ref()).map(|p| format!("({})", p.text)).collect();
+        params.extend(parts.iter().flat_map(|p| p.as_ref()).flat_map(|p| p.params.clone()));
+        text.extend(extra);
+        let condition = if text.is_empty() { "1".to_string() } else { text.join(" AND ") };
+        select.push(format!("coalesce(sum({condition}), 0)"));
     };
-    let ratings: Vec<String> = RATING_FLOORS
-        .iter()
-        .map(|min| format!("coalesce(sum(p.rating_key >= {}), 0)", i64::from(*min) * 100))
-        .collect();
-    let prices: Vec<String> = PRICE_BANDS
-        .iter()
-        .map(|(min, max)| match max {
-            Some(max) => format!("coalesce(sum(p.price_cents BETWEEN {} AND {}), 0)", min.0, max.0),
-            None => format!("coalesce(sum(p.price_cents >= {}), 0)", min.0),
-        })
-        .collect();
+    count(vec![&prices, &rating], None);
+    count(vec![&brands, &prices, &rating], None);
+    for min in RATING_FLOORS {
+        count(vec![&brands, &prices], Some(format!("{RATING} >= {}", i64::from(min) * 100)));
+    }
+    for (min, max) in PRICE_BANDS {
+        let band = match max {
+            Some(max) => format!("p.price_cents BETWEEN {} AND {}", min.0, max.0),
+            None => format!("p.price_cents >= {}", min.0),
+        };
+        count(vec![&brands, &rating], Some(band));
+    }
+    let scope = source.scope();
+    params.extend(scope.params);
     let sql = format!(
-        "{with}{} UNION ALL {} UNION ALL {} UNION ALL {}",
-        part("0, NULL, count(*), 0, 0, 0, 0", Leave::Nothing, ""),
-        part("1, p.brand, count(*), 0, 0, 0, 0", Leave::Brands, "GROUP BY p.brand"),
-        part(&format!("2, NULL, {}, 0", ratings.join(", ")), Leave::Rating, ""),
-        part(&format!("3, NULL, {}", prices.join(", ")), Leave::Prices, ""),
+        "{with}SELECT {} FROM {} WHERE {} GROUP BY p.brand",
+        select.join(", "),
+        source.from(),
+        scope.text
     );
     let mut stmt = c.prepare_cached(&sql)?;
     let mut rows = stmt.query(params_from_iter(params))?;
     let mut total = 0;
-    let mut brands = Vec::new();
-    let mut facets = Facets::default();
+    let mut brand_counts = Vec::new();
+    let mut floors = [0u64; RATING_FLOORS.len()];
+    let mut bands = [0u64; PRICE_BANDS.len()];
     while let Some(r) = rows.next()? {
-        let mut counts = [0u64; 5];
-        for (at, count) in counts.iter_mut().enumerate() {
-            *count = r.get::<_, i64>(at + 2)?.max(0) as u64;
+        let n = |at: usize| -> rusqlite::Result<u64> { Ok(r.get::<_, i64>(at)?.max(0) as u64) };
+        let in_brand = n(1)?;
+        if in_brand > 0 {
+            brand_counts.push(BrandCount { name: r.get(0)?, count: in_brand });
         }
-        match r.get::<_, i64>(0)? {
-            0 => total = counts[0],
-            1 => brands.push(BrandCount { name: r.get(1)?, count: counts[0] }),
-            2 => {
-                facets.ratings = RATING_FLOORS
-                    .iter()
-                    .zip(counts)
-                    .filter(|(_, count)| *count > 0)
-                    .map(|(min, count)| RatingCount { min: *min, count })
-                    .collect()
-            }
-            _ => {
-                facets.prices = PRICE_BANDS
-                    .iter()
-                    .zip(counts)
-                    .filter(|(_, count)| *count > 0)
-                    .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
-                    .collect()
-            }
+        total += n(2)?;
+        for (at, floor) in floors.iter_mut().enumerate() {
+            *floor += n(3 + at)?;
+        }
+        for (at, band) in bands.iter_mut().enumerate() {
+            *band += n(3 + RATING_FLOORS.len() + at)?;
         }
     }
-    facets.brands = Facets::brands_of(brands, &query.brands);
+    let facets = Facets {
+        brands: Facets::brands_of(brand_counts, &query.brands),
+        ratings: RATING_FLOORS
+            .iter()
+            .zip(floors)
+            .filter(|(_, count)| *count > 0)
+            .map(|(min, count)| RatingCount { min: *min, count })
+            .collect(),
+        prices: PRICE_BANDS
+            .iter()
+            .zip(bands)
+            .filter(|(_, count)| *count > 0)
+            .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
+            .collect(),
+    };
     Ok((total, facets))
 }
 
 fn page(c: &Connection, source: &Source, query: &ListingQuery) -> Result<Vec<ProductCard>, Error> {
     let mut params = Vec::new();
     let with = source.with(&mut params);
-    let clause = source.clause(query, Leave::Nothing);
-    params.extend(clause.params);
-    // bm25 needs the full-text table itself in the statement, not the matches' ids.
-    let (with, from) = match (source, query.sort) {
-        (Source::Search { expression, .. }, Sort::Relevance) => {
-            params[0] = Value::Text(expression.to_string());
-            ("", "product_search JOIN products p ON p.id = product_search.rowid")
-        }
-        _ => (with, source.from()),
+    // bm25 needs the full-text table itself in the statement, not the matches' ids;
+    // the expression `with` put first in `params` is then its MATCH's.
+    let (with, from, matching) = match (source, query.sort) {
+        (Source::Search { .. }, Sort::Relevance) => (
+            "",
+            "product_search JOIN products p ON p.id = product_search.rowid",
+            "product_search MATCH ? AND ",
+        ),
+        _ => (with, source.from(), ""),
     };
-    let matching = if from.starts_with("product_search") { "product_search MATCH ? AND " } else { "" };
+    let condition = Sql::all(vec![source.scope(), Filters::of(query).all()]);
+    params.extend(condition.params);
     let sql = format!(
         "{with}SELECT {CARD_COLUMNS} FROM {from}
          LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
          WHERE {matching}{} ORDER BY {} LIMIT ? OFFSET ?",
-        clause.sql,
+        condition.text,
         order_by(query.sort)
     );
     params.push(Value::Integer(query.limit.into()));
