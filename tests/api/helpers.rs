@@ -171,6 +171,14 @@ pub async fn spawn_on(data_dir: &TempDir) -> String {
     start(Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path())).await
 }
 
+/// Starts the app over an existing data folder (one `market seed` made, say), which the
+/// returned app then owns as [`spawn_app`]'s own.
+pub async fn spawn_app_in(data_dir: TempDir) -> TestApp {
+    let address = spawn_on(&data_dir).await;
+    let jar = Arc::new(Jar::default());
+    TestApp { address, client: client_with(jar.clone()), jar, data_dir }
+}
+
 async fn start(config: Config) -> String {
     let app = Application::build(config).expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -6,6 +6,7 @@ mod cart;
 mod catalog;
 mod concurrency;
 mod database;
+mod discovery;
 mod favorites;
 mod helpers;
 mod openapi;
