@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Suggestion } from '../../api/types.ts';
 import { formatCount } from '../../lib/counts.ts';
@@ -64,11 +64,19 @@ export function SearchBox() {
     if (asked !== '') listSearchSuggestions(asked).catch(() => undefined);
   }, [asked, listSearchSuggestions]);
 
-  // Only the answer for the words in the box now is taken; until it comes, the last one
-  // stays rather than the list blinking at every key.
+  // Only the answer for the words in the box now is taken. Until it comes, the last one
+  // stays if it was for a start of these words (or these for a start of its), rather than
+  // the list blinking at every key; the highlight starts again whenever the list changes.
   const answer = useStore((s) => (words === '' ? undefined : suggestionsFor(s.products, words)));
-  const kept = useKept(answer, 'box');
-  const list = words === '' ? undefined : kept;
+  const answered = useMemo(() => answer && { words, list: answer }, [answer, words]);
+  const kept = useKept(answered, 'box');
+  const related = kept !== undefined && (words.startsWith(kept.words) || kept.words.startsWith(words));
+  const list = words !== '' && related ? kept.list : undefined;
+  const [highlightFor, setHighlightFor] = useState(list);
+  if (highlightFor !== list) {
+    setHighlightFor(list);
+    setActive(-1);
+  }
   const options = groups.flatMap((g) => (list ?? []).filter((s) => s.kind === g.kind));
   const expanded = open && options.length > 0;
 
@@ -170,7 +178,14 @@ export function SearchBox() {
           <SearchIcon />
           <span className="visually-hidden">Search</span>
         </button>
-        <div id={listboxId} role="listbox" aria-label="Search suggestions" className={styles.listbox} hidden={!expanded}>
+        <div
+          id={listboxId}
+          role="listbox"
+          aria-label="Search suggestions"
+          aria-busy={list !== undefined && list !== answer}
+          className={styles.listbox}
+          hidden={!expanded}
+        >
           {groups.map((g) => {
             const members = numbered.filter(({ s }) => s.kind === g.kind);
             if (members.length === 0) return null;
