@@ -10,6 +10,8 @@
 //   CHROMIUM             the browser (default: /usr/bin/chromium)
 //   MARKET_E2E_FAILURES  where failures leave a screenshot and the page's HTML
 //                        (default: target/e2e-failures)
+//   MARKET_E2E_PRODUCTS  seed a catalog of this many products before serving (every file);
+//                        a file that needs one calls seedCatalog(N) instead
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +29,19 @@ const failuresDir = resolve(process.env.MARKET_E2E_FAILURES ?? join(root, 'targe
 const STEP_MS = 15_000;
 
 const shared = { url: '', browser: undefined, store: undefined };
+
+/** What the store starts with; a test file may change it before its journeys run. */
+const settings = { products: process.env.MARKET_E2E_PRODUCTS ? Number(process.env.MARKET_E2E_PRODUCTS) : undefined };
+
+/**
+ * Starts this file's store on a catalog of `products` products (`market seed --products N`)
+ * instead of the seeded ~150: for journeys that need many pages. Call it at the top of
+ * the test file, before any journey.
+ */
+export function seedCatalog(products) {
+  assert.ok(Number.isInteger(products) && products > 0, `seedCatalog: ${products} is not a number of products`);
+  settings.products = products;
+}
 
 before(async () => {
   shared.store = await startStore();
@@ -171,14 +186,18 @@ async function keepEvidence(name, page, problems, error) {
   return folder;
 }
 
-/** Starts the binary on a free port and a fresh data folder; resolves once it prints its URL. */
+/**
+ * Starts the binary on a free port and a fresh data folder (seeded with a large catalog
+ * first when the file asked for one); resolves once it prints its URL.
+ */
 async function startStore() {
   const bin = resolve(process.env.MARKET_BIN ?? join(root, 'target/release/market'));
   const dataDir = await mkdtemp(join(tmpdir(), 'market-e2e-'));
-  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
-  if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
   // The store's own MARKET_* settings from the caller's shell (cookies, address) stay out.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MARKET_')));
+  if (settings.products !== undefined) await seed(bin, dataDir, settings.products, env);
+  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
+  if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
   let log = '';
   const url = await new Promise((resolveUrl, reject) => {
@@ -215,6 +234,29 @@ async function startStore() {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `market seed --products N --data-dir DIR`; rejects with its output if it fails. */
+function seed(bin, dataDir, products, env) {
+  return new Promise((resolveSeed, reject) => {
+    const child = spawn(bin, ['seed', '--products', String(products), '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start ${bin} seed: ${e.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolveSeed();
+      else reject(new Error(`${bin} seed --products ${products} failed (${code ?? signal}):\n${output}`));
+    });
+  });
 }
 
 // ---- helpers for the journeys ----
