@@ -4,6 +4,7 @@
 #
 #   BENCH_SECS=10 BENCH_WARMUP=3 BENCH_ROUNDS=5 scripts/bench/run.sh
 #   BENCH_BIN=/path/to/market scripts/bench/run.sh    another build of the store, as it is
+#   BENCH_SCALE_PRODUCTS=1000000 BENCH_SCALE_SECS=4    the scale section's catalog (0: skip it)
 #
 # Absolute numbers depend on the machine and on whatever else runs on it; the ratio to
 # nginx, measured in turns on the same cores, is the figure to read.
@@ -37,6 +38,7 @@ need() {
 need wrk wrk
 need nginx nginx
 need curl curl
+need /usr/bin/time time
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
 say "building the load client and the release binary"
@@ -48,9 +50,10 @@ LOAD=$(cargo bench --locked --bench load --no-run --message-format=json |
 [ -n "${BENCH_BIN:-}" ] || cargo build --release --locked
 
 WORK=$(mktemp -d /tmp/market-bench.XXXXXX)
-STORE_PID="" NGINX_PID=""
+STORE_PID="" NGINX_PID="" BIG_PID=""
 cleanup() {
   [ -n "$STORE_PID" ] && kill "$STORE_PID" 2>/dev/null || true
+  [ -n "$BIG_PID" ] && kill "$BIG_PID" 2>/dev/null || true
   [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$WORK"
@@ -230,6 +233,74 @@ for case in "${CASES[@]}"; do
   ROWS+=("| $name | $(printf '%.0f' "$s_rps") | $(printf '%.0f' "$n_rps") | $ratio | $s_p50 / $s_p99 | $s_err | $s_cpu / $n_cpu |")
 done
 
+# The scale section: the same lists, searches and suggestions on a catalog of a million
+# products made by `market seed`, each side by side with the small store's figure for
+# its counterpart (page 50 has no counterpart in 12 products: page 1 stands in).
+SCALE_PRODUCTS=${BENCH_SCALE_PRODUCTS:-1000000}
+SCALE_SECS=${BENCH_SCALE_SECS:-4}
+SCALE_ROWS=()
+if [ "$SCALE_PRODUCTS" -gt 0 ]; then
+  say "seeding $SCALE_PRODUCTS products"
+  SEED_START=$(date +%s.%N)
+  /usr/bin/time -f '%M' -o "$WORK/seed.rss" "$BIN" seed --products "$SCALE_PRODUCTS" --data-dir "$WORK/big" >"$WORK/seed.log" 2>&1
+  SEED_S=$(awk -v a="$SEED_START" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  SEED_RSS_MB=$(($(cat "$WORK/seed.rss") / 1024))
+  BIG_DB_MB=$(($(stat -c %s "$WORK/big/market.db") / 1048576))
+  BIG_PORT=$("$LOAD" free-port)
+  BIG=http://127.0.0.1:$BIG_PORT
+  BIG_START=$(date +%s%N)
+  MARKET_LOG=warn "$BIN" serve --addr "127.0.0.1:$BIG_PORT" --data-dir "$WORK/big" >"$WORK/big.log" 2>&1 &
+  BIG_PID=$!
+  until curl -fs -o /dev/null "$BIG/api/departments"; do sleep 0.01; done
+  BIG_START_MS=$((($(date +%s%N) - BIG_START) / 1000000))
+  # name|path on the million|path on the small store|target p99 ms
+  SCALE_CASES=()
+  for sort in featured price-asc price-desc rating newest; do
+    for page in 1 50; do
+      small_page=1
+      SCALE_CASES+=("department 5, $sort, page $page|/api/departments/5/products?sort=$sort&page=$page|/api/departments/5/products?sort=$sort&page=$small_page|20")
+      SCALE_CASES+=("department 5, $sort, page $page, brand Sonora|/api/departments/5/products?sort=$sort&page=$page&brand=Sonora|/api/departments/5/products?sort=$sort&page=$small_page&brand=Sonora|20")
+    done
+  done
+  SCALE_CASES+=(
+    "search: common word (wireless)|/api/search?q=wireless|/api/search?q=wireless|20"
+    "search: rare word (dumbbell)|/api/search?q=dumbbell|/api/search?q=dumbbell|20"
+    "suggestions: h|/api/search/suggestions?q=h|/api/search/suggestions?q=h|5"
+    "suggestions: he|/api/search/suggestions?q=he|/api/search/suggestions?q=he|5"
+    "suggestions: hea|/api/search/suggestions?q=hea|/api/search/suggestions?q=hea|5"
+  )
+  for case in "${SCALE_CASES[@]}"; do
+    IFS='|' read -r name big_path small_path target <<<"$case"
+    # A smaller BENCH_SCALE_PRODUCTS may not reach page 50: its last page stands in.
+    if [[ $big_path == *"&page=50"* ]]; then
+      # (Quoted: bash would read a bare & in the replacement as the matched text.)
+      pages=$(curl -fs "$BIG${big_path/"&page=50"/"&page=1"}" | grep -o '"pages":[0-9]*' | cut -d: -f2)
+      if [ "$pages" -lt 50 ]; then
+        big_path=${big_path/"&page=50"/"&page=$pages"}
+        name=${name/"page 50"/"page $pages"}
+      fi
+    fi
+    say "scale: $name"
+    # The first answer: nothing kept yet, so this is what the query itself costs.
+    first_ms=$(curl -fs -o /dev/null -w '%{time_total}' "$BIG$big_path" | awk '{ printf "%.0f", $1 * 1000 }')
+    wrk_run "$BIG$big_path" "" "" 1 "$BIG_PID" >/dev/null
+    wrk_run "$STORE$small_path" "" "" 1 "$STORE_PID" >/dev/null
+    for round in $(seq "$ROUNDS"); do
+      wrk_run "$BIG$big_path" "" "" $((SCALE_SECS > ROUNDS ? SCALE_SECS / ROUNDS : 1)) "$BIG_PID" >>"$WORK/big.rounds"
+      wrk_run "$STORE$small_path" "" "" $((SCALE_SECS > ROUNDS ? SCALE_SECS / ROUNDS : 1)) "$STORE_PID" >>"$WORK/small.rounds"
+    done
+    read -r b_rps b_p50 b_p99 b_err _ s_rps _ _ s_err _ <<<"$(combine "$WORK/big.rounds") $(combine "$WORK/small.rounds")"
+    rm -f "$WORK/big.rounds" "$WORK/small.rounds"
+    ratio=$(awk -v b="$b_rps" -v s="$s_rps" 'BEGIN { printf "%.2f", b / s }')
+    met=$(awk -v p="$b_p99" -v t="$target" -v r="$ratio" 'BEGIN { print (p <= t && r >= 0.5) ? "yes" : "**no**" }')
+    echo "million $b_rps req/s (p50 $b_p50 ms, p99 $b_p99 ms, first $first_ms ms), small $s_rps req/s: $ratio ($met)" >&2
+    SCALE_ROWS+=("| $name | $(printf '%.0f' "$b_rps") | $(printf '%.0f' "$s_rps") | $ratio | $b_p50 / $b_p99 | ≤ $target | $met | $first_ms | $((b_err + s_err)) |")
+  done
+  BIG_RSS_MB=$(($(awk '/^VmHWM/ { print $2 }' "/proc/$BIG_PID/status") / 1024))
+  kill -TERM "$BIG_PID"
+  wait "$BIG_PID" || true
+fi
+
 say "catalog reads while 16 shoppers sign in over and over"
 "$LOAD" logins --url "$STORE" --concurrency 16 --secs $((SECS + WARMUP + 2)) >"$WORK/logins" &
 LOGINS_PID=$!
@@ -271,6 +342,17 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
   echo "- peak RSS of the server over the whole run: $((PEAK_RSS_KB / 1024)) MB"
   echo "- release binary: $(($(stat -c %s "$BIN") / 1024)) KB"
   echo "- first visit to /, as sent with gzip: $(($(field first_visit_js_gzip <<<" $FIRST_VISIT") / 1024)) KB JS + $(($(field first_visit_css_gzip <<<" $FIRST_VISIT") / 1024)) KB CSS ($(field files <<<" $FIRST_VISIT") files: entry, its static imports, stylesheets)"
+  if [ ${#SCALE_ROWS[@]} -gt 0 ]; then
+    echo
+    echo "**At scale**: $SCALE_PRODUCTS products made by \`market seed\` in $SEED_S s (peak RSS $SEED_RSS_MB MB, database $BIG_DB_MB MB);"
+    echo "\`market serve\` on it answered /api/departments $BIG_START_MS ms after starting and peaked at $BIG_RSS_MB MB RSS."
+    echo "Each case against its counterpart on the 156-product store, taking turns (${SCALE_SECS} s each in $ROUNDS rounds, after a 1 s warm-up);"
+    echo "targets: p99 within the given ms and at least half the small store's req/s. First: the first answer, before anything is kept."
+    echo
+    echo "| case | million req/s | small req/s | ratio | p50 / p99 ms | target p99 | met | first ms | errors |"
+    echo "|---|---:|---:|---:|---:|---:|:-:|---:|---:|"
+    printf '%s\n' "${SCALE_ROWS[@]}"
+  fi
 } >"$OUT/report.md"
 echo
 cat "$OUT/report.md"
