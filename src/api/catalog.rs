@@ -6,7 +6,7 @@ use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
 use crate::db::Db;
 use crate::domain::Thing;
-use crate::domain::listing::listing_query;
+use crate::domain::listing::{Sort, listing_query};
 use crate::error::ApiError;
 
 #[utoipa::path(
@@ -36,15 +36,12 @@ pub async fn list_departments(
     cache.answer(&req, Answer::Departments, Thing::Department, load).await
 }
 
-/// The query parameters of a department's list (docs/rules.md#discovery); read by
-/// `domain::listing`, described here for the OpenAPI document.
+/// The filters and pages of a list, a department's or a search's (docs/rules.md#discovery);
+/// read by `domain::listing`, described here for the OpenAPI document.
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 #[allow(non_snake_case, dead_code)]
 pub struct ListingParams {
-    /// The order: `featured` (the default), by price either way, top rated first, or newest first.
-    #[param(inline)]
-    sort: Option<DepartmentSort>,
     /// Only these brands (repeat the parameter for several).
     #[param(style = Form, explode, inline, max_items = 20)]
     brand: Option<Vec<BrandName>>,
@@ -69,14 +66,29 @@ pub struct ListingParams {
 #[schema(min_length = 1, max_length = 100)]
 pub struct BrandName(#[allow(dead_code)] String);
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum DepartmentSort {
-    Featured,
-    PriceAsc,
-    PriceDesc,
-    Rating,
-    Newest,
+/// The sorts a list takes, named as `domain::listing::Sort` names them.
+pub(super) fn sorts(searching: bool) -> utoipa::openapi::schema::Object {
+    let tokens = Sort::ALL.into_iter().filter(|s| searching || *s != Sort::Relevance).map(Sort::token);
+    let default = if searching { "`relevance` (name and brand matches first)" } else { "`featured`" };
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(tokens))
+        .description(Some(format!(
+            "The order; {default} when not given. `rating`: top rated first; `newest`: newest first."
+        )))
+        .build()
+}
+
+fn department_sorts() -> utoipa::openapi::schema::Object {
+    sorts(false)
+}
+
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct DepartmentSortParam {
+    #[param(schema_with = department_sorts)]
+    sort: Option<String>,
 }
 
 /// The query string's parameters as sent, repeats kept in order.
@@ -91,7 +103,7 @@ pub(super) fn query_params(req: &HttpRequest) -> Vec<(String, String)> {
     tag = "catalog",
     summary = "A department with a page of its products",
     description = "Without parameters: the first 48 products in the featured order. Sorts, filters and pages as asked, with the total and the facets under those filters.",
-    params(("id" = i64, Path, description = "The department"), ListingParams),
+    params(("id" = i64, Path, description = "The department"), DepartmentSortParam, ListingParams),
     responses(
         (status = 200, description = "The department and a page of its products", body = dto::DepartmentWithProducts,
             links(

@@ -3,18 +3,18 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::answer_cache::{Answer, AnswerCache};
-use super::catalog::{BrandName, query_params};
+use super::catalog::{ListingParams, query_params, sorts};
 use super::dto;
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::listing::{search_query, search_text, words};
 use crate::error::ApiError;
 
-/// The query parameters of a search (docs/rules.md#discovery); read by
-/// `domain::listing`, described here for the OpenAPI document.
+/// A search's own query parameters (docs/rules.md#discovery); its filters and pages are
+/// a list's ([`ListingParams`]).
 #[derive(utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(non_snake_case, dead_code)]
+#[allow(dead_code)]
 pub struct SearchParams {
     /// The words to find, each also as the start of a longer word. Letter case,
     /// accents and punctuation aside.
@@ -23,39 +23,12 @@ pub struct SearchParams {
     /// Only this department's products.
     #[param(minimum = 1)]
     department: Option<i64>,
-    /// The order: `relevance` (the default: name and brand matches first), `featured`,
-    /// by price either way, top rated first, or newest first.
-    #[param(inline)]
-    sort: Option<SearchSort>,
-    /// Only these brands (repeat the parameter for several).
-    #[param(style = Form, explode, inline, max_items = 20)]
-    brand: Option<Vec<BrandName>>,
-    /// Only products at this price or more, in dollars.
-    #[param(minimum = 0)]
-    minPrice: Option<f64>,
-    /// Only products at this price or less, in dollars; not below `minPrice`.
-    #[param(minimum = 0)]
-    maxPrice: Option<f64>,
-    /// Only products whose average rating is at least this.
-    #[param(minimum = 0, maximum = 5)]
-    minRating: Option<f64>,
-    /// The page, from 1; not past the last.
-    #[param(minimum = 1, maximum = 4294967295_u32)]
-    page: Option<u32>,
-    /// Products per page.
-    #[param(minimum = 1, maximum = 96)]
-    limit: Option<u32>,
+    #[param(schema_with = search_sorts)]
+    sort: Option<String>,
 }
 
-#[derive(serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum SearchSort {
-    Relevance,
-    Featured,
-    PriceAsc,
-    PriceDesc,
-    Rating,
-    Newest,
+fn search_sorts() -> utoipa::openapi::schema::Object {
+    sorts(true)
 }
 
 #[derive(utoipa::IntoParams)]
@@ -73,7 +46,7 @@ pub struct SuggestionParams {
     operation_id = "searchProducts",
     tag = "catalog",
     summary = "A page of the products matching some words",
-    params(SearchParams),
+    params(SearchParams, ListingParams),
     responses(
         (status = 200, description = "A page of the matching products, the total and the facets", body = dto::SearchResults,
             links(("Product" = (operation_id = "getProduct", parameters(("id" = "$response.body#/Products/0/id")))))),

@@ -865,7 +865,6 @@ export interface operations {
     listDepartmentProducts: {
         parameters: {
             query?: {
-                /** @description The order: `featured` (the default), by price either way, top rated first, or newest first. */
                 sort?: "featured" | "price-asc" | "price-desc" | "rating" | "newest";
                 /** @description Only these brands (repeat the parameter for several). */
                 brand?: string[];
@@ -1238,10 +1237,6 @@ export interface operations {
                 q: string;
                 /** @description Only this department's products. */
                 department?: number;
-                /**
-                 * @description The order: `relevance` (the default: name and brand matches first), `featured`,
-                 *     by price either way, top rated first, or newest first.
-                 */
                 sort?: "relevance" | "featured" | "price-asc" | "price-desc" | "rating" | "newest";
                 /** @description Only these brands (repeat the parameter for several). */
                 brand?: string[];
