@@ -2,6 +2,7 @@ pub mod api;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod crawlers;
 pub mod db;
 pub mod domain;
 pub mod encoding;

@@ -69,6 +69,7 @@ impl Application {
                 .configure(|cfg| {
                     api::configure(cfg, session::middleware(session_store.clone(), &secret, secure))
                 })
+                .configure(crate::crawlers::configure)
                 .configure(|cfg| spa::configure(cfg, bundle.clone()))
         })
         .listen(listener)?

@@ -109,3 +109,27 @@ fn product(c: &Connection, product_id: i64) -> Result<Option<Product>, Error> {
     }
     Ok(found)
 }
+
+impl Db {
+    /// How many products the catalog holds.
+    pub async fn count_products(&self) -> Result<u64, Error> {
+        self.read(|c| {
+            let n: i64 = c.prepare_cached("SELECT count(*) FROM products")?.query_row([], |r| r.get(0))?;
+            Ok(n.max(0) as u64)
+        })
+        .await
+    }
+
+    /// `(department id, product id)` of `limit` products in id order, after skipping
+    /// `offset`: a product page's address, for the sitemaps.
+    pub async fn list_product_addresses(&self, offset: u64, limit: u64) -> Result<Vec<(i64, i64)>, Error> {
+        self.read(move |c| {
+            let mut stmt =
+                c.prepare_cached("SELECT department_id, id FROM products ORDER BY id LIMIT ?1 OFFSET ?2")?;
+            let rows =
+                stmt.query_map(params![limit as i64, offset as i64], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await
+    }
+}

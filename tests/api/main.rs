@@ -5,6 +5,7 @@ mod bad_input;
 mod cart;
 mod catalog;
 mod concurrency;
+mod crawlers;
 mod database;
 mod discovery;
 mod favorites;

@@ -1,0 +1,182 @@
+//! What search engines read: `/robots.txt` and the sitemaps, from the database. A
+//! sitemap holds at most 50,000 addresses (sitemaps.org), so a larger catalog gets a
+//! sitemap index at `/sitemap.xml` naming one file of pages and departments and as many
+//! files of products as it takes.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+
+use crate::db::Db;
+
+/// The most addresses one sitemap file may hold.
+pub const SITEMAP_URLS: u64 = 50_000;
+
+/// The marketing pages, beside `/`, that a crawler should know.
+const PAGES: [&str; 4] = ["/", "/weeklyad", "/redcard", "/square"];
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/robots.txt", web::get().to(robots))
+        .route("/sitemap.xml", web::get().to(sitemap))
+        .route("/sitemaps/pages.xml", web::get().to(pages_sitemap))
+        .route("/sitemaps/products-{n}.xml", web::get().to(products_sitemap));
+}
+
+/// `https://host` as the client reached the store, for the absolute addresses that
+/// robots.txt and sitemaps need; escaped, since the host is the client's to choose.
+fn origin(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    escape(&format!("{}://{}", info.scheme(), info.host()))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+fn text(body: String, content_type: &'static str) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, HeaderValue::from_static(content_type)))
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
+        .body(body)
+}
+
+fn xml(body: String) -> HttpResponse {
+    text(format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{body}"), "application/xml; charset=utf-8")
+}
+
+fn unavailable(e: crate::db::Error) -> HttpResponse {
+    tracing::warn!("sitemap: {e}");
+    HttpResponse::ServiceUnavailable().insert_header((header::RETRY_AFTER, "1")).finish()
+}
+
+/// Shoppers' own pages and the API are no crawler's business.
+async fn robots(req: HttpRequest) -> HttpResponse {
+    let origin = origin(&req);
+    text(
+        format!(
+            "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\n\
+             Disallow: /orders/\nDisallow: /order-confirmation/\nDisallow: /favorites\nDisallow: /login\n\
+             Disallow: /signup\nDisallow: /products/\nDisallow: /reviews/\n\nSitemap: {origin}/sitemap.xml\n"
+        ),
+        "text/plain; charset=utf-8",
+    )
+}
+
+/// The files of a catalog of `products`: `None` when one sitemap holds every address,
+/// else the index's file names.
+pub fn sitemap_files(departments: u64, products: u64) -> Option<Vec<String>> {
+    if PAGES.len() as u64 + departments + products <= SITEMAP_URLS {
+        return None;
+    }
+    let mut files = vec!["pages.xml".to_string()];
+    files.extend((1..=products.div_ceil(SITEMAP_URLS)).map(|n| format!("products-{n}.xml")));
+    Some(files)
+}
+
+fn urlset(urls: impl Iterator<Item = String>) -> String {
+    let mut body = String::from("<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for url in urls {
+        body.push_str("<url><loc>");
+        body.push_str(&url);
+        body.push_str("</loc></url>\n");
+    }
+    body.push_str("</urlset>\n");
+    body
+}
+
+/// The marketing pages and the departments.
+async fn page_urls(origin: &str, db: &Db) -> Result<Vec<String>, crate::db::Error> {
+    let departments = db.list_departments().await?;
+    let mut urls: Vec<String> = PAGES.iter().map(|p| format!("{origin}{p}")).collect();
+    urls.extend(departments.iter().map(|d| format!("{origin}/departments/{}", d.id)));
+    Ok(urls)
+}
+
+async fn product_urls(
+    origin: &str,
+    db: &Db,
+    offset: u64,
+    limit: u64,
+) -> Result<Vec<String>, crate::db::Error> {
+    let products = db.list_product_addresses(offset, limit).await?;
+    Ok(products.into_iter().map(|(d, p)| format!("{origin}/departments/{d}/products/{p}")).collect())
+}
+
+async fn sitemap(req: HttpRequest, db: web::Data<Db>) -> HttpResponse {
+    let origin = origin(&req);
+    let counted = async {
+        let departments = db.list_departments().await?.len() as u64;
+        Ok::<_, crate::db::Error>((departments, db.count_products().await?))
+    };
+    let (departments, products) = match counted.await {
+        Ok(counts) => counts,
+        Err(e) => return unavailable(e),
+    };
+    match sitemap_files(departments, products) {
+        None => {
+            let all = async {
+                let mut urls = page_urls(&origin, &db).await?;
+                urls.extend(product_urls(&origin, &db, 0, SITEMAP_URLS).await?);
+                Ok::<_, crate::db::Error>(urls)
+            };
+            match all.await {
+                Ok(urls) => xml(urlset(urls.into_iter())),
+                Err(e) => unavailable(e),
+            }
+        }
+        Some(files) => {
+            let mut body =
+                String::from("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+            for file in files {
+                body.push_str(&format!("<sitemap><loc>{origin}/sitemaps/{file}</loc></sitemap>\n"));
+            }
+            body.push_str("</sitemapindex>\n");
+            xml(body)
+        }
+    }
+}
+
+async fn pages_sitemap(req: HttpRequest, db: web::Data<Db>) -> HttpResponse {
+    match page_urls(&origin(&req), &db).await {
+        Ok(urls) => xml(urlset(urls.into_iter())),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// Products `(n - 1) × 50,000 + 1` onwards, in id order; a file past the last is 404.
+async fn products_sitemap(req: HttpRequest, db: web::Data<Db>, n: web::Path<String>) -> HttpResponse {
+    let Some(n) = n.parse::<u64>().ok().filter(|n| *n >= 1 && *n <= u64::MAX / SITEMAP_URLS) else {
+        return HttpResponse::NotFound().finish();
+    };
+    match product_urls(&origin(&req), &db, (n - 1) * SITEMAP_URLS, SITEMAP_URLS).await {
+        Ok(urls) if urls.is_empty() => HttpResponse::NotFound().finish(),
+        Ok(urls) => xml(urlset(urls.into_iter())),
+        Err(e) => unavailable(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_sitemap_until_it_would_pass_fifty_thousand_addresses() {
+        assert_eq!(sitemap_files(13, 156), None);
+        assert_eq!(sitemap_files(13, SITEMAP_URLS - 17), None);
+        assert_eq!(
+            sitemap_files(13, SITEMAP_URLS - 16),
+            Some(vec!["pages.xml".to_string(), "products-1.xml".to_string()])
+        );
+        let files = sitemap_files(13, 1_000_000).unwrap();
+        assert_eq!(files.len(), 21);
+        assert_eq!(files.last().unwrap(), "products-20.xml");
+    }
+
+    #[test]
+    fn the_clients_host_cannot_break_out_of_the_markup() {
+        assert_eq!(escape("http://a<b>&\"'"), "http://a&lt;b&gt;&amp;&quot;&apos;");
+    }
+}
