@@ -80,7 +80,7 @@ async fn static_files_revalidate_with_their_etag() {
 #[actix_web::test]
 async fn missing_files_are_404_not_the_app() {
     let app = spawn_app().await;
-    for path in ["/static/main-NOPE.js", "/assets/nope.webp", "/robots.txt", "/departments/5/x.png"] {
+    for path in ["/static/main-NOPE.js", "/assets/nope.webp", "/humans.txt", "/departments/5/x.png"] {
         let res = app.get(path).await;
         assert_eq!(res.status(), 404, "{path}");
         assert_error_shape(&json_body(res).await);
