@@ -30,9 +30,15 @@ const fn rule(min: usize, max: usize, too_short: &'static str, too_long: &'stati
 
 pub mod login {
     use super::*;
-    const INVALID: &str = "Please provide a valid email or username.";
-    pub const CREDENTIAL: FieldRule = rule(3, 100, INVALID, INVALID);
-    pub const PASSWORD: FieldRule = rule(3, 128, "Please provide a password.", "Please provide a password.");
+    // Each says what is wrong, as the signup form's do.
+    pub const CREDENTIAL: FieldRule = rule(
+        3,
+        100,
+        "Email or username must be at least 3 characters.",
+        "Email or username must be at most 100 characters.",
+    );
+    pub const PASSWORD: FieldRule =
+        rule(3, 128, "Password must be at least 3 characters.", "Password must be at most 128 characters.");
 }
 
 pub mod signup {

@@ -32,19 +32,20 @@ journey('the sign-in form checks its fields and shows the server\'s message for 
 
   // Submitting the empty form shows both messages and sends nothing.
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await shown(page.getByText('Please provide a valid email or username.'));
-  await shown(page.getByText('Please provide a password.'));
+  await shown(page.getByText('Email or username must be at least 3 characters.'));
+  await shown(page.getByText('Password must be at least 3 characters.'));
   await hasAttribute(credential, 'aria-invalid', 'true');
   await hasAttribute(password, 'aria-invalid', 'true');
 
   // Too short (fewer than 3 characters) still shows them; long enough clears them.
   await credential.fill('de');
   await password.fill('pa');
-  await shown(page.getByText('Please provide a valid email or username.'));
+  await shown(page.getByText('Email or username must be at least 3 characters.'));
+  await shown(page.getByText('Password must be at least 3 characters.'));
   await credential.fill('demo');
   await password.fill('wrong-password');
-  await gone(page.getByText('Please provide a valid email or username.'));
-  await gone(page.getByText('Please provide a password.'));
+  await gone(page.getByText('Email or username must be at least 3 characters.'));
+  await gone(page.getByText('Password must be at least 3 characters.'));
 
   // A failed sign-in answers 401 with this message, shown as one line (docs/rules.md#accounts).
   allow(401, '/api/session');

@@ -6,14 +6,14 @@ export const fieldRules = {
     "credential": {
       "max": 100,
       "min": 3,
-      "tooLong": "Please provide a valid email or username.",
-      "tooShort": "Please provide a valid email or username."
+      "tooLong": "Email or username must be at most 100 characters.",
+      "tooShort": "Email or username must be at least 3 characters."
     },
     "password": {
       "max": 128,
       "min": 3,
-      "tooLong": "Please provide a password.",
-      "tooShort": "Please provide a password."
+      "tooLong": "Password must be at most 128 characters.",
+      "tooShort": "Password must be at least 3 characters."
     }
   },
   "ReviewInput": {

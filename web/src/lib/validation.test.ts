@@ -19,8 +19,8 @@ describe('login (both required, at least 3 characters)', () => {
 
   test('names each field shorter than 3 characters, empty included', () => {
     const expected = {
-      credential: 'Please provide a valid email or username.',
-      password: 'Please provide a password.',
+      credential: 'Email or username must be at least 3 characters.',
+      password: 'Password must be at least 3 characters.',
     };
     assert.deepEqual(loginMessages({ credential: 'ad', password: 'ab' }), expected);
     assert.deepEqual(loginMessages({ credential: '', password: '' }), expected);
