@@ -123,8 +123,14 @@ pub struct SearchQuery {
 /// The query parameters of a list, as sent (repeats kept, in order).
 pub type Params = [(String, String)];
 
-fn param<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
-    params.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+/// A parameter that takes one value; sent twice, it is refused rather than guessed.
+fn param<'a>(params: &'a Params, name: &str) -> Result<Option<&'a str>, Rejection> {
+    let mut sent = params.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    let first = sent.next();
+    if sent.next().is_some() {
+        return Err(bad(format!("{name} may be given only once.")));
+    }
+    Ok(first)
 }
 
 fn bad(message: String) -> Rejection {
@@ -132,7 +138,7 @@ fn bad(message: String) -> Rejection {
 }
 
 fn whole(params: &Params, name: &str, min: u32, max: u32, default: u32) -> Result<u32, Rejection> {
-    let Some(raw) = param(params, name) else { return Ok(default) };
+    let Some(raw) = param(params, name)? else { return Ok(default) };
     raw.parse::<u32>()
         .ok()
         .filter(|n| (min..=max).contains(n))
@@ -141,7 +147,7 @@ fn whole(params: &Params, name: &str, min: u32, max: u32, default: u32) -> Resul
 
 /// Dollars as a query parameter, `25` or `24.99`: a number, not negative, to the cent.
 fn dollars(params: &Params, name: &str) -> Result<Option<Cents>, Rejection> {
-    let Some(raw) = param(params, name) else { return Ok(None) };
+    let Some(raw) = param(params, name)? else { return Ok(None) };
     raw.parse::<f64>()
         .ok()
         .filter(|d| d.is_finite() && *d >= 0.0)
@@ -150,7 +156,7 @@ fn dollars(params: &Params, name: &str) -> Result<Option<Cents>, Rejection> {
 }
 
 fn rating(params: &Params) -> Result<Option<i64>, Rejection> {
-    let Some(raw) = param(params, "minRating") else { return Ok(None) };
+    let Some(raw) = param(params, "minRating")? else { return Ok(None) };
     raw.parse::<f64>()
         .ok()
         .filter(|r| (0.0..=5.0).contains(r))
@@ -164,7 +170,7 @@ fn rating(params: &Params) -> Result<Option<i64>, Rejection> {
 /// so what the OpenAPI document calls invalid is never answered.
 pub fn listing_query(params: &Params, searching: bool) -> Result<ListingQuery, Rejection> {
     let sorts: Vec<Sort> = Sort::ALL.into_iter().filter(|s| searching || *s != Sort::Relevance).collect();
-    let sort = match param(params, "sort") {
+    let sort = match param(params, "sort")? {
         None => sorts[0],
         Some(raw) => *sorts.iter().find(|s| s.token() == raw).ok_or_else(|| {
             let names: Vec<&str> = sorts.iter().map(|s| s.token()).collect();
@@ -201,7 +207,7 @@ pub fn listing_query(params: &Params, searching: bool) -> Result<ListingQuery, R
 
 /// The search's own text, checked: 1 to [`MAX_QUERY_CHARS`] characters.
 pub fn search_text(params: &Params) -> Result<&str, Rejection> {
-    let sent = param(params, "q").unwrap_or_default();
+    let sent = param(params, "q")?.unwrap_or_default();
     if sent.chars().count() > MAX_QUERY_CHARS {
         return Err(bad(format!("q must be at most {MAX_QUERY_CHARS} characters.")));
     }
@@ -225,7 +231,7 @@ pub fn words(q: &str) -> Vec<String> {
 
 pub fn search_query(params: &Params) -> Result<SearchQuery, Rejection> {
     let words = words(search_text(params)?);
-    let department = match param(params, "department") {
+    let department = match param(params, "department")? {
         None => None,
         Some(raw) => Some(
             raw.parse::<i64>()
@@ -338,6 +344,8 @@ mod tests {
         let padded = format!(" {}", "q".repeat(100));
         assert!(search_query(&params(&[("q", &padded)])).is_err(), "101 characters as sent");
         assert!(listing_query(&params(&[("sort", " newest")]), false).is_err());
+        let twice = message(search_query(&params(&[("q", "lamp"), ("q", "desk")])).unwrap_err());
+        assert_eq!(twice, "q may be given only once.");
     }
 
     #[test]
