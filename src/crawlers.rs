@@ -7,6 +7,9 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use crate::db::Db;
+use crate::domain::catalog::Department;
+use crate::domain::{Rejection, Thing};
+use crate::error::ApiError;
 
 /// The most addresses one sitemap file may hold.
 pub const SITEMAP_URLS: u64 = 50_000;
@@ -47,11 +50,6 @@ fn xml(body: String) -> HttpResponse {
     text(format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{body}"), "application/xml; charset=utf-8")
 }
 
-fn unavailable(e: crate::db::Error) -> HttpResponse {
-    tracing::warn!("sitemap: {e}");
-    HttpResponse::ServiceUnavailable().insert_header((header::RETRY_AFTER, "1")).finish()
-}
-
 /// Shoppers' own pages and the API are no crawler's business.
 async fn robots(req: HttpRequest) -> HttpResponse {
     let origin = origin(&req);
@@ -88,44 +86,26 @@ fn urlset(urls: impl Iterator<Item = String>) -> String {
 }
 
 /// The marketing pages and the departments.
-async fn page_urls(origin: &str, db: &Db) -> Result<Vec<String>, crate::db::Error> {
-    let departments = db.list_departments().await?;
+fn page_urls(origin: &str, departments: &[Department]) -> Vec<String> {
     let mut urls: Vec<String> = PAGES.iter().map(|p| format!("{origin}{p}")).collect();
     urls.extend(departments.iter().map(|d| format!("{origin}/departments/{}", d.id)));
-    Ok(urls)
+    urls
 }
 
-async fn product_urls(
-    origin: &str,
-    db: &Db,
-    offset: u64,
-    limit: u64,
-) -> Result<Vec<String>, crate::db::Error> {
+async fn product_urls(origin: &str, db: &Db, offset: u64, limit: u64) -> Result<Vec<String>, ApiError> {
     let products = db.list_product_addresses(offset, limit).await?;
     Ok(products.into_iter().map(|(d, p)| format!("{origin}/departments/{d}/products/{p}")).collect())
 }
 
-async fn sitemap(req: HttpRequest, db: web::Data<Db>) -> HttpResponse {
+async fn sitemap(req: HttpRequest, db: web::Data<Db>) -> Result<HttpResponse, ApiError> {
     let origin = origin(&req);
-    let counted = async {
-        let departments = db.list_departments().await?.len() as u64;
-        Ok::<_, crate::db::Error>((departments, db.count_products().await?))
-    };
-    let (departments, products) = match counted.await {
-        Ok(counts) => counts,
-        Err(e) => return unavailable(e),
-    };
-    match sitemap_files(departments, products) {
+    let departments = db.list_departments().await?;
+    let products = db.count_products().await?;
+    Ok(match sitemap_files(departments.len() as u64, products) {
         None => {
-            let all = async {
-                let mut urls = page_urls(&origin, &db).await?;
-                urls.extend(product_urls(&origin, &db, 0, SITEMAP_URLS).await?);
-                Ok::<_, crate::db::Error>(urls)
-            };
-            match all.await {
-                Ok(urls) => xml(urlset(urls.into_iter())),
-                Err(e) => unavailable(e),
-            }
+            let mut urls = page_urls(&origin, &departments);
+            urls.extend(product_urls(&origin, &db, 0, SITEMAP_URLS).await?);
+            xml(urlset(urls.into_iter()))
         }
         Some(files) => {
             let mut body =
@@ -136,26 +116,27 @@ async fn sitemap(req: HttpRequest, db: web::Data<Db>) -> HttpResponse {
             body.push_str("</sitemapindex>\n");
             xml(body)
         }
-    }
+    })
 }
 
-async fn pages_sitemap(req: HttpRequest, db: web::Data<Db>) -> HttpResponse {
-    match page_urls(&origin(&req), &db).await {
-        Ok(urls) => xml(urlset(urls.into_iter())),
-        Err(e) => unavailable(e),
-    }
+async fn pages_sitemap(req: HttpRequest, db: web::Data<Db>) -> Result<HttpResponse, ApiError> {
+    let departments = db.list_departments().await?;
+    Ok(xml(urlset(page_urls(&origin(&req), &departments).into_iter())))
 }
 
 /// Products `(n - 1) × 50,000 + 1` onwards, in id order; a file past the last is 404.
-async fn products_sitemap(req: HttpRequest, db: web::Data<Db>, n: web::Path<String>) -> HttpResponse {
-    let Some(n) = n.parse::<u64>().ok().filter(|n| *n >= 1 && *n <= u64::MAX / SITEMAP_URLS) else {
-        return HttpResponse::NotFound().finish();
-    };
-    match product_urls(&origin(&req), &db, (n - 1) * SITEMAP_URLS, SITEMAP_URLS).await {
-        Ok(urls) if urls.is_empty() => HttpResponse::NotFound().finish(),
-        Ok(urls) => xml(urlset(urls.into_iter())),
-        Err(e) => unavailable(e),
+async fn products_sitemap(
+    req: HttpRequest,
+    db: web::Data<Db>,
+    n: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let n = n.parse::<u64>().ok().filter(|n| *n >= 1 && *n <= u64::MAX / SITEMAP_URLS);
+    let n = n.ok_or(Rejection::NotFound(Thing::Product))?;
+    let urls = product_urls(&origin(&req), &db, (n - 1) * SITEMAP_URLS, SITEMAP_URLS).await?;
+    if urls.is_empty() {
+        return Err(Rejection::NotFound(Thing::Product).into());
     }
+    Ok(xml(urlset(urls.into_iter())))
 }
 
 #[cfg(test)]
