@@ -27,8 +27,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// `https://host` as the client reached the store, for the absolute addresses that
 /// robots.txt and sitemaps need; escaped, since the host is the client's to choose.
 fn origin(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    escape(&format!("{}://{}", info.scheme(), info.host()))
+    escape(&crate::storefront::origin(req))
 }
 
 fn escape(text: &str) -> String {
@@ -56,8 +55,8 @@ async fn robots(req: HttpRequest) -> HttpResponse {
     text(
         format!(
             "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\n\
-             Disallow: /orders/\nDisallow: /order-confirmation/\nDisallow: /favorites\nDisallow: /login\n\
-             Disallow: /signup\nDisallow: /products/\nDisallow: /reviews/\n\nSitemap: {origin}/sitemap.xml\n"
+             Disallow: /orders/\nDisallow: /order-confirmation/\nDisallow: /favorites\n\
+             Disallow: /products/\nDisallow: /reviews/\n\nSitemap: {origin}/sitemap.xml\n"
         ),
         "text/plain; charset=utf-8",
     )

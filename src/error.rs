@@ -238,16 +238,17 @@ pub async fn api_not_found(req: HttpRequest) -> HttpResponse {
 }
 
 /// A last guard for answers the handlers above never see (a 405 for a known path with
-/// the wrong method, say): any error status whose body is not JSON gets the JSON shape.
+/// the wrong method, say): any error status whose body is not JSON gets the JSON shape,
+/// but for the app's own not-found page (HTML, `storefront`).
 pub fn ensure_json_errors<B: actix_web::body::MessageBody + 'static>(
     res: actix_web::dev::ServiceResponse<B>,
 ) -> actix_web::Result<actix_web::middleware::ErrorHandlerResponse<B>> {
-    let is_json = res
+    let is_kept = res
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if is_json {
+        .is_some_and(|v| v.starts_with("application/json") || v.starts_with("text/html"));
+    if is_kept {
         return Ok(actix_web::middleware::ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();

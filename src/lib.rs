@@ -10,6 +10,7 @@ pub mod error;
 pub mod headers;
 pub mod spa;
 pub mod startup;
+pub mod storefront;
 
 #[cfg(test)]
 mod layering;

@@ -2,8 +2,9 @@
 //!
 //! Fallback rules (a costly place to get wrong): `/api/...` is never the SPA (the API
 //! scope answers its own JSON 404); a path whose last segment has a dot is a file and
-//! gets a 404 when missing; every other GET answers `index.html`, so a reload on
-//! `/departments/5/products/51` lands in the app, whose router shows the right screen.
+//! gets a 404 when missing; every other GET answers `index.html` as `storefront` fills
+//! it in for the address, so a reload on `/departments/5/products/51` lands in the app,
+//! whose router shows the right screen (with a 404 status when the address names nothing).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -15,8 +16,11 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::{EmbeddedFile, RustEmbed};
 
+use crate::api::answer_cache::AnswerCache;
+use crate::db::Db;
 use crate::encoding::{self, Coding};
 use crate::error::json_error;
+use crate::storefront::{self, Modules};
 
 /// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`, each
 /// text file with its `.br` and `.gz` copies made at build time (web/build.mjs).
@@ -37,6 +41,14 @@ const ASSET_CACHE: &str = "public, max-age=86400";
 /// formatted, a type guessed and a name built.
 static EMBEDDED_BUNDLE: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Bundle>);
 static EMBEDDED_ASSETS: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Assets>);
+static EMBEDDED_MODULES: LazyLock<Modules> = LazyLock::new(|| read_modules(Bundle::get(MODULES)));
+
+/// The app's script modules by page, written by web/build.mjs beside index.html.
+const MODULES: &str = "modules.json";
+
+fn read_modules(file: Option<EmbeddedFile>) -> Modules {
+    file.and_then(|f| serde_json::from_slice(&f.data).ok()).unwrap_or_default()
+}
 
 /// Where the app's bundle comes from: the embedded copy, or (for `make dev`) a folder
 /// that esbuild keeps rebuilding, read afresh on every request.
@@ -56,6 +68,25 @@ impl BundleSource {
                 File::new(name, read).map(Cow::Owned)
             }
             Some(_) => None,
+        }
+    }
+
+    /// `index.html` as the template every page is made from.
+    fn template(&self) -> Option<Cow<'static, str>> {
+        match self.get("index.html")? {
+            Cow::Borrowed(file) => {
+                std::str::from_utf8(&file.plain.body).ok().map(|t| Cow::Owned(t.to_string()))
+            }
+            Cow::Owned(file) => String::from_utf8(file.plain.body.to_vec()).ok().map(Cow::Owned),
+        }
+    }
+
+    fn modules(&self) -> Cow<'static, Modules> {
+        match &self.0 {
+            None => Cow::Borrowed(&*EMBEDDED_MODULES),
+            Some(dir) => {
+                Cow::Owned(read_modules(rust_embed::utils::read_file_from_fs(&dir.join(MODULES)).ok()))
+            }
         }
     }
 }
@@ -126,6 +157,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, source: BundleSource) {
     LazyLock::force(&EMBEDDED_ASSETS);
     if source.0.is_none() {
         LazyLock::force(&EMBEDDED_BUNDLE);
+        LazyLock::force(&EMBEDDED_MODULES);
     }
     cfg.app_data(web::Data::new(source))
         .route("/static/{path:.*}", web::get().to(bundle_file))
@@ -159,15 +191,20 @@ async fn favicon(req: HttpRequest) -> HttpResponse {
     }
 }
 
-async fn fallback(req: HttpRequest, source: web::Data<BundleSource>) -> HttpResponse {
+async fn fallback(
+    req: HttpRequest,
+    source: web::Data<BundleSource>,
+    db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
+) -> HttpResponse {
     let path = req.path();
     let is_read = req.method() == Method::GET || req.method() == Method::HEAD;
     let last_segment = path.rsplit('/').next().unwrap_or_default();
     if !is_read || path == "/api" || path.starts_with("/api/") || last_segment.contains('.') {
         return missing(&req);
     }
-    match source.get("index.html") {
-        Some(file) => file_response(&req, &file, "no-cache"),
+    match source.template() {
+        Some(template) => storefront::respond(&req, &db, &cache, &template, &source.modules()).await,
         None => missing(&req),
     }
 }

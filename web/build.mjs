@@ -46,12 +46,37 @@ const writeIndexHtml = {
       ];
       const template = await readFile('index.html', 'utf8');
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
+      await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, output, url)));
       const written = Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css'));
-      if (production) await precompress([join(outdir, 'index.html'), stylesheet, ...written]);
+      // index.html is a template the server fills in for each address (src/storefront/).
+      if (production) await precompress([stylesheet, ...written]);
       if (args.watch) console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${url(file)}`);
     });
   },
 };
+
+// Each lazily loaded page (src/pages/<Name>.tsx) and the script files it needs beyond
+// the entry's, for the server to name in <link rel="modulepreload"> on that page's
+// addresses, so the browser fetches them beside the entry instead of after it.
+function pageModules(metafile, entry, url) {
+  const loaded = new Set();
+  const walk = (path, into) => {
+    if (into.has(path)) return;
+    into.add(path);
+    for (const i of metafile.outputs[path]?.imports ?? []) if (i.kind === 'import-statement') walk(i.path, into);
+  };
+  const entryPath = Object.keys(metafile.outputs).find((path) => metafile.outputs[path] === entry);
+  walk(entryPath, loaded);
+  const modules = {};
+  for (const [path, output] of Object.entries(metafile.outputs)) {
+    const page = /^src\/pages\/(\w+)\.tsx$/.exec(output.entryPoint ?? '');
+    if (!page || path === entryPath) continue;
+    const needed = new Set();
+    walk(path, needed);
+    modules[page[1]] = [...needed].filter((p) => !loaded.has(p)).map(url);
+  }
+  return modules;
+}
 
 // The stylesheets' text in order, as static/styles-<hash>.css; the parts are removed.
 async function joinStylesheets(paths) {

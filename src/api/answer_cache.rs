@@ -304,8 +304,28 @@ impl AnswerCache {
         Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
         let validated = !answer.is_shoppers();
+        self.kept(answer, missing, load).await?.respond(req, validated).await
+    }
+
+    /// The kept answer's JSON, or `load`'s (then kept), for a page that carries the
+    /// answers it first needs (`storefront`); errors as [`AnswerCache::answer`]'s.
+    pub async fn json<T, F, Fut>(&self, answer: Answer, missing: Thing, load: F) -> Result<Bytes, ApiError>
+    where
+        T: Serialize,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Option<T>, ApiError>>,
+    {
+        Ok(self.kept(answer, missing, load).await?.json.clone())
+    }
+
+    async fn kept<T, F, Fut>(&self, answer: Answer, missing: Thing, load: F) -> Result<Arc<Kept>, ApiError>
+    where
+        T: Serialize,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Option<T>, ApiError>>,
+    {
         if let Ok(kept) = self.get(&answer) {
-            return kept.respond(req, validated).await;
+            return Ok(kept);
         }
         let gate = Gate::enter(self, &answer);
         let turn = gate.turnstile.lock().await;
@@ -315,7 +335,7 @@ impl AnswerCache {
         };
         drop(turn);
         drop(gate);
-        loaded?.respond(req, validated).await
+        loaded
     }
 
     async fn load<T, F, Fut>(

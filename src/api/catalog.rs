@@ -6,7 +6,7 @@ use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
 use crate::db::Db;
 use crate::domain::Thing;
-use crate::domain::listing::{Sort, listing_query};
+use crate::domain::listing::{ListingQuery, Sort, listing_query};
 use crate::error::ApiError;
 
 #[utoipa::path(
@@ -27,13 +27,26 @@ pub async fn list_departments(
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
 ) -> Result<HttpResponse, ApiError> {
-    let load = || async {
-        let departments = db.list_departments().await?;
-        Ok(Some(dto::Departments {
-            departments: departments.into_iter().map(dto::Department::from).collect(),
-        }))
-    };
-    cache.answer(&req, Answer::Departments, Thing::Department, load).await
+    cache.answer(&req, Answer::Departments, Thing::Department, || load_departments(&db)).await
+}
+
+/// The loads of the public answers, shared by their handlers and by the pages that
+/// carry them (`storefront`).
+pub(crate) async fn load_departments(db: &Db) -> Result<Option<dto::Departments>, ApiError> {
+    let departments = db.list_departments().await?;
+    Ok(Some(dto::Departments { departments: departments.into_iter().map(dto::Department::from).collect() }))
+}
+
+pub(crate) async fn load_department_products(
+    db: &Db,
+    id: i64,
+    query: ListingQuery,
+) -> Result<Option<dto::DepartmentWithProducts>, ApiError> {
+    Ok(db.list_department_products(id, query).await?.map(dto::DepartmentWithProducts::from))
+}
+
+pub(crate) async fn load_product(db: &Db, id: i64) -> Result<Option<dto::Product>, ApiError> {
+    Ok(db.get_product(id).await?.map(dto::Product::from))
 }
 
 /// The filters and pages of a list, a department's or a search's (docs/rules.md#discovery);
@@ -124,9 +137,7 @@ pub async fn list_department_products(
     let id = id.into_inner();
     let query = listing_query(&query_params(&req), false)?;
     let asked = Answer::DepartmentProducts(id, Box::new(query.clone()));
-    let load =
-        || async { Ok(db.list_department_products(id, query).await?.map(dto::DepartmentWithProducts::from)) };
-    cache.answer(&req, asked, Thing::Department, load).await
+    cache.answer(&req, asked, Thing::Department, || load_department_products(&db, id, query)).await
 }
 
 #[utoipa::path(
@@ -149,6 +160,5 @@ pub async fn get_product(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let load = || async { Ok(db.get_product(id).await?.map(dto::Product::from)) };
-    cache.answer(&req, Answer::Product(id), Thing::Product, load).await
+    cache.answer(&req, Answer::Product(id), Thing::Product, || load_product(&db, id)).await
 }

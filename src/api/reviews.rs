@@ -30,8 +30,11 @@ pub async fn list_product_reviews(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let load = || async { Ok(db.list_product_reviews(id).await?.map(dto::Reviews::from)) };
-    cache.answer(&req, Answer::ProductReviews(id), Thing::Product, load).await
+    cache.answer(&req, Answer::ProductReviews(id), Thing::Product, || load_product_reviews(&db, id)).await
+}
+
+pub(crate) async fn load_product_reviews(db: &Db, id: i64) -> Result<Option<dto::Reviews>, ApiError> {
+    Ok(db.list_product_reviews(id).await?.map(dto::Reviews::from))
 }
 
 #[utoipa::path(

@@ -7,7 +7,7 @@ use super::catalog::{ListingParams, query_params, sorts};
 use super::dto;
 use crate::db::Db;
 use crate::domain::Thing;
-use crate::domain::listing::{search_query, search_text, words};
+use crate::domain::listing::{SearchQuery, search_query, search_text, words};
 use crate::error::ApiError;
 
 /// A search's own query parameters (docs/rules.md#discovery); its filters and pages are
@@ -60,8 +60,11 @@ pub async fn search_products(
 ) -> Result<HttpResponse, ApiError> {
     let query = search_query(&query_params(&req))?;
     let asked = Answer::Search(Box::new(query.clone()));
-    let load = || async { Ok(Some(dto::SearchResults::from(db.search_products(query).await?))) };
-    cache.answer(&req, asked, Thing::Department, load).await
+    cache.answer(&req, asked, Thing::Department, || load_search(&db, query)).await
+}
+
+pub(crate) async fn load_search(db: &Db, query: SearchQuery) -> Result<Option<dto::SearchResults>, ApiError> {
+    Ok(Some(dto::SearchResults::from(db.search_products(query).await?)))
 }
 
 #[utoipa::path(

@@ -18,5 +18,6 @@ mod seed;
 mod server;
 mod session;
 mod spa;
+mod storefront;
 mod users;
 mod xsrf;

@@ -14,9 +14,11 @@ fn entry_script(html: &str) -> String {
 #[actix_web::test]
 async fn every_app_route_answers_index_html_so_reloads_work() {
     let app = spawn_app().await;
-    for path in ["/", "/departments/5/products/51", "/account/orders", "/no/such/screen"] {
+    for (path, status) in
+        [("/", 200), ("/departments/5/products/51", 200), ("/account/orders", 200), ("/no/such/screen", 404)]
+    {
         let res = app.get(path).await;
-        assert_eq!(res.status(), 200, "{path}");
+        assert_eq!(res.status(), status, "{path}");
         assert_eq!(res.headers()["content-type"], "text/html; charset=utf-8");
         assert_eq!(res.headers()["cache-control"], "no-cache");
         let html = res.text().await.unwrap();

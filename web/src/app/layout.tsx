@@ -15,25 +15,13 @@ export function Layout() {
         Skip to content
       </a>
       <NavBar loaded={loaded} />
-      <Main loaded={loaded} />
+      <main className={styles.main} id="main" tabIndex={-1}>
+        <Suspense fallback={<div className={styles.loading} aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
+      </main>
       <Footer />
       <ScrollRestoration />
     </>
-  );
-}
-
-/** The screen itself, rendered once the startup session check has settled (docs/rules.md#screens). */
-function Main({ loaded }: { loaded: boolean }) {
-  const busy = <div className={styles.loading} aria-busy="true" />;
-  return (
-    <main className={styles.main} id="main" tabIndex={-1}>
-      {loaded ? (
-        <Suspense fallback={busy}>
-          <Outlet />
-        </Suspense>
-      ) : (
-        busy
-      )}
-    </main>
   );
 }

@@ -1,64 +1,84 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths.ts';
 import { LandingPage } from '../pages/LandingPage.tsx';
-import { GuestOnly, RequireUser } from './guards.tsx';
+import { AfterSession, GuestOnly, RequireUser } from './guards.tsx';
 import { Layout } from './layout.tsx';
 
-// Every screen but the landing page is its own chunk, fetched on first visit.
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+// Every screen but the landing page is its own chunk, fetched on first visit. The
+// router fetches it before it shows the screen (route `lazy`), so a screen never
+// flashes a placeholder while its code arrives; the server names the chunk of the
+// address it answers in a <link rel="modulepreload"> (src/storefront/), so on a first
+// visit it arrives beside the entry script.
+type Load = () => Promise<{ default: ComponentType }>;
 
-type Access = 'anyone' | 'shopper' | 'guest';
-const screens: [string, LazyExoticComponent<ComponentType>, Access][] = [
-  [paths.login, page(() => import('../pages/LoginPage.tsx')), 'guest'],
-  [paths.signup, page(() => import('../pages/SignupPage.tsx')), 'guest'],
-  [paths.department, page(() => import('../pages/DepartmentPage.tsx')), 'anyone'],
-  [paths.product, page(() => import('../pages/ProductPage.tsx')), 'anyone'],
-  [paths.search, page(() => import('../pages/SearchPage.tsx')), 'anyone'],
+/**
+ * Who a screen is for. `public`: everyone, shown at once (the catalog and marketing
+ * screens, the same for every visitor); `guest`: sign-in and sign-up, shown at once and
+ * left for home once the session check finds a shopper; `anyone`: everyone, shown once
+ * the session check has settled (what it shows depends on who is signed in);
+ * `shopper`: signed-in shoppers only.
+ */
+type Access = 'public' | 'guest' | 'anyone' | 'shopper';
+
+const screens: [string, Load, Access][] = [
+  [paths.login, () => import('../pages/LoginPage.tsx'), 'guest'],
+  [paths.signup, () => import('../pages/SignupPage.tsx'), 'guest'],
+  [paths.department, () => import('../pages/DepartmentPage.tsx'), 'public'],
+  [paths.product, () => import('../pages/ProductPage.tsx'), 'public'],
+  [paths.search, () => import('../pages/SearchPage.tsx'), 'public'],
   // A visitor's cart and favorites pages ask them to sign in; checkout sends them to the cart.
-  [paths.cart, page(() => import('../pages/CartPage.tsx')), 'anyone'],
-  [paths.checkout, page(() => import('../pages/CheckoutPage.tsx')), 'anyone'],
-  [paths.orderConfirmation, page(() => import('../pages/OrderConfirmationPage.tsx')), 'shopper'],
-  [paths.account, page(() => import('../pages/AccountPage.tsx')), 'shopper'],
-  [paths.orders, page(() => import('../pages/OrdersPage.tsx')), 'shopper'],
-  [paths.order, page(() => import('../pages/OrderPage.tsx')), 'shopper'],
-  [paths.reviews, page(() => import('../pages/MyReviewsPage.tsx')), 'shopper'],
-  [paths.addReview, page(() => import('../pages/AddReviewPage.tsx')), 'shopper'],
-  [paths.editReview, page(() => import('../pages/EditReviewPage.tsx')), 'shopper'],
-  [paths.favorites, page(() => import('../pages/FavoritesPage.tsx')), 'anyone'],
-  [paths.weeklyAd, page(() => import('../pages/WeeklyAdPage.tsx')), 'anyone'],
-  [paths.redCard, page(() => import('../pages/RedCardPage.tsx')), 'anyone'],
-  [paths.square, page(() => import('../pages/SquarePage.tsx')), 'anyone'],
+  [paths.cart, () => import('../pages/CartPage.tsx'), 'anyone'],
+  [paths.checkout, () => import('../pages/CheckoutPage.tsx'), 'anyone'],
+  [paths.orderConfirmation, () => import('../pages/OrderConfirmationPage.tsx'), 'shopper'],
+  [paths.account, () => import('../pages/AccountPage.tsx'), 'shopper'],
+  [paths.orders, () => import('../pages/OrdersPage.tsx'), 'shopper'],
+  [paths.order, () => import('../pages/OrderPage.tsx'), 'shopper'],
+  [paths.reviews, () => import('../pages/MyReviewsPage.tsx'), 'shopper'],
+  [paths.addReview, () => import('../pages/AddReviewPage.tsx'), 'shopper'],
+  [paths.editReview, () => import('../pages/EditReviewPage.tsx'), 'shopper'],
+  [paths.favorites, () => import('../pages/FavoritesPage.tsx'), 'anyone'],
+  [paths.weeklyAd, () => import('../pages/WeeklyAdPage.tsx'), 'public'],
+  [paths.redCard, () => import('../pages/RedCardPage.tsx'), 'public'],
+  // Its hero offers sign-in to visitors only: shown once the session check says who is here.
+  [paths.square, () => import('../pages/SquarePage.tsx'), 'anyone'],
 ];
 
-const NotFoundPage = page(() => import('../pages/NotFoundPage.tsx'));
-
-const guard = (access: Access, Screen: LazyExoticComponent<ComponentType>) => {
-  if (access === 'shopper')
-    return (
-      <RequireUser>
-        <Screen />
-      </RequireUser>
-    );
+const guard = (access: Access, Screen: ComponentType) => {
+  if (access === 'public') return <Screen />;
   if (access === 'guest')
     return (
       <GuestOnly>
         <Screen />
       </GuestOnly>
     );
-  return <Screen />;
+  return <AfterSession>{access === 'shopper' ? <RequireUser>{<Screen />}</RequireUser> : <Screen />}</AfterSession>;
 };
+
+const screen = (path: string, load: Load, access: Access): RouteObject => ({
+  path,
+  lazy: async () => {
+    const { default: Screen } = await load();
+    return { element: guard(access, Screen) };
+  },
+});
 
 const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Nothing while the first screen's code arrives (it was asked for beside the entry).
+    HydrateFallback: Nothing,
     children: [
       { path: paths.home, element: <LandingPage /> },
-      ...screens.map(([path, Screen, access]) => ({ path, element: guard(access, Screen) })),
-      { path: '*', element: <NotFoundPage /> },
+      ...screens.map(([path, load, access]) => screen(path, load, access)),
+      screen('*', () => import('../pages/NotFoundPage.tsx'), 'public'),
     ],
   },
 ];
+
+function Nothing() {
+  return null;
+}
 
 const router = createBrowserRouter(routes);
 

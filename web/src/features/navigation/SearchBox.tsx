@@ -53,11 +53,14 @@ export function SearchBox() {
   }
 
   const words = cleanWords(text);
+  // The words a search page opened with are asked about only once the shopper turns to
+  // the box: a first visit to the results asks the server for nothing but the results.
+  const wanted = open || words !== wordsInAddress ? words : '';
   const [asked, setAsked] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setAsked(words), words === '' ? 0 : PAUSE_MS);
+    const timer = setTimeout(() => setAsked(wanted), wanted === '' ? 0 : PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [words]);
+  }, [wanted]);
   const listSearchSuggestions = useStore((s) => s.listSearchSuggestions);
   useEffect(() => {
     // A failed suggestion call leaves the box a plain search box.

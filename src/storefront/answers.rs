@@ -1,0 +1,100 @@
+//! The API answers a page first asks for, worked out by the same loads and kept in the
+//! same answer cache as the API's own (`api::answer_cache`), by the address the app asks
+//! for each at. The app takes each one once, instead of asking (web/src/api/firstAnswers.ts).
+
+use actix_web::ResponseError;
+use actix_web::body::MessageBody;
+use actix_web::http::StatusCode;
+use actix_web::web::Bytes;
+use serde::Deserialize;
+
+use crate::api::answer_cache::{Answer, AnswerCache};
+use crate::api::{catalog, reviews, search};
+use crate::db::Db;
+use crate::domain::Thing;
+use crate::domain::listing::{listing_query, search_query};
+use crate::error::ApiError;
+
+/// One answer as the app would have had it: `GET url` answered `status` with `body`.
+pub struct FirstAnswer {
+    pub url: String,
+    pub status: StatusCode,
+    pub body: Bytes,
+}
+
+impl FirstAnswer {
+    /// The answer's JSON read as `T`, if it is a success.
+    pub fn read<'a, T: Deserialize<'a>>(&'a self) -> Option<T> {
+        if self.status != StatusCode::OK {
+            return None;
+        }
+        serde_json::from_slice(&self.body).ok()
+    }
+
+    /// `url`'s answer; `None` when the store could not make it now (busy, broken), which
+    /// the app will meet and tell for itself when it asks.
+    fn of(url: String, answered: Result<Bytes, ApiError>) -> Option<FirstAnswer> {
+        match answered {
+            Ok(body) => Some(FirstAnswer { url, status: StatusCode::OK, body }),
+            Err(error) if error.status_code().is_client_error() => {
+                let body = error.error_response().into_body().try_into_bytes().ok()?;
+                Some(FirstAnswer { url, status: error.status_code(), body })
+            }
+            Err(_) => None,
+        }
+    }
+}
+
+/// `GET /api/departments`.
+pub async fn departments(db: &Db, cache: &AnswerCache) -> Option<FirstAnswer> {
+    let answered = cache.json(Answer::Departments, Thing::Department, || catalog::load_departments(db)).await;
+    FirstAnswer::of("/api/departments".to_string(), answered)
+}
+
+/// `GET /api/departments/{id}/products?{query}`, the query as the address carries it.
+pub async fn department_products(db: &Db, cache: &AnswerCache, id: i64, query: &str) -> Option<FirstAnswer> {
+    let url = with_query(format!("/api/departments/{id}/products"), query);
+    let answered = match listing_query(&params(query), false) {
+        Ok(listing) => {
+            let asked = Answer::DepartmentProducts(id, Box::new(listing.clone()));
+            cache.json(asked, Thing::Department, || catalog::load_department_products(db, id, listing)).await
+        }
+        Err(refused) => Err(refused.into()),
+    };
+    FirstAnswer::of(url, answered)
+}
+
+/// `GET /api/products/{id}`.
+pub async fn product(db: &Db, cache: &AnswerCache, id: i64) -> Option<FirstAnswer> {
+    let answered = cache.json(Answer::Product(id), Thing::Product, || catalog::load_product(db, id)).await;
+    FirstAnswer::of(format!("/api/products/{id}"), answered)
+}
+
+/// `GET /api/products/{id}/reviews`.
+pub async fn product_reviews(db: &Db, cache: &AnswerCache, id: i64) -> Option<FirstAnswer> {
+    let answered = cache
+        .json(Answer::ProductReviews(id), Thing::Product, || reviews::load_product_reviews(db, id))
+        .await;
+    FirstAnswer::of(format!("/api/products/{id}/reviews"), answered)
+}
+
+/// `GET /api/search?{query}`.
+pub async fn search(db: &Db, cache: &AnswerCache, query: &str) -> Option<FirstAnswer> {
+    let url = with_query("/api/search".to_string(), query);
+    let answered = match search_query(&params(query)) {
+        Ok(asked) => {
+            let answer = Answer::Search(Box::new(asked.clone()));
+            cache.json(answer, Thing::Department, || search::load_search(db, asked)).await
+        }
+        Err(refused) => Err(refused.into()),
+    };
+    FirstAnswer::of(url, answered)
+}
+
+pub fn params(query: &str) -> Vec<(String, String)> {
+    form_urlencoded::parse(query.as_bytes()).into_owned().collect()
+}
+
+fn with_query(path: String, query: &str) -> String {
+    if query.is_empty() { path } else { format!("{path}?{query}") }
+}

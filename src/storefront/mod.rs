@@ -1,0 +1,409 @@
+//! The app's pages as the server sends them. Every address of the app answers
+//! `index.html` filled in for that address: its own head (title, description, canonical
+//! link, Open Graph and Twitter cards, schema.org JSON-LD) and the public API answers the
+//! page first asks for, in a `type="application/json"` block the app reads before it
+//! renders (web/src/api/firstAnswers.ts). So a first visit costs no second round trip,
+//! a crawler or a link preview sees the page's own tags without running a script, and
+//! the Content-Security-Policy still allows no inline script. An address that names
+//! nothing (no such screen, product or department) answers 404 with the app's
+//! not-found page, and a product asked for under another department moves to its own.
+
+mod answers;
+mod head;
+mod routes;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+use sha2::{Digest, Sha256};
+
+use crate::api::answer_cache::AnswerCache;
+use crate::db::Db;
+use answers::FirstAnswer;
+pub use head::escape;
+use head::{Head, script_json, summary};
+use routes::{Route, Screen, route};
+
+/// The department whose first products the landing page's "Holiday deals" shelf shows,
+/// and how many (web/src/pages/LandingPage.tsx, features/catalog/HolidayDeals.tsx).
+const HOLIDAY_DEPARTMENT: i64 = 5;
+const HOLIDAY_SHELF: &str = "limit=8";
+/// What a product page's "More from" rail asks for (web/src/pages/parts/MoreFromDepartment.tsx).
+const RAIL: &str = "sort=rating&limit=9";
+/// Where index.html takes the page's head and its answers.
+const HEAD_MARK: &str = "<!-- page -->";
+const PRELOAD_MARK: &str = "<!-- preload -->";
+const ANSWERS_MARK: &str = "<!-- answers -->";
+
+/// The app's script modules by page (`web/src/pages/<name>.tsx` → its chunk and the
+/// chunks that imports), as web/build.mjs writes them to `modules.json`.
+pub type Modules = std::collections::HashMap<String, Vec<String>>;
+
+/// `scheme://host` as the client reached the store: the base of absolute addresses.
+pub fn origin(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    format!("{}://{}", info.scheme(), info.host())
+}
+
+/// The page for `req`, from `template` (index.html) and `modules`.
+pub async fn respond(
+    req: &HttpRequest,
+    db: &Db,
+    cache: &AnswerCache,
+    template: &str,
+    modules: &Modules,
+) -> HttpResponse {
+    let page = match page(req, db, cache).await {
+        Built::Page(page) => *page,
+        Built::Moved(to) => {
+            return HttpResponse::MovedPermanently()
+                .insert_header((header::LOCATION, to))
+                .insert_header((header::CACHE_CONTROL, "no-cache"))
+                .finish();
+        }
+    };
+    let mut head = page.head;
+    if let Some(module) = page.module {
+        head.modules = modules.get(module).cloned().unwrap_or_default();
+    }
+    let html = template
+        .replacen(HEAD_MARK, &head.render(), 1)
+        .replacen(PRELOAD_MARK, &head.render_preloads(), 1)
+        .replacen(ANSWERS_MARK, &answers_block(&page.answers), 1);
+    let digest = Sha256::digest(html.as_bytes());
+    let etag = format!("W/\"{}\"", digest[..12].iter().map(|b| format!("{b:02x}")).collect::<String>());
+    let held = req
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut res = if held { HttpResponse::NotModified() } else { HttpResponse::build(page.status) };
+    res.insert_header((header::ETAG, etag)).insert_header((header::CACHE_CONTROL, "no-cache"));
+    if held {
+        return res.finish();
+    }
+    res.insert_header((header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"))).body(html)
+}
+
+/// The answers as one JSON object by address: `{"/api/products/51": {"status": 200, "body": {...}}}`.
+fn answers_block(answers: &[FirstAnswer]) -> String {
+    if answers.is_empty() {
+        return String::new();
+    }
+    let mut json = String::from("{");
+    for (i, answer) in answers.iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        let url = serde_json::Value::String(answer.url.clone());
+        json.push_str(&format!("{url}:{{\"status\":{},\"body\":", answer.status.as_u16()));
+        json.push_str(&String::from_utf8_lossy(&answer.body));
+        json.push('}');
+    }
+    json.push('}');
+    format!("<script type=\"application/json\" id=\"first-answers\">{}</script>", script_json(&json))
+}
+
+enum Built {
+    Page(Box<Page>),
+    /// The page lives at another address.
+    Moved(String),
+}
+
+struct Page {
+    status: StatusCode,
+    head: Head,
+    answers: Vec<FirstAnswer>,
+    /// The app's module for the page, when it is not in the entry script.
+    module: Option<&'static str>,
+}
+
+impl Page {
+    fn new(head: Head, module: Option<&'static str>) -> Page {
+        Page { status: StatusCode::OK, head, answers: Vec::new(), module }
+    }
+
+    fn not_found(title: &str, module: &'static str) -> Page {
+        let mut head = Head::titled(Some(title));
+        head.indexable = false;
+        Page { status: StatusCode::NOT_FOUND, head, answers: Vec::new(), module: Some(module) }
+    }
+
+    fn answer(&mut self, answer: Option<FirstAnswer>) -> Option<&FirstAnswer> {
+        self.answers.extend(answer);
+        self.answers.last()
+    }
+}
+
+async fn page(req: &HttpRequest, db: &Db, cache: &AnswerCache) -> Built {
+    let origin = origin(req);
+    let query = req.query_string();
+    let mut page = match route(req.path()) {
+        None => Page::not_found("Page not found", "NotFoundPage"),
+        Some(Route::Home) => home(db, cache, &origin).await,
+        Some(Route::Department(Some(id))) => department(db, cache, &origin, id, query).await,
+        Some(Route::Department(None)) => Page::not_found("Department not found", "DepartmentPage"),
+        Some(Route::Product { department: Some(department), product: Some(id) }) => {
+            match product(db, cache, &origin, department, id).await {
+                Ok(page) => page,
+                Err(home_department) => {
+                    let path = format!("/departments/{home_department}/products/{id}");
+                    return Built::Moved(if query.is_empty() { path } else { format!("{path}?{query}") });
+                }
+            }
+        }
+        Some(Route::Product { .. }) => Page::not_found("Product not found", "ProductPage"),
+        Some(Route::Search) => search(db, cache, &origin, query).await,
+        Some(Route::Screen(screen)) => self::screen(&origin, screen),
+    };
+    // Every screen's bar lists the departments (its Categories panel).
+    page.answers.extend(answers::departments(db, cache).await);
+    Built::Page(Box::new(page))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Card {
+    preview_image: String,
+}
+
+#[derive(Deserialize)]
+struct Listing {
+    name: Option<String>,
+    url: Option<String>,
+    total: u64,
+    #[serde(rename = "Products")]
+    products: Vec<Card>,
+    facets: Facets,
+}
+
+#[derive(Deserialize)]
+struct Facets {
+    brands: Vec<Brand>,
+}
+
+#[derive(Deserialize)]
+struct Brand {
+    name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Product {
+    id: i64,
+    department_id: i64,
+    name: String,
+    brand: String,
+    price: f64,
+    description: String,
+    avg_rating: f64,
+    num_reviews: i64,
+    #[serde(rename = "Department")]
+    department: Named,
+    #[serde(rename = "ProductImages")]
+    images: Vec<Picture>,
+}
+
+#[derive(Deserialize)]
+struct Named {
+    name: String,
+}
+
+#[derive(Deserialize)]
+struct Picture {
+    url: String,
+}
+
+async fn home(db: &Db, cache: &AnswerCache, origin: &str) -> Page {
+    let mut head = Head::titled(None);
+    head.canonical = Some(format!("{origin}/"));
+    head.image = Some(format!("{origin}/assets/logo.svg"));
+    head.structured_data.push(json!({
+        "@context": "https://schema.org",
+        "@type": "WebSite",
+        "name": "Market",
+        "url": format!("{origin}/"),
+        "potentialAction": {
+            "@type": "SearchAction",
+            "target": { "@type": "EntryPoint", "urlTemplate": format!("{origin}/search?q={{search_term_string}}") },
+            "query-input": "required name=search_term_string",
+        },
+    }));
+    let mut page = Page::new(head, None);
+    page.answer(answers::department_products(db, cache, HOLIDAY_DEPARTMENT, HOLIDAY_SHELF).await);
+    page
+}
+
+async fn department(db: &Db, cache: &AnswerCache, origin: &str, id: i64, query: &str) -> Page {
+    let mut page = Page::new(Head::titled(Some("Department")), Some("DepartmentPage"));
+    let Some(answer) = page.answer(answers::department_products(db, cache, id, query).await) else {
+        return page;
+    };
+    if answer.status == StatusCode::NOT_FOUND {
+        let answered = page.answers.pop();
+        let mut missing = Page::not_found("Department not found", "DepartmentPage");
+        missing.answers.extend(answered);
+        return missing;
+    }
+    let Some(listing) = answer.read::<Listing>() else { return page };
+    let name = listing.name.unwrap_or_default();
+    let address = format!("{origin}/departments/{id}");
+    let head = &mut page.head;
+    head.title = format!("{name} · Market");
+    let brands: Vec<&str> = listing.facets.brands.iter().take(3).map(|b| b.name.as_str()).collect();
+    head.description = match brands.as_slice() {
+        [] => format!("{name} at Market: {} products, with free delivery on every order.", listing.total),
+        [one] => format!(
+            "{name} at Market: {} products from {one}, with free delivery on every order.",
+            listing.total
+        ),
+        [first @ .., last] => format!(
+            "{name} at Market: {} products from brands like {} and {last}, with free delivery on every order.",
+            listing.total,
+            first.join(", ")
+        ),
+    };
+    head.canonical = Some(canonical_listing(&address, query));
+    head.image = listing.url.map(|url| format!("{origin}{url}"));
+    head.first_picture = listing.products.first().map(|card| card.preview_image.clone());
+    head.structured_data.push(breadcrumbs(origin, &[(name.as_str(), &address)]));
+    page
+}
+
+/// A listing's own address: the plain department, or one of its pages; filters and
+/// orders show the same products, so they point back at it.
+fn canonical_listing(address: &str, query: &str) -> String {
+    let params = answers::params(query);
+    match params.as_slice() {
+        [(name, page)] if name == "page" && page != "1" && page.parse::<u32>().is_ok() => {
+            format!("{address}?page={page}")
+        }
+        _ => address.to_string(),
+    }
+}
+
+/// The product's page, or the department it is in when the address names another.
+async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id: i64) -> Result<Page, i64> {
+    let mut page = Page::new(Head::titled(Some("Product")), Some("ProductPage"));
+    let Some(answer) = page.answer(answers::product(db, cache, id).await) else { return Ok(page) };
+    if answer.status == StatusCode::NOT_FOUND {
+        let answered = page.answers.pop();
+        let mut missing = Page::not_found("Product not found", "ProductPage");
+        missing.answers.extend(answered);
+        // The page asks for both; neither is there.
+        missing.answers.extend(answers::product_reviews(db, cache, id).await);
+        return Ok(missing);
+    }
+    let Some(product) = answer.read::<Product>() else { return Ok(page) };
+    if product.department_id != department {
+        return Err(product.department_id);
+    }
+    page.answer(answers::product_reviews(db, cache, id).await);
+    page.answer(answers::department_products(db, cache, department, RAIL).await);
+
+    let department_address = format!("{origin}/departments/{department}");
+    let address = format!("{department_address}/products/{id}");
+    let mut pictures: Vec<String> = Vec::new();
+    for picture in &product.images {
+        let url = format!("{origin}{}", picture.url);
+        if !pictures.contains(&url) {
+            pictures.push(url);
+        }
+    }
+    let head = &mut page.head;
+    head.title = format!("{} · Market", product.name);
+    head.description = summary(&product.description, 160);
+    head.canonical = Some(address.clone());
+    head.kind = "product";
+    head.image = pictures.first().cloned();
+    head.first_picture = product.images.first().map(|p| p.url.clone());
+    let mut data = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "@id": address,
+        "sku": product.id.to_string(),
+        "name": product.name,
+        "description": product.description,
+        "image": pictures,
+        "brand": { "@type": "Brand", "name": product.brand },
+        "category": product.department.name,
+        "offers": {
+            "@type": "Offer",
+            "url": address,
+            "price": format!("{:.2}", product.price),
+            "priceCurrency": "USD",
+            "availability": "https://schema.org/InStock",
+            "itemCondition": "https://schema.org/NewCondition",
+        },
+    });
+    if product.num_reviews > 0 {
+        data["aggregateRating"] = json!({
+            "@type": "AggregateRating",
+            "ratingValue": product.avg_rating,
+            "reviewCount": product.num_reviews,
+            "bestRating": 5,
+            "worstRating": 1,
+        });
+    }
+    head.structured_data.push(data);
+    head.structured_data.push(breadcrumbs(
+        origin,
+        &[(product.department.name.as_str(), &department_address), (product.name.as_str(), &address)],
+    ));
+    Ok(page)
+}
+
+async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page {
+    let params = answers::params(query);
+    // As the app reads the words (web/src/lib/listingQuery.ts, cleanWords).
+    let sent = params.iter().find(|(name, _)| name == "q").map_or("", |(_, q)| q.as_str());
+    let words: String = sent.trim().chars().take(100).collect::<String>().trim().to_string();
+    let mut head = Head::titled(Some("Search"));
+    head.canonical = Some(format!("{origin}/search"));
+    let mut page = Page::new(head, Some("SearchPage"));
+    if words.is_empty() {
+        return page;
+    }
+    let found = page.answer(answers::search(db, cache, query).await).and_then(|a| a.read::<Listing>());
+    let encoded: String = form_urlencoded::Serializer::new(String::new()).append_pair("q", &words).finish();
+    let head = &mut page.head;
+    head.title = format!("Search: {words} · Market");
+    head.canonical = Some(format!("{origin}/search?{encoded}"));
+    head.description = match &found {
+        Some(listing) => format!(
+            "{} products at Market match “{words}”, with free delivery on every order.",
+            listing.total
+        ),
+        None => format!("Products at Market that match “{words}”."),
+    };
+    head.first_picture =
+        found.and_then(|listing| listing.products.into_iter().next()).map(|card| card.preview_image);
+    page
+}
+
+fn screen(origin: &str, screen: &'static Screen) -> Page {
+    let mut head = Head::titled(Some(screen.title));
+    match screen.description {
+        Some(description) => {
+            head.description = description.to_string();
+            head.canonical = Some(format!("{origin}{}", screen.path));
+        }
+        None => head.indexable = false,
+    }
+    Page::new(head, Some(screen.module))
+}
+
+/// schema.org's trail from the store's home to the page: `crumbs` are (name, address).
+fn breadcrumbs(origin: &str, crumbs: &[(&str, &str)]) -> serde_json::Value {
+    let home = format!("{origin}/");
+    let trail = std::iter::once(("Market", home.as_str())).chain(crumbs.iter().copied());
+    let items: Vec<_> = trail
+        .enumerate()
+        .map(
+            |(i, (name, item))| json!({ "@type": "ListItem", "position": i + 1, "name": name, "item": item }),
+        )
+        .collect();
+    json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items })
+}

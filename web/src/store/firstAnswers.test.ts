@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { carryFirstAnswers, firstAnswers } from '../api/firstAnswers.ts';
+import { ApiError } from '../api/client.ts';
+import type { DepartmentWithProducts, Product } from '../api/types.ts';
+import { emptyListing, parseListing } from '../lib/listingQuery.ts';
+import { fakeServer, ok } from '../test/fakeFetch.ts';
+import { departmentListingKey } from './departments.ts';
+import { beginWith } from './firstAnswers.ts';
+import { createStore } from './index.ts';
+import { searchKey } from './products.ts';
+
+const facets = { brands: [], ratings: [], prices: [] };
+const listing: DepartmentWithProducts = { id: 5, name: 'Electronics', url: '/5.webp', Products: [], total: 0, page: 1, pages: 1, facets };
+const product = { id: 51, name: 'TV' } as Product;
+
+describe('the answers a page comes with', () => {
+  test('the store begins with each under the key its action keeps it at', () => {
+    const sorted = parseListing('department', 'brand=Acme+Co&sort=price-asc');
+    const search = parseListing('search', 'q=desk+lamp&page=2');
+    carryFirstAnswers({
+      '/api/departments': { status: 200, body: { Departments: [{ id: 5, name: 'Electronics', url: '/5.webp' }] } },
+      '/api/departments/5/products': { status: 200, body: listing },
+      '/api/departments/5/products?brand=Acme+Co&sort=price-asc': { status: 200, body: { ...listing, total: 1 } },
+      '/api/products/51': { status: 200, body: product },
+      '/api/products/51/reviews': { status: 200, body: { Reviews: [] } },
+      '/api/search?q=desk+lamp&page=2': { status: 200, body: { ...listing, total: 2 } },
+      '/api/products/52': { status: 404, body: { message: 'Product couldn\u2019t be found', errors: [] } },
+    });
+    const store = createStore();
+    beginWith(store, firstAnswers());
+    const s = store.getState();
+    assert.equal(s.departments.list[0]?.name, 'Electronics');
+    assert.equal(s.departments.listings[departmentListingKey(5, emptyListing('department'))]?.total, 0);
+    assert.equal(s.departments.listings[departmentListingKey(5, sorted)]?.total, 1);
+    assert.equal(s.products.byId[51], product);
+    assert.deepEqual(s.products.reviews[51], []);
+    assert.equal(s.products.searches[searchKey(search)]?.total, 2);
+    assert.equal(s.products.byId[52], undefined, 'a 404 is no product');
+  });
+
+  test('a request the page answered is answered from it once, then from the server', async () => {
+    carryFirstAnswers({
+      '/api/products/51': { status: 200, body: product },
+      '/api/products/52': { status: 404, body: { message: 'Product couldn\u2019t be found', errors: [] } },
+    });
+    const server = fakeServer(ok({ ...product, name: 'TV, again' }));
+    const store = createStore();
+    await store.getState().getProduct(51);
+    assert.equal(server.calls.length, 0);
+    await assert.rejects(store.getState().getProduct(52), (e) => e instanceof ApiError && e.status === 404);
+    assert.equal(server.calls.length, 0, 'the 404 came with the page too');
+    await store.getState().getProduct(51);
+    assert.deepEqual(server.calls.map((c) => c.url), ['/api/products/51']);
+    assert.equal(store.getState().products.byId[51]?.name, 'TV, again');
+  });
+});
