@@ -4,9 +4,13 @@
 //! request pays for compressing.
 
 use std::io::Write;
+use std::sync::{Arc, OnceLock};
 
-use actix_web::HttpRequest;
-use actix_web::http::header::{self, ContentEncoding};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, ContentEncoding, HeaderValue};
+use actix_web::web::{self, Bytes};
+use actix_web::{HttpRequest, HttpResponse};
+use sha2::{Digest, Sha256};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Coding {
@@ -75,6 +79,92 @@ fn accepts(req: &HttpRequest, coding: &str) -> bool {
         let refused = parts.any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse() == Ok(0.0)));
         named && !refused
     })
+}
+
+/// A body kept to be sent many times (an API answer, a page), its entity tag, and its
+/// compressed copies, each made when a client first asks for that coding.
+#[derive(Debug)]
+pub struct Copies {
+    body: Bytes,
+    /// The hash of `body`, which each representation's entity tag is made of.
+    hash: String,
+    brotli: OnceLock<Bytes>,
+    gzip: OnceLock<Bytes>,
+}
+
+impl Copies {
+    pub fn new(body: Bytes) -> Self {
+        let digest = Sha256::digest(&body);
+        let hash = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+        Copies { body, hash, brotli: OnceLock::new(), gzip: OnceLock::new() }
+    }
+
+    pub fn body(&self) -> &Bytes {
+        &self.body
+    }
+
+    fn copy(&self, coding: Coding) -> &OnceLock<Bytes> {
+        match coding {
+            Coding::Brotli => &self.brotli,
+            Coding::Gzip => &self.gzip,
+        }
+    }
+
+    /// Each representation has its own strong tag, as RFC 9110 8.8.3 asks.
+    fn etag(&self, coding: Option<Coding>) -> String {
+        match coding {
+            None => format!("\"{}\"", self.hash),
+            Some(coding) => format!("\"{}-{}\"", self.hash, coding.token()),
+        }
+    }
+
+    /// The body as `req` is best sent, with `status` and `content_type`: with `validated`,
+    /// a 304 if it already holds this representation (a success only); else the bytes in
+    /// the best coding it accepts (compressed now, off the async threads, if this is the
+    /// first client to ask for that coding).
+    pub async fn respond(
+        self: Arc<Self>,
+        req: &HttpRequest,
+        status: StatusCode,
+        validated: bool,
+        content_type: HeaderValue,
+    ) -> Result<HttpResponse, actix_web::error::BlockingError> {
+        let coding = negotiate(req);
+        let mut res = HttpResponse::build(status);
+        if validated {
+            let etag = self.etag(coding);
+            if status == StatusCode::OK && holds(req, &etag) {
+                res = HttpResponse::NotModified();
+                res.insert_header((header::ETAG, etag)).insert_header((header::VARY, "accept-encoding"));
+                return Ok(res.finish());
+            }
+            res.insert_header((header::ETAG, etag));
+        }
+        res.insert_header((header::VARY, "accept-encoding"));
+        let body = match coding {
+            None => self.body.clone(),
+            Some(coding) => {
+                res.insert_header(coding.content_encoding());
+                match self.copy(coding).get() {
+                    Some(bytes) => bytes.clone(),
+                    None => {
+                        let kept = self.clone();
+                        let bytes = web::block(move || Bytes::from(coding.compress(&kept.body))).await?;
+                        self.copy(coding).get_or_init(|| bytes).clone()
+                    }
+                }
+            }
+        };
+        Ok(res.insert_header((header::CONTENT_TYPE, content_type)).body(body))
+    }
+}
+
+/// Whether `If-None-Match` names `etag` (or is `*`).
+fn holds(req: &HttpRequest, etag: &str) -> bool {
+    req.headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*"))
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use crate::api::answer_cache::AnswerCache;
 use crate::db::Db;
 use crate::encoding::{self, Coding};
 use crate::error::json_error;
-use crate::storefront::{self, Modules};
+use crate::storefront::{self, Modules, Pages};
 
 /// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`, each
 /// text file with its `.br` and `.gz` copies made at build time (web/build.mjs).
@@ -196,6 +196,7 @@ async fn fallback(
     source: web::Data<BundleSource>,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
+    pages: web::Data<Pages>,
 ) -> HttpResponse {
     let path = req.path();
     let is_read = req.method() == Method::GET || req.method() == Method::HEAD;
@@ -204,7 +205,10 @@ async fn fallback(
         return missing(&req);
     }
     match source.template() {
-        Some(template) => storefront::respond(&req, &db, &cache, &template, &source.modules()).await,
+        Some(template) => {
+            let pages = source.0.is_none().then_some(&**pages);
+            storefront::respond(&req, &db, &cache, pages, &template, &source.modules()).await
+        }
         None => missing(&req),
     }
 }

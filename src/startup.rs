@@ -15,7 +15,7 @@ use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
 use crate::config::Config;
 use crate::db::Db;
-use crate::{api, error, headers, spa};
+use crate::{api, error, headers, spa, storefront};
 
 pub struct Application {
     port: u16,
@@ -33,6 +33,7 @@ impl Application {
         let passwords = web::Data::new(Passwords::new());
         let limiter = web::Data::new(Limiter::new(config.rate_limits));
         let answer_cache = web::Data::new(AnswerCache::new(db.version()));
+        let pages = web::Data::new(storefront::Pages::default());
         db.listen(answer_cache.clone().into_inner().listener())?;
         let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
@@ -53,6 +54,7 @@ impl Application {
                 .app_data(limiter.clone())
                 .app_data(document.clone())
                 .app_data(answer_cache.clone())
+                .app_data(pages.clone())
                 .app_data(error::json_config())
                 .app_data(error::path_config())
                 .app_data(error::query_config())

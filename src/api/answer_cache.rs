@@ -13,18 +13,19 @@
 //! carry no validator.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock, RwLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
 
-use actix_web::http::header::{self, HeaderValue};
-use actix_web::web::{self, Bytes};
+use actix_web::http::StatusCode;
+use actix_web::http::header::HeaderValue;
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use crate::db::{Change, Listener, Topic};
 use crate::domain::listing::{ListingQuery, SearchQuery};
 use crate::domain::{Rejection, Thing};
-use crate::encoding::{self, Coding};
+use crate::encoding::Copies;
 use crate::error::ApiError;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -54,6 +55,15 @@ impl Answer {
     }
 }
 
+/// What an answer counts against [`MAX_QUERY_BYTES`]: its JSON, and as much again for
+/// its compressed copies.
+fn weight(kept: &Copies) -> usize {
+    kept.body().len() * 2
+}
+
+/// As `headers::finish` would set it; set here so it has nothing to rewrite.
+const JSON: HeaderValue = HeaderValue::from_static("application/json; charset=utf-8");
+
 /// At most this many shoppers' answers are kept; past that they are all dropped.
 const MAX_SHOPPER_ANSWERS: usize = 10_000;
 /// At most this many query answers, of at most this many bytes in all (their JSON,
@@ -67,12 +77,15 @@ pub struct AnswerCache {
     /// One turnstile per answer being loaded, so that many requests missing the same
     /// answer at once load it once: the first loads, the others wait and find it kept.
     loading: Mutex<HashMap<Answer, Arc<tokio::sync::Mutex<()>>>>,
+    /// Moves on with every change to the public catalog (not a shopper's cart or
+    /// favorites): what is made of its answers (`storefront`'s pages) is as old as this.
+    catalog_version: AtomicU64,
 }
 
 struct Inner {
     /// The database's version: the last change applied.
     version: i64,
-    answers: HashMap<Answer, Arc<Kept>>,
+    answers: HashMap<Answer, Arc<Copies>>,
     shopper_answers: usize,
     query_answers: usize,
     query_bytes: usize,
@@ -86,12 +99,12 @@ impl Inner {
     }
 
     /// Takes a removed answer out of the counts.
-    fn forget(&mut self, answer: &Answer, kept: &Kept) {
+    fn forget(&mut self, answer: &Answer, kept: &Copies) {
         if answer.is_shoppers() {
             self.shopper_answers -= 1;
         } else if answer.is_query() {
             self.query_answers -= 1;
-            self.query_bytes -= kept.weight();
+            self.query_bytes -= weight(kept);
         }
     }
 
@@ -101,7 +114,7 @@ impl Inner {
         self.answers.retain(|answer, kept| {
             let keep = !drop(answer);
             if !keep {
-                dropped.push((answer.is_shoppers(), answer.is_query(), kept.weight()));
+                dropped.push((answer.is_shoppers(), answer.is_query(), weight(kept)));
             }
             keep
         });
@@ -116,90 +129,6 @@ impl Inner {
     }
 }
 
-/// One answer's JSON, its entity tag, and its compressed copies once made.
-#[derive(Debug)]
-struct Kept {
-    json: Bytes,
-    /// The hash of `json`, which each representation's entity tag is made of.
-    hash: String,
-    brotli: OnceLock<Bytes>,
-    gzip: OnceLock<Bytes>,
-}
-
-impl Kept {
-    /// What it counts against [`MAX_QUERY_BYTES`].
-    fn weight(&self) -> usize {
-        self.json.len() * 2
-    }
-
-    fn new(json: Bytes) -> Self {
-        let digest = Sha256::digest(&json);
-        let hash = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-        Kept { json, hash, brotli: OnceLock::new(), gzip: OnceLock::new() }
-    }
-
-    fn copy(&self, coding: Coding) -> &OnceLock<Bytes> {
-        match coding {
-            Coding::Brotli => &self.brotli,
-            Coding::Gzip => &self.gzip,
-        }
-    }
-
-    /// Each representation has its own strong tag, as RFC 9110 8.8.3 asks.
-    fn etag(&self, coding: Option<Coding>) -> String {
-        match coding {
-            None => format!("\"{}\"", self.hash),
-            Some(coding) => format!("\"{}-{}\"", self.hash, coding.token()),
-        }
-    }
-
-    /// The answer as `req` is best sent: a 304 if it already holds this representation,
-    /// else the bytes in the best coding it accepts (compressed now, off the async
-    /// threads, if this is the first client to ask for that coding).
-    async fn respond(self: Arc<Self>, req: &HttpRequest, validated: bool) -> Result<HttpResponse, ApiError> {
-        let coding = encoding::negotiate(req);
-        let mut res = HttpResponse::Ok();
-        if validated {
-            let etag = self.etag(coding);
-            if holds(req, &etag) {
-                res = HttpResponse::NotModified();
-                res.insert_header((header::ETAG, etag)).insert_header((header::VARY, "accept-encoding"));
-                return Ok(res.finish());
-            }
-            res.insert_header((header::ETAG, etag));
-        }
-        res.insert_header((header::VARY, "accept-encoding"));
-        let body = match coding {
-            None => self.json.clone(),
-            Some(coding) => {
-                res.insert_header(coding.content_encoding());
-                match self.copy(coding).get() {
-                    Some(bytes) => bytes.clone(),
-                    None => {
-                        let kept = self.clone();
-                        let bytes = web::block(move || Bytes::from(coding.compress(&kept.json)))
-                            .await
-                            .map_err(ApiError::internal)?;
-                        self.copy(coding).get_or_init(|| bytes).clone()
-                    }
-                }
-            }
-        };
-        Ok(res.insert_header((header::CONTENT_TYPE, JSON)).body(body))
-    }
-}
-
-/// As `headers::finish` would set it; set here so it has nothing to rewrite.
-const JSON: HeaderValue = HeaderValue::from_static("application/json; charset=utf-8");
-
-/// Whether `If-None-Match` names `etag` (or is `*`).
-fn holds(req: &HttpRequest, etag: &str) -> bool {
-    req.headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim().trim_start_matches("W/") == etag || t.trim() == "*"))
-}
-
 impl AnswerCache {
     /// An empty cache at the database's current version.
     pub fn new(version: i64) -> Self {
@@ -212,7 +141,14 @@ impl AnswerCache {
                 query_bytes: 0,
             }),
             loading: Mutex::new(HashMap::new()),
+            catalog_version: AtomicU64::new(0),
         }
+    }
+
+    /// See [`AnswerCache::catalog_version`]'s field: compare two readings to learn
+    /// whether the catalog changed in between.
+    pub fn catalog_version(&self) -> u64 {
+        self.catalog_version.load(Ordering::Acquire)
     }
 
     /// What the database hands over after each write (`Db::listen`).
@@ -233,7 +169,9 @@ impl AnswerCache {
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         let mut departments = Vec::new();
         let mut searches = false;
+        let mut catalog = false;
         for change in changes {
+            catalog |= !matches!(change.topic, Topic::Cart | Topic::Favorites);
             let answer = match change.topic {
                 Topic::Cart => Answer::Cart(change.key),
                 Topic::Favorites => Answer::Favorites(change.key),
@@ -257,16 +195,21 @@ impl AnswerCache {
             });
         }
         inner.version = inner.version.max(last.version);
+        if catalog {
+            // Under the write lock, after the answers went: a page made from answers read
+            // before this point is dropped by a reader who sees the new number.
+            self.catalog_version.fetch_add(1, Ordering::AcqRel);
+        }
     }
 
     /// The kept answer, or the version to hand back to [`AnswerCache::store`].
-    fn get(&self, answer: &Answer) -> Result<Arc<Kept>, i64> {
+    fn get(&self, answer: &Answer) -> Result<Arc<Copies>, i64> {
         let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
         inner.answers.get(answer).cloned().ok_or(inner.version)
     }
 
     /// Keeps `kept` unless a change was applied since `version` was handed out.
-    fn store(&self, answer: Answer, version: i64, kept: Arc<Kept>) {
+    fn store(&self, answer: Answer, version: i64, kept: Arc<Copies>) {
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         if inner.version != version {
             return;
@@ -278,12 +221,12 @@ impl AnswerCache {
             }
             inner.shopper_answers += 1;
         } else if answer.is_query() {
-            if inner.query_answers >= MAX_QUERY_ANSWERS || inner.query_bytes + kept.weight() > MAX_QUERY_BYTES
+            if inner.query_answers >= MAX_QUERY_ANSWERS || inner.query_bytes + weight(&kept) > MAX_QUERY_BYTES
             {
                 inner.drop_where(Answer::is_query);
             }
             inner.query_answers += 1;
-            inner.query_bytes += kept.weight();
+            inner.query_bytes += weight(&kept);
         }
         inner.answers.insert(answer, kept);
     }
@@ -304,7 +247,11 @@ impl AnswerCache {
         Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
         let validated = !answer.is_shoppers();
-        self.kept(answer, missing, load).await?.respond(req, validated).await
+        self.kept(answer, missing, load)
+            .await?
+            .respond(req, StatusCode::OK, validated, JSON)
+            .await
+            .map_err(ApiError::internal)
     }
 
     /// The kept answer's JSON, or `load`'s (then kept), for a page that carries the
@@ -315,10 +262,10 @@ impl AnswerCache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
-        Ok(self.kept(answer, missing, load).await?.json.clone())
+        Ok(self.kept(answer, missing, load).await?.body().clone())
     }
 
-    async fn kept<T, F, Fut>(&self, answer: Answer, missing: Thing, load: F) -> Result<Arc<Kept>, ApiError>
+    async fn kept<T, F, Fut>(&self, answer: Answer, missing: Thing, load: F) -> Result<Arc<Copies>, ApiError>
     where
         T: Serialize,
         F: FnOnce() -> Fut,
@@ -344,7 +291,7 @@ impl AnswerCache {
         version: i64,
         missing: Thing,
         load: F,
-    ) -> Result<Arc<Kept>, ApiError>
+    ) -> Result<Arc<Copies>, ApiError>
     where
         T: Serialize,
         F: FnOnce() -> Fut,
@@ -352,7 +299,7 @@ impl AnswerCache {
     {
         let value = load().await?.ok_or(Rejection::NotFound(missing))?;
         let json = serde_json::to_vec(&value).map_err(ApiError::internal)?;
-        let kept = Arc::new(Kept::new(Bytes::from(json)));
+        let kept = Arc::new(Copies::new(Bytes::from(json)));
         self.store(answer, version, kept.clone());
         Ok(kept)
     }
@@ -389,8 +336,8 @@ mod tests {
     use super::*;
     use crate::domain::listing::Sort;
 
-    fn kept(json: &'static [u8]) -> Arc<Kept> {
-        Arc::new(Kept::new(Bytes::from_static(json)))
+    fn kept(json: &'static [u8]) -> Arc<Copies> {
+        Arc::new(Copies::new(Bytes::from_static(json)))
     }
 
     fn fill(cache: &AnswerCache, answers: &[Answer]) {

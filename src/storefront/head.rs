@@ -10,6 +10,7 @@ use serde_json::Value;
 pub const STORE_DESCRIPTION: &str =
     "Market: departments, deals and reviews, with free delivery and 5% off every day with RedCard.";
 
+#[derive(Clone)]
 pub struct Head {
     /// As the app titles the screen: "Lamps · Market", or "Market".
     pub title: String,

@@ -10,20 +10,25 @@
 
 mod answers;
 mod head;
+mod kept;
 mod routes;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::Deserialize;
 use serde_json::json;
-use sha2::{Digest, Sha256};
+use std::sync::Arc;
 
 use crate::api::answer_cache::AnswerCache;
 use crate::db::Db;
+use crate::encoding::Copies;
+use crate::error::ApiError;
 use answers::FirstAnswer;
 pub use head::escape;
 use head::{Head, script_json, summary};
+pub use kept::Pages;
+use kept::Sent;
 use routes::{Route, Screen, route};
 
 /// The department whose first products the landing page's "Holiday deals" shelf shows,
@@ -47,45 +52,48 @@ pub fn origin(req: &HttpRequest) -> String {
     format!("{}://{}", info.scheme(), info.host())
 }
 
-/// The page for `req`, from `template` (index.html) and `modules`.
+/// The page for `req`, from `template` (index.html) and `modules`; kept in `pages`
+/// when given (not in `make dev`, whose template changes under it).
 pub async fn respond(
     req: &HttpRequest,
     db: &Db,
     cache: &AnswerCache,
+    pages: Option<&Pages>,
     template: &str,
     modules: &Modules,
 ) -> HttpResponse {
-    let page = match page(req, db, cache).await {
-        Built::Page(page) => *page,
-        Built::Moved(to) => {
-            return HttpResponse::MovedPermanently()
-                .insert_header((header::LOCATION, to))
-                .insert_header((header::CACHE_CONTROL, "no-cache"))
-                .finish();
-        }
+    let address = format!("{}{}?{}", origin(req), req.path(), req.query_string());
+    // Read before the answers are: a change after this makes the page not kept.
+    let version = cache.catalog_version();
+    let kept = pages.and_then(|pages| pages.get(&address, version));
+    let sent = match kept {
+        Some(sent) => sent,
+        None => match page(req, db, cache).await {
+            Built::Moved(to) => {
+                return HttpResponse::MovedPermanently()
+                    .insert_header((header::LOCATION, to))
+                    .insert_header((header::CACHE_CONTROL, "no-cache"))
+                    .finish();
+            }
+            Built::Page(page) => {
+                let html = page.render(template, modules);
+                match pages {
+                    Some(pages) => pages.keep(address, version, page.status, html),
+                    None => Arc::new(Sent { status: page.status, html: Arc::new(Copies::new(html.into())) }),
+                }
+            }
+        },
     };
-    let mut head = page.head;
-    if let Some(module) = page.module {
-        head.modules = modules.get(module).cloned().unwrap_or_default();
+    match sent.html.clone().respond(req, sent.status, true, HTML).await {
+        Ok(mut res) => {
+            res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            res
+        }
+        Err(e) => ApiError::internal(e).error_response(),
     }
-    let html = template
-        .replacen(HEAD_MARK, &head.render(), 1)
-        .replacen(PRELOAD_MARK, &head.render_preloads(), 1)
-        .replacen(ANSWERS_MARK, &answers_block(&page.answers), 1);
-    let digest = Sha256::digest(html.as_bytes());
-    let etag = format!("W/\"{}\"", digest[..12].iter().map(|b| format!("{b:02x}")).collect::<String>());
-    let held = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
-    let mut res = if held { HttpResponse::NotModified() } else { HttpResponse::build(page.status) };
-    res.insert_header((header::ETAG, etag)).insert_header((header::CACHE_CONTROL, "no-cache"));
-    if held {
-        return res.finish();
-    }
-    res.insert_header((header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"))).body(html)
 }
+
+const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
 
 /// The answers as one JSON object by address: `{"/api/products/51": {"status": 200, "body": {...}}}`.
 fn answers_block(answers: &[FirstAnswer]) -> String {
@@ -121,6 +129,18 @@ struct Page {
 }
 
 impl Page {
+    /// index.html filled in: the head, what to fetch early, and the answers.
+    fn render(&self, template: &str, modules: &Modules) -> String {
+        let mut head = self.head.clone();
+        if let Some(module) = self.module {
+            head.modules = modules.get(module).cloned().unwrap_or_default();
+        }
+        template
+            .replacen(HEAD_MARK, &head.render(), 1)
+            .replacen(PRELOAD_MARK, &head.render_preloads(), 1)
+            .replacen(ANSWERS_MARK, &answers_block(&self.answers), 1)
+    }
+
     fn new(head: Head, module: Option<&'static str>) -> Page {
         Page { status: StatusCode::OK, head, answers: Vec::new(), module }
     }
