@@ -1,0 +1,111 @@
+// What a crawler and a first visit get: each page's own head and structured data in the
+// HTML as sent (read without running a script), a sitemap whose addresses are those
+// pages, a first paint that needs no second request for its data, and no layout shift.
+import assert from 'node:assert/strict';
+import { journey, shown } from './harness.mjs';
+
+/** The head of `path` as sent: title, meta tags, canonical link and JSON-LD. */
+async function headOf(context, path) {
+  const answer = await context.request.get(path);
+  const html = await answer.text();
+  const attribute = (name, key) =>
+    html.match(new RegExp(`<meta ${key}="${name}" content="([^"]*)"`))?.[1]?.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  return {
+    status: answer.status(),
+    title: html.match(/<title>([^<]*)<\/title>/)?.[1]?.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+    description: attribute('description', 'name'),
+    canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1],
+    og: (name) => attribute(`og:${name}`, 'property'),
+    twitter: (name) => attribute(`twitter:${name}`, 'name'),
+    data: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1])),
+  };
+}
+
+/** Starts counting layout shifts (as CLS counts them) before the page's own scripts run. */
+async function watchShifts(page) {
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shifted = (page) => page.evaluate(() => window.__shifts.reduce((sum, v) => sum + v, 0));
+
+journey('a product page tells a crawler what it sells, at what price and how it is rated', async ({ page, context }) => {
+  const product = await (await context.request.get('/api/products/51')).json();
+  const head = await headOf(context, '/departments/5/products/51');
+  assert.equal(head.status, 200);
+  assert.equal(head.title, `${product.name} · Market`);
+  assert.ok(head.description && product.description.startsWith(head.description.replace(/…$/, '')), head.description);
+  assert.match(head.canonical, /\/departments\/5\/products\/51$/);
+  assert.equal(head.og('type'), 'product');
+  assert.equal(head.og('url'), head.canonical);
+  assert.equal(head.og('title'), head.title);
+  assert.equal(head.twitter('card'), 'summary_large_image');
+  assert.match(head.og('image'), /^http:\/\/.*\.webp$/);
+
+  const item = head.data.find((d) => d['@type'] === 'Product');
+  assert.ok(item, 'a schema.org Product');
+  assert.equal(item.name, product.name);
+  assert.equal(item.brand.name, product.brand);
+  assert.equal(item.offers.price, product.price.toFixed(2));
+  assert.equal(item.offers.priceCurrency, 'USD');
+  assert.equal(item.aggregateRating.ratingValue, product.avgRating);
+  assert.equal(item.aggregateRating.reviewCount, product.numReviews);
+  const trail = head.data.find((d) => d['@type'] === 'BreadcrumbList');
+  assert.deepEqual(trail.itemListElement.map((i) => i.name), ['Market', product.Department.name, product.name]);
+
+  // A crawler that runs no script gets the same title; a browser shows the same product.
+  const noScript = await context.browser().newContext({ baseURL: new URL(head.canonical).origin, javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/departments/5/products/51');
+  assert.equal(await bare.title(), head.title);
+  await noScript.close();
+  await page.goto('/departments/5/products/51');
+  await shown(page.getByRole('heading', { level: 1, name: product.name }));
+  assert.equal(await page.title(), head.title);
+});
+
+journey('the sitemap lists the departments and products, each at the address its page calls its own', async ({ context }) => {
+  const answer = await context.request.get('/sitemap.xml');
+  assert.equal(answer.status(), 200);
+  const urls = [...(await answer.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const departments = urls.filter((u) => /\/departments\/\d+$/.test(u));
+  const products = urls.filter((u) => /\/departments\/\d+\/products\/\d+$/.test(u));
+  const { Departments } = await (await context.request.get('/api/departments')).json();
+  assert.equal(departments.length, Departments.length);
+  assert.ok(products.length > 100, `${products.length} products`);
+  for (const url of [urls[0], departments[0], products[0], products.at(-1)]) {
+    const head = await headOf(context, new URL(url).pathname);
+    assert.equal(head.status, 200, url);
+    assert.equal(head.canonical, url, `${url} calls itself by the address the sitemap gives`);
+  }
+  const robots = await (await context.request.get('/robots.txt')).text();
+  assert.match(robots, /^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
+});
+
+const firstPages = ['/', '/departments/5', '/departments/5/products/51', '/search?q=lamp', '/weeklyad', '/redcard', '/square', '/login'];
+
+journey('a first visit paints its page from the page itself: no request for its data, no layout shift', async ({ page, context }) => {
+  const asked = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(path);
+  });
+  await watchShifts(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    for (const path of firstPages) {
+      asked.length = 0;
+      await context.clearCookies();
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await shown(page.getByRole('heading', { level: 1 }));
+      // The session check is the one call a first visit makes (it sets the anti-forgery cookie).
+      assert.deepEqual(asked, ['/api/session'], `${path} at ${width}px asked for ${asked.join(', ')}`);
+      const shift = await shifted(page);
+      assert.ok(shift <= 0.02, `${path} at ${width}px shifted by ${shift.toFixed(4)}`);
+    }
+  }
+});
