@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release test test-rust test-web test-e2e test-contract test-crash chromium lint api-types api-types-check web-deps dev bench clean
+.PHONY: help run release test test-rust test-web test-e2e test-quality test-contract test-crash chromium lint api-types api-types-check web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -22,7 +22,7 @@ release: ## Build the release binary: target/release/market
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: lint test-rust test-web test-e2e test-contract test-crash ## Every check and test (what CI runs)
+test: lint test-rust test-web test-e2e test-quality test-contract test-crash ## Every check and test (what CI runs)
 
 # The web app's API types and field rules are generated from the server's OpenAPI
 # document (`market openapi`, what GET /api/openapi.json answers) by web/scripts/api-types.mjs.
@@ -66,6 +66,14 @@ test-e2e: chromium release web-deps ## Browser journeys in Chromium (installs it
 
 chromium:
 	@bash web/e2e/ensure-chromium.sh
+
+# Lighthouse (mobile, simulated throttling, 3 runs a page) and axe-core (every screen, signed
+# out and in, dialogs open, 1280 and 390 px) on the release binary (web/quality/run.mjs).
+# Fails on any accessibility, best-practices or SEO score under 100, any axe violation, a CLS
+# over 0.02 or a median performance under QUALITY_MIN_PERFORMANCE (default 90); QUALITY_RUNS
+# sets the runs a page. Report: target/quality/report.md (and report.json).
+test-quality: chromium release web-deps ## Lighthouse and axe-core on the release binary (≤ 8 min): target/quality/report.md
+	cd web && node quality/run.mjs
 
 # schemathesis lives in a virtual environment of its own, pinned, made on first use.
 $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION):

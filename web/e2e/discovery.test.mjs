@@ -34,8 +34,8 @@ async function cardsOf(page, listName) {
   await eventually(async () => assert.equal(await page.locator('[aria-busy="true"]').count(), 0, 'results still loading'));
   return cards.evaluateAll((items) =>
     items.map((item) => ({
-      name: item.querySelector('h3').textContent.trim(),
-      brand: item.querySelector('h3 + p').textContent.trim(),
+      name: item.querySelector('h2, h3').textContent.trim(),
+      brand: item.querySelector(':is(h2, h3) + p').textContent.trim(),
       price: item.querySelector('article').textContent.match(/\$[\d,]+\.\d\d/)[0],
     })),
   );

@@ -13,16 +13,13 @@
 //   MARKET_E2E_PRODUCTS  seed a catalog of this many products before serving (every file);
 //                        a file that needs one calls seedCatalog(N) instead
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumArgs, root, startStore } from './store.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const failuresDir = resolve(process.env.MARKET_E2E_FAILURES ?? join(root, 'target/e2e-failures'));
 
 /** How long one step (a click, a wait for text) may take before the journey fails. */
@@ -44,20 +41,12 @@ export function seedCatalog(products) {
 }
 
 before(async () => {
-  shared.store = await startStore();
+  shared.store = await startStore({ products: () => settings.products });
   shared.url = shared.store.url;
   shared.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   });
 });
 
@@ -184,79 +173,6 @@ async function keepEvidence(name, page, problems, error) {
   await page.screenshot({ path: join(folder, 'screenshot.png'), fullPage: true, timeout: 5_000 }).catch(() => undefined);
   await writeFile(join(folder, 'page.html'), await page.content().catch((e) => `(no HTML: ${e})`));
   return folder;
-}
-
-/**
- * Starts the binary on a free port and a fresh data folder (seeded with a large catalog
- * first when the file asked for one); resolves once it prints its URL.
- */
-async function startStore() {
-  const bin = resolve(process.env.MARKET_BIN ?? join(root, 'target/release/market'));
-  const dataDir = await mkdtemp(join(tmpdir(), 'market-e2e-'));
-  // The store's own MARKET_* settings from the caller's shell (cookies, address) stay out.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MARKET_')));
-  if (settings.products !== undefined) await seed(bin, dataDir, settings.products, env);
-  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
-  if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
-  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
-  let log = '';
-  const url = await new Promise((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${bin} did not say where it is open within 30 s:\n${log}`)), 30_000);
-    const read = (chunk) => {
-      log = (log + chunk).slice(-200_000);
-      const open = /Market is open at (http:\/\/\S+?)\/?\s/.exec(log);
-      if (open) {
-        clearTimeout(timer);
-        resolveUrl(open[1]);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    child.once('error', (e) => {
-      clearTimeout(timer);
-      reject(new Error(`could not start ${bin}: ${e.message} (build it with: cargo build --release --locked)`));
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${bin} exited (${code ?? signal}) before it opened:\n${log}`));
-    });
-  });
-  return {
-    url,
-    log: () => log,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        child.kill('SIGKILL');
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** `market seed --products N --data-dir DIR`; rejects with its output if it fails. */
-function seed(bin, dataDir, products, env) {
-  return new Promise((resolveSeed, reject) => {
-    const child = spawn(bin, ['seed', '--products', String(products), '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.once('error', (e) => {
-      clearTimeout(timer);
-      reject(new Error(`could not start ${bin} seed: ${e.message}`));
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolveSeed();
-      else reject(new Error(`${bin} seed --products ${products} failed (${code ?? signal}):\n${output}`));
-    });
-  });
 }
 
 // ---- helpers for the journeys ----

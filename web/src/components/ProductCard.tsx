@@ -12,10 +12,13 @@ interface Props {
   corner?: ReactNode;
   /** Controls under the price (add to cart). */
   children?: ReactNode;
+  /** The name's heading level: 3 under a section's h2 (the default), 2 where the cards are the page's own list. */
+  headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, corner, children }: Props) {
+export function ProductCard({ product, corner, children, headingLevel = 3 }: Props) {
   const href = to.product(product.departmentId, product.id);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card}>
       <div className={styles.picture}>
@@ -26,9 +29,9 @@ export function ProductCard({ product, corner, children }: Props) {
       </div>
       <div className={styles.body}>
         <Price amount={product.price} />
-        <h3 className={styles.name}>
+        <Heading className={styles.name}>
           <Link to={href}>{product.name}</Link>
-        </h3>
+        </Heading>
         <p className={styles.brand}>{product.brand}</p>
         <StarRating rating={product.avgRating} count={product.numReviews} />
         {children}

@@ -37,7 +37,7 @@ function ShopperFavorites() {
         <ProductGrid label="Your favorites">
           {favorites.map((f) => (
             <li key={f.favoriteId}>
-              <ShopCard product={{ ...f, id: f.productId }}>
+              <ShopCard product={{ ...f, id: f.productId }} headingLevel={2}>
                 <FavoriteOffers />
               </ShopCard>
             </li>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { to } from '../../lib/paths.ts';
@@ -13,8 +13,9 @@ const SHELF = 8;
 export function HolidayDeals({ departmentId }: { departmentId: number }) {
   const department = useStore((s) => s.departments.listings[departmentListingKey(departmentId, undefined, SHELF)]);
   const listDepartmentProducts = useStore((s) => s.listDepartmentProducts);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    listDepartmentProducts(departmentId, undefined, SHELF).catch(() => undefined);
+    listDepartmentProducts(departmentId, undefined, SHELF).catch(() => setFailed(true));
   }, [departmentId, listDepartmentProducts]);
 
   return (
@@ -23,13 +24,24 @@ export function HolidayDeals({ departmentId }: { departmentId: number }) {
         <h2 id="holiday-deals">Holiday deals</h2>
         <Link to={to.department(departmentId)}>Shop all {department?.name ?? 'deals'}</Link>
       </div>
-      <ul role="list" className={styles.shelf}>
-        {(department?.Products ?? []).slice(0, SHELF).map((p) => (
-          <li key={p.id}>
-            <ProductCard product={p} />
-          </li>
-        ))}
-      </ul>
+      {department ? (
+        <ul role="list" className={styles.shelf}>
+          {department.Products.slice(0, SHELF).map((p) => (
+            <li key={p.id}>
+              <ProductCard product={p} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        // The cards' room is kept while they load, so what is under the shelf does not move.
+        !failed && (
+          <div className={styles.shelf} aria-hidden="true">
+            {Array.from({ length: SHELF }, (_, i) => (
+              <div key={i} className={styles.placeholder} />
+            ))}
+          </div>
+        )
+      )}
     </section>
   );
 }

@@ -9,7 +9,8 @@ import styles from './orders.module.css';
 export function OrderCard({ order }: { order: Order }) {
   const count = order.Products.length;
   return (
-    <Link to={to.order(order.id)} className={styles.card} aria-label={`Order #${order.id}, ${formatDate(order.createdAt)}, ${formatPrice(order.total)}`}>
+    // Named by what it shows (WCAG 2.5.3, label in name): status, date, number, items, total.
+    <Link to={to.order(order.id)} className={styles.card}>
       <div className={styles.cardHead}>
         <strong>{order.status}</strong>
         <span>

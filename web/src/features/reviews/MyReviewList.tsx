@@ -19,6 +19,7 @@ export function MyReviewList() {
           <li key={r.id}>
             <ReviewCard
               review={r}
+              headingLevel={2}
               heading={<ReviewedProduct product={r.Product} />}
               actions={
                 <>

@@ -47,7 +47,8 @@ export function ProductListing({ query, onChoose, answer, busy, gridLabel, depar
         <ProductGrid label={gridLabel}>
           {(answer?.Products ?? []).map((p) => (
             <li key={p.id}>
-              <ShopCard product={p} label="Deliver it" />
+              {/* h2: on a phone the filters (and their h2) are in a panel, so the cards follow the h1. */}
+              <ShopCard product={p} label="Deliver it" headingLevel={2} />
             </li>
           ))}
         </ProductGrid>

@@ -9,9 +9,22 @@ import { FavoriteButton } from '../../features/favorites/FavoriteButton.tsx';
  * button under it. Shared by the department, favorites and cart screens, which is why it
  * lives beside the pages that compose the two features rather than in either feature.
  */
-export function ShopCard({ product, label, children }: { product: Card; label?: string; children?: ReactNode }) {
+interface Props {
+  product: Card;
+  /** The add-to-cart button's words ('Add to cart' unless given). */
+  label?: string;
+  /** The card's heading level (ProductCard's headingLevel). */
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+}
+
+export function ShopCard({ product, label, headingLevel, children }: Props) {
   return (
-    <ProductCard product={product} corner={<FavoriteButton productId={product.id} productName={product.name} />}>
+    <ProductCard
+      product={product}
+      headingLevel={headingLevel}
+      corner={<FavoriteButton productId={product.id} productName={product.name} />}
+    >
       {children}
       <AddToCartButton productId={product.id} productName={product.name} label={label} size="small" />
     </ProductCard>

@@ -54,7 +54,8 @@ export function CardComparison() {
         Swipe the table sideways to see all three cards.
       </p>
       {/* Focusable, so keyboard users can scroll the table sideways on a phone. */}
-      <div className={styles.tableScroll} role="region" aria-labelledby="compare-title" tabIndex={0}>
+      {/* Named apart from the section around it: two landmarks must not share a name. */}
+      <div className={styles.tableScroll} role="region" aria-label="RedCard comparison table" tabIndex={0}>
         <table className={styles.table}>
           <caption className="visually-hidden">RedCard credit card, debit card and reloadable account compared</caption>
           <thead>

@@ -1,0 +1,100 @@
+// The store and the browser flags that the browser journeys (harness.mjs) and the quality
+// stage (web/quality/run.mjs) share. Importing this file starts nothing by itself.
+//   MARKET_BIN           the binary to start (default: target/release/market)
+//   MARKET_E2E_WEB_DIR   serve the web app from this folder (node build.mjs --outdir DIR)
+//                        instead of the copy inside the binary, to try web changes quickly
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root folder. */
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Debian's Chromium in a container: no sandbox, no GPU, nothing fetched in the background. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Starts the binary on a free port and a fresh data folder (seeded with a catalog of
+ * `products` products first when that is given); resolves once it prints its URL.
+ * `products` may be a function, asked after the first await: node:test starts a file's
+ * `before` hook before the rest of the file has run (and called seedCatalog).
+ */
+export async function startStore({ products: wanted } = {}) {
+  const bin = resolve(process.env.MARKET_BIN ?? join(root, 'target/release/market'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'market-e2e-'));
+  const products = typeof wanted === 'function' ? wanted() : wanted;
+  // The store's own MARKET_* settings from the caller's shell (cookies, address) stay out.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MARKET_')));
+  if (products !== undefined) await seed(bin, dataDir, products, env);
+  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
+  if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
+  let log = '';
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${bin} did not say where it is open within 30 s:\n${log}`)), 30_000);
+    const read = (chunk) => {
+      log = (log + chunk).slice(-200_000);
+      const open = /Market is open at (http:\/\/\S+?)\/?\s/.exec(log);
+      if (open) {
+        clearTimeout(timer);
+        resolveUrl(open[1]);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start ${bin}: ${e.message} (build it with: cargo build --release --locked)`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${bin} exited (${code ?? signal}) before it opened:\n${log}`));
+    });
+  });
+  return {
+    url,
+    log: () => log,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        child.kill('SIGKILL');
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `market seed --products N --data-dir DIR`; rejects with its output if it fails. */
+function seed(bin, dataDir, products, env) {
+  return new Promise((resolveSeed, reject) => {
+    const child = spawn(bin, ['seed', '--products', String(products), '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start ${bin} seed: ${e.message}`));
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolveSeed();
+      else reject(new Error(`${bin} seed --products ${products} failed (${code ?? signal}):\n${output}`));
+    });
+  });
+}

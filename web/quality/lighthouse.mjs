@@ -1,0 +1,117 @@
+// Lighthouse on the store's pages: mobile form factor, Lighthouse's default simulated
+// throttling, four categories, each page `runs` times, one run after another in one
+// headless Chromium (each run in a fresh tab; Lighthouse clears the origin's storage and
+// the cache before each).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** The metrics kept from the run that gave a page its median performance score. */
+export const METRICS = {
+  lcp: 'largest-contentful-paint',
+  cls: 'cumulative-layout-shift',
+  tbt: 'total-blocking-time',
+  fcp: 'first-contentful-paint',
+};
+
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Runs Lighthouse `runs` times on each of `paths` (relative to `base`) and answers, per
+ * page, every run's scores (0 to 100), metrics and failed audits, plus the median run.
+ * `onRun` is told about each run as it ends (for progress).
+ */
+export async function lighthousePages(base, paths, runs, onRun = () => undefined) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    chromeFlags,
+    logLevel: 'silent',
+  });
+  const pages = [];
+  let version = '';
+  let userAgent = '';
+  try {
+    for (const path of paths) {
+      const page = { path, runs: [] };
+      for (let i = 0; i < runs; i += 1) {
+        // A run Lighthouse could not finish (no score, a runtime error such as NO_LCP) is
+        // tried once more before it counts: one slow moment of the machine is not the page's fault.
+        let run;
+        for (let attempt = 1; attempt <= 2; attempt += 1) {
+          const result = await lighthouse(new URL(path, base).href, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: CATEGORIES,
+          });
+          if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+          const { lhr } = result;
+          version = lhr.lighthouseVersion;
+          userAgent = lhr.environment.hostUserAgent;
+          run = summarize(lhr);
+          const complete = !run.runtimeError && CATEGORIES.every((id) => run.scores[id] !== null);
+          if (complete || attempt === 2) break;
+          onRun(path, i + 1, { ...run, retried: true });
+        }
+        page.runs.push(run);
+        onRun(path, i + 1, run);
+      }
+      page.median = medianRun(page.runs);
+      pages.push(page);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { version, userAgent, pages };
+}
+
+/** What one Lighthouse report says about the page, in the figures the stage keeps. */
+function summarize(lhr) {
+  const scores = {};
+  const failed = {};
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    scores[id] = category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100);
+    // The audits that cost the category points: weighted, scored, and not passed.
+    failed[id] = (category?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 1)
+      .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? '' }));
+  }
+  const metrics = {};
+  for (const [key, id] of Object.entries(METRICS)) metrics[key] = lhr.audits[id]?.numericValue ?? null;
+  const runtimeError = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
+  const warnings = lhr.runWarnings ?? [];
+  return { scores, metrics, failed, layoutShifts: layoutShifts(lhr), runtimeError, warnings };
+}
+
+/** The elements Lighthouse blames for layout shifts, with each shift's score. */
+function layoutShifts(lhr) {
+  const items = lhr.audits['layout-shifts']?.details?.items ?? [];
+  return items.map((item) => ({
+    score: item.score,
+    node: item.node?.selector ?? item.node?.snippet ?? '',
+    snippet: item.node?.snippet ?? '',
+    causes: (item.subItems?.items ?? []).map((sub) => sub.cause ?? sub.extra?.value ?? '').filter(Boolean),
+  }));
+}
+
+/** The run with the median performance score (the lower middle one for an even count). */
+function medianRun(runs) {
+  const order = runs
+    .map((run, index) => ({ index, score: run.scores.performance ?? -1 }))
+    .sort((a, b) => a.score - b.score || a.index - b.index);
+  const chosen = order[Math.floor((order.length - 1) / 2)];
+  return { index: chosen.index, ...runs[chosen.index] };
+}
