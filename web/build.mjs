@@ -39,14 +39,12 @@ const writeIndexHtml = {
       const stylesheet = await joinStylesheets(stylesheets);
       const tags = [
         `<link rel="stylesheet" href="${url(stylesheet)}">`,
-        ...output.imports
-          .filter((i) => i.kind === 'import-statement' && i.path.endsWith('.js'))
-          .map((i) => `<link rel="modulepreload" href="${url(i.path)}">`),
+        ...[...startup(result.metafile, file)].filter((path) => path !== file).map((path) => `<link rel="modulepreload" href="${url(path)}">`),
         `<script type="module" src="${url(file)}"></script>`,
       ];
       const template = await readFile('index.html', 'utf8');
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
-      await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, output, url)));
+      await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, file, url)));
       const written = Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css'));
       // index.html is a template the server fills in for each address (src/storefront/).
       if (production) await precompress([stylesheet, ...written]);
@@ -55,25 +53,33 @@ const writeIndexHtml = {
   },
 };
 
+// `path` and every script file it imports, statically, transitively.
+function imported(metafile, path, into = new Set()) {
+  if (into.has(path)) return into;
+  into.add(path);
+  for (const i of metafile.outputs[path]?.imports ?? []) if (i.kind === 'import-statement') imported(metafile, i.path, into);
+  return into;
+}
+
+// What a first visit runs: the entry, the app it starts once the page has painted (its
+// dynamic import, src/app/start.tsx), and everything those import; index.html names each
+// in a <link rel="modulepreload">, so all of it is fetched at once.
+function startup(metafile, entry) {
+  const files = imported(metafile, entry);
+  for (const i of metafile.outputs[entry].imports) if (i.kind === 'dynamic-import') imported(metafile, i.path, files);
+  return files;
+}
+
 // Each lazily loaded page (src/pages/<Name>.tsx) and the script files it needs beyond
-// the entry's, for the server to name in <link rel="modulepreload"> on that page's
-// addresses, so the browser fetches them beside the entry instead of after it.
+// those of the startup, for the server to name in <link rel="modulepreload"> on that
+// page's addresses, so the browser fetches them beside the entry instead of after it.
 function pageModules(metafile, entry, url) {
-  const loaded = new Set();
-  const walk = (path, into) => {
-    if (into.has(path)) return;
-    into.add(path);
-    for (const i of metafile.outputs[path]?.imports ?? []) if (i.kind === 'import-statement') walk(i.path, into);
-  };
-  const entryPath = Object.keys(metafile.outputs).find((path) => metafile.outputs[path] === entry);
-  walk(entryPath, loaded);
+  const loaded = startup(metafile, entry);
   const modules = {};
   for (const [path, output] of Object.entries(metafile.outputs)) {
     const page = /^src\/pages\/(\w+)\.tsx$/.exec(output.entryPoint ?? '');
-    if (!page || path === entryPath) continue;
-    const needed = new Set();
-    walk(path, needed);
-    modules[page[1]] = [...needed].filter((p) => !loaded.has(p)).map(url);
+    if (!page) continue;
+    modules[page[1]] = [...imported(metafile, path)].filter((p) => !loaded.has(p)).map(url);
   }
   return modules;
 }

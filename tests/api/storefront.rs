@@ -195,7 +195,7 @@ async fn an_address_that_names_nothing_is_a_404_with_the_app_not_found_page() {
         let page = page(&app, path).await;
         assert_eq!(page.status, 404, "{path}");
         assert_eq!(page.title(), title, "{path}");
-        assert!(page.html.contains("<div id=\"root\"></div>"), "{path} is the app");
+        assert!(page.html.contains("<div id=\"root\">"), "{path} is the app");
         assert_eq!(page.meta("name", "robots"), Some("noindex"), "{path}");
         assert!(page.canonical().is_none(), "{path}");
     }

@@ -13,6 +13,14 @@ describe('formatPrice', () => {
   test('groups thousands and hides float noise', () => {
     assert.equal(formatPrice(1234.5), '$1,234.50');
     assert.equal(formatPrice(0.1 + 0.2), '$0.30');
+    assert.equal(formatPrice(1234567.891), '$1,234,567.89');
+  });
+
+  test('writes what Intl.NumberFormat would, for any amount in cents', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456789, -5, -500, -123456]) {
+      assert.equal(formatPrice(cents / 100), usd.format(cents / 100), String(cents));
+    }
   });
 });
 

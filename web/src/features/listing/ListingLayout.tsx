@@ -6,6 +6,7 @@ import { FilterForm } from './FilterForm.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import styles from './listing.module.css';
+import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 
 interface Props {
   query: ListingQuery;
@@ -30,14 +31,19 @@ interface Props {
  */
 export function ListingLayout({ query, onChoose, facets, total, pageNote, departments, busy, children }: Props) {
   const headingId = useId();
+  // A phone has no room for the sidebar (listing.module.css): its filters are only drawn
+  // in the panel, when it opens, not kept hidden beside it.
+  const wide = useMediaQuery('(min-width: 768px)');
   return (
     <div className={styles.layout}>
-      <section className={styles.sidebar} aria-labelledby={headingId}>
-        <h2 id={headingId} className={styles.sidebarTitle}>
-          Filters
-        </h2>
-        <FilterForm query={query} facets={facets} departments={departments} onChoose={onChoose} />
-      </section>
+      {wide && (
+        <section className={styles.sidebar} aria-labelledby={headingId}>
+          <h2 id={headingId} className={styles.sidebarTitle}>
+            Filters
+          </h2>
+          <FilterForm query={query} facets={facets} departments={departments} onChoose={onChoose} />
+        </section>
+      )}
       <div className={styles.main}>
         <div className={styles.toolbar}>
           <FilterPanel

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
 import type { Department, PageOf, ProductCard } from '../../api/types.ts';
@@ -28,8 +28,17 @@ interface Props {
 }
 
 /** The department and search pages' body: filters, order, the cards and the page links. */
+/** Cards in the first paint: more than a phone's or a desktop's first screen holds. */
+const FIRST_CARDS = 12;
+
 export function ProductListing({ query, onChoose, answer, busy, gridLabel, departments, empty }: Props) {
   const { pathname } = useLocation();
+  // The first paint draws the cards on screen, and the rest of the page's cards (below
+  // the fold) come in the next moment, as a transition: the browser is not held for the
+  // whole grid before it shows anything.
+  const [allCards, setAllCards] = useState(false);
+  useEffect(() => startTransition(() => setAllCards(true)), []);
+  const products = answer?.Products ?? [];
   const hrefFor = (page: number) => pathname + listingSearch(withPage(query, page));
   return (
     <ListingLayout
@@ -44,8 +53,8 @@ export function ProductListing({ query, onChoose, answer, busy, gridLabel, depar
       {answer && answer.Products.length === 0 ? (
         empty
       ) : (
-        <ProductGrid label={gridLabel}>
-          {(answer?.Products ?? []).map((p) => (
+        <ProductGrid label={gridLabel} busy={!allCards && products.length > FIRST_CARDS}>
+          {(allCards ? products : products.slice(0, FIRST_CARDS)).map((p) => (
             <li key={p.id}>
               {/* h2: on a phone the filters (and their h2) are in a panel, so the cards follow the h1. */}
               <ShopCard product={p} label="Deliver it" headingLevel={2} />
