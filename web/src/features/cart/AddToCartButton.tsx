@@ -18,6 +18,8 @@ export function AddToCartButton({ productId, productName, label = 'Add to cart',
   const addToCart = useStore((s) => s.addToCart);
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
   const [askToSignIn, setAskToSignIn] = useState(false);
+  // The dialog is drawn from the first time it is needed, not on every card of a page.
+  const [asked, setAsked] = useState(false);
 
   useEffect(() => {
     if (state !== 'added') return;
@@ -27,6 +29,7 @@ export function AddToCartButton({ productId, productName, label = 'Add to cart',
 
   const add = () => {
     if (!signedIn) {
+      setAsked(true);
       setAskToSignIn(true);
       return;
     }
@@ -46,7 +49,7 @@ export function AddToCartButton({ productId, productName, label = 'Add to cart',
       <span role="status" className={styles.added}>
         {state === 'added' ? `Added ${productName} to your cart` : ''}
       </span>
-      <LoginRequiredDialog open={askToSignIn} onClose={() => setAskToSignIn(false)} />
+      {asked && <LoginRequiredDialog open={askToSignIn} onClose={() => setAskToSignIn(false)} />}
     </div>
   );
 }

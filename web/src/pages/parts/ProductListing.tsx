@@ -28,17 +28,22 @@ interface Props {
 }
 
 /** The department and search pages' body: filters, order, the cards and the page links. */
-/** Cards in the first paint: more than a phone's or a desktop's first screen holds. */
-const FIRST_CARDS = 12;
+/** Cards in the first paint (more than a phone's or a desktop's first screen holds), and in each step after it. */
+const CARDS_AT_A_TIME = 12;
 
 export function ProductListing({ query, onChoose, answer, busy, gridLabel, departments, empty }: Props) {
   const { pathname } = useLocation();
-  // The first paint draws the cards on screen, and the rest of the page's cards (below
-  // the fold) come in the next moment, as a transition: the browser is not held for the
-  // whole grid before it shows anything.
-  const [allCards, setAllCards] = useState(false);
-  useEffect(() => startTransition(() => setAllCards(true)), []);
+  // The first paint draws the cards on screen; the rest of the first page's cards (below
+  // the fold) follow a dozen at a time, each a transition of its own: the browser is never
+  // held for the whole grid at once.
   const products = answer?.Products ?? [];
+  const [drawn, setDrawn] = useState(CARDS_AT_A_TIME);
+  const more = drawn < products.length;
+  useEffect(() => {
+    if (!more) return;
+    const next = setTimeout(() => startTransition(() => setDrawn((n) => n + CARDS_AT_A_TIME)), 0);
+    return () => clearTimeout(next);
+  }, [more, drawn]);
   const hrefFor = (page: number) => pathname + listingSearch(withPage(query, page));
   return (
     <ListingLayout
@@ -53,8 +58,8 @@ export function ProductListing({ query, onChoose, answer, busy, gridLabel, depar
       {answer && answer.Products.length === 0 ? (
         empty
       ) : (
-        <ProductGrid label={gridLabel} busy={!allCards && products.length > FIRST_CARDS}>
-          {(allCards ? products : products.slice(0, FIRST_CARDS)).map((p) => (
+        <ProductGrid label={gridLabel} busy={more}>
+          {products.slice(0, drawn).map((p) => (
             <li key={p.id}>
               {/* h2: on a phone the filters (and their h2) are in a panel, so the cards follow the h1. */}
               <ShopCard product={p} label="Deliver it" headingLevel={2} />
