@@ -5,10 +5,13 @@ fn bundle_urls(html: &str) -> Vec<String> {
     html.split('"').filter(|s| s.starts_with("/static/")).map(str::to_owned).collect()
 }
 
-/// The entry script (`<script type="module" src=...>`), not a preloaded shared chunk.
-fn entry_script(html: &str) -> String {
-    let (_, after) = html.split_once("<script type=\"module\" src=\"").expect("an entry script");
-    after.split('"').next().unwrap().to_owned()
+/// The app's script: the entry is a few lines that start it once the page has painted
+/// (web/src/main.tsx), and index.html preloads it as `/static/chunks/start-*.js`.
+fn app_script(html: &str) -> String {
+    let (_, after) = html
+        .split_once("<link rel=\"modulepreload\" href=\"/static/chunks/start-")
+        .expect("the app's script");
+    format!("/static/chunks/start-{}", after.split('"').next().unwrap())
 }
 
 #[actix_web::test]
@@ -31,7 +34,7 @@ async fn index_html_references_a_bundle_that_is_served_and_cached_for_good() {
     let app = spawn_app().await;
     let html = app.get("/").await.text().await.unwrap();
     let urls = bundle_urls(&html);
-    let script = entry_script(&html);
+    let script = app_script(&html);
     assert!(urls.iter().any(|u| u.ends_with(".css")), "a stylesheet");
     for url in &urls {
         let res = app.get(url).await;
@@ -49,7 +52,7 @@ async fn index_html_references_a_bundle_that_is_served_and_cached_for_good() {
 async fn text_is_compressed_for_clients_that_accept_it_and_pictures_are_not() {
     let app = spawn_app().await;
     let html = app.get("/").await.text().await.unwrap();
-    let script = entry_script(&html);
+    let script = app_script(&html);
     for (encoding, expected) in [("br", "br"), ("gzip", "gzip")] {
         let res = app.client.get(app.url(&script)).header("accept-encoding", encoding).send().await.unwrap();
         assert_eq!(res.headers()["content-encoding"], expected);
@@ -102,7 +105,7 @@ async fn the_favicon_is_the_logo() {
 #[actix_web::test]
 async fn the_bundle_is_sent_as_compressed_at_build_time_each_copy_with_its_own_etag() {
     let app = spawn_app().await;
-    let script = entry_script(&app.get("/").await.text().await.unwrap());
+    let script = app_script(&app.get("/").await.text().await.unwrap());
     let get =
         |accept: &'static str| app.client.get(app.url(&script)).header("accept-encoding", accept).send();
 
