@@ -10,6 +10,7 @@ use crate::db::Db;
 use crate::domain::catalog::Department;
 use crate::domain::{Rejection, Thing};
 use crate::error::ApiError;
+use crate::storefront;
 
 /// The most addresses one sitemap file may hold.
 pub const SITEMAP_URLS: u64 = 50_000;
@@ -27,15 +28,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// `https://host` as the client reached the store, for the absolute addresses that
 /// robots.txt and sitemaps need; escaped, since the host is the client's to choose.
 fn origin(req: &HttpRequest) -> String {
-    escape(&crate::storefront::origin(req))
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
+    // Markup escaping is the same for XML as for the pages' HTML.
+    storefront::escape(&storefront::origin(req))
 }
 
 fn text(body: String, content_type: &'static str) -> HttpResponse {
@@ -157,6 +151,6 @@ mod tests {
 
     #[test]
     fn the_clients_host_cannot_break_out_of_the_markup() {
-        assert_eq!(escape("http://a<b>&\"'"), "http://a&lt;b&gt;&amp;&quot;&apos;");
+        assert_eq!(crate::storefront::escape("http://a<b>&\"'"), "http://a&lt;b&gt;&amp;&quot;&#39;");
     }
 }

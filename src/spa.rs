@@ -74,9 +74,8 @@ impl BundleSource {
     /// `index.html` as the template every page is made from.
     fn template(&self) -> Option<Cow<'static, str>> {
         match self.get("index.html")? {
-            Cow::Borrowed(file) => {
-                std::str::from_utf8(&file.plain.body).ok().map(|t| Cow::Owned(t.to_string()))
-            }
+            // Borrowed for good, not copied on every page asked for.
+            Cow::Borrowed(file) => std::str::from_utf8(&file.plain.body).ok().map(Cow::Borrowed),
             Cow::Owned(file) => String::from_utf8(file.plain.body.to_vec()).ok().map(Cow::Owned),
         }
     }

@@ -10,7 +10,6 @@ use serde_json::Value;
 pub const STORE_DESCRIPTION: &str =
     "Market: departments, deals and reviews, with free delivery and 5% off every day with RedCard.";
 
-#[derive(Clone)]
 pub struct Head {
     /// As the app titles the screen: "Lamps · Market", or "Market".
     pub title: String,
@@ -24,8 +23,6 @@ pub struct Head {
     /// False for a shopper's own screens and for pages that name nothing.
     pub indexable: bool,
     pub structured_data: Vec<Value>,
-    /// Script modules the page needs at once (`/static/...`).
-    pub modules: Vec<String>,
     /// The picture most likely to be the largest thing the page paints.
     pub first_picture: Option<String>,
 }
@@ -41,7 +38,6 @@ impl Head {
             image: None,
             indexable: true,
             structured_data: Vec::new(),
-            modules: Vec::new(),
             first_picture: None,
         }
     }
@@ -86,9 +82,10 @@ impl Head {
 
     /// What the browser should fetch beside the entry script, to go where index.html
     /// says `<!-- preload -->` (after the stylesheet and the entry, which come first).
-    pub fn render_preloads(&self) -> String {
+    /// `modules` are the script files the page needs at once (`/static/...`).
+    pub fn render_preloads(&self, modules: &[String]) -> String {
         let mut out = String::new();
-        for module in &self.modules {
+        for module in modules {
             let _ = writeln!(out, "    <link rel=\"modulepreload\" href=\"{}\">", escape(module));
         }
         if let Some(picture) = &self.first_picture {

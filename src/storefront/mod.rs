@@ -131,13 +131,10 @@ struct Page {
 impl Page {
     /// index.html filled in: the head, what to fetch early, and the answers.
     fn render(&self, template: &str, modules: &Modules) -> String {
-        let mut head = self.head.clone();
-        if let Some(module) = self.module {
-            head.modules = modules.get(module).cloned().unwrap_or_default();
-        }
+        let needed = self.module.and_then(|module| modules.get(module)).map_or(&[][..], Vec::as_slice);
         template
-            .replacen(HEAD_MARK, &head.render(), 1)
-            .replacen(PRELOAD_MARK, &head.render_preloads(), 1)
+            .replacen(HEAD_MARK, &self.head.render(), 1)
+            .replacen(PRELOAD_MARK, &self.head.render_preloads(needed), 1)
             .replacen(ANSWERS_MARK, &answers_block(&self.answers), 1)
     }
 

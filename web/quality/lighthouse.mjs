@@ -4,6 +4,7 @@
 // the cache before each).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs } from '../e2e/store.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -15,16 +16,8 @@ export const METRICS = {
   fcp: 'first-contentful-paint',
 };
 
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The journeys' flags; chrome-launcher starts a visible browser unless told otherwise.
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 /**
  * Runs Lighthouse `runs` times on each of `paths` (relative to `base`) and answers, per
