@@ -400,8 +400,9 @@ async fn start(bin: &Path, data_dir: &Path) {
     println!("BENCH start_ms={:.1}", elapsed.as_secs_f64() * 1000.0);
 }
 
-/// The stylesheets, the module preloads and the entry script that index.html names,
-/// plus every module they import statically, as sent with `Accept-Encoding: gzip`.
+/// The page at `/` (which carries the app's CSS), the module preloads and the entry
+/// script it names, plus every module they import statically, as sent with
+/// `Accept-Encoding: gzip`.
 async fn first_visit(url: &str) {
     let client = Client::new();
     let base = url.trim_end_matches('/');
@@ -418,34 +419,28 @@ async fn first_visit(url: &str) {
             (res.bytes().await.expect("a body").to_vec(), gzipped)
         }
     };
-    let (html, _) = get("/".into()).await;
-    let html = gunzip_if(&html);
+    let (page, gzipped) = get("/".into()).await;
+    let page_sent = if gzipped { page.len() } else { gzip_len(&page) };
+    let html = gunzip_if(&page);
     let mut todo: Vec<String> = attributes(&html, &["href=\"", "src=\""])
         .into_iter()
-        .filter(|p| p.starts_with("/static/") && (p.ends_with(".js") || p.ends_with(".css")))
+        .filter(|p| p.starts_with("/static/") && p.ends_with(".js"))
         .collect();
     let mut seen = BTreeSet::new();
-    let (mut js, mut css, mut raw) = (0, 0, 0);
+    let (mut js, mut raw) = (0, html.len());
     while let Some(path) = todo.pop() {
         if !seen.insert(path.clone()) {
             continue;
         }
         let (body, gzipped) = get(path.clone()).await;
-        let sent = if gzipped { body.len() } else { gzip_len(&body) };
+        js += if gzipped { body.len() } else { gzip_len(&body) };
         let text = if gzipped { gunzip_if(&body) } else { String::from_utf8_lossy(&body).into_owned() };
         raw += text.len();
-        if path.ends_with(".css") {
-            css += sent;
-        } else {
-            js += sent;
-            // Static imports only: `import ... from"/static/x.js"` and `import"/static/x.js"`.
-            todo.extend(
-                attributes(&text, &["from\"", "import\""]).into_iter().filter(|p| p.ends_with(".js")),
-            );
-        }
+        // Static imports only: `import ... from"/static/x.js"` and `import"/static/x.js"`.
+        todo.extend(attributes(&text, &["from\"", "import\""]).into_iter().filter(|p| p.ends_with(".js")));
     }
     println!(
-        "BENCH first_visit_js_gzip={js} first_visit_css_gzip={css} first_visit_raw={raw} files={}",
+        "BENCH first_visit_page_gzip={page_sent} first_visit_js_gzip={js} first_visit_raw={raw} files={}",
         seen.len()
     );
 }

@@ -81,7 +81,7 @@ impl Head {
     }
 
     /// What the browser should fetch beside the entry script, to go where index.html
-    /// says `<!-- preload -->` (after the stylesheet and the entry, which come first).
+    /// says `<!-- preload -->` (after the app's CSS and the entry, which come first).
     /// `modules` are the script files the page needs at once (`/static/...`).
     pub fn render_preloads(&self, modules: &[String]) -> String {
         let mut out = String::new();
