@@ -1,13 +1,29 @@
 //! The command line: `market serve` with defaults on every flag, each also read from
-//! a `MARKET_*` environment variable.
+//! a `MARKET_*` environment variable, and the operator's commands beside it.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use std::time::Duration;
+
 use clap::{Args, Parser, Subcommand};
+
+pub use crate::logging::LogFormat;
+
+/// A duration of at least a minute, as people write it (`24h`, `90m`).
+fn parse_period(text: &str) -> Result<Duration, String> {
+    let period = humantime::parse_duration(text).map_err(|e| e.to_string())?;
+    if period < Duration::from_secs(60) {
+        return Err("at least 1m".into());
+    }
+    Ok(period)
+}
 
 #[derive(Parser, Debug)]
 #[command(name = "market", version, about = "Market: an online department store in one binary")]
+#[command(
+    after_help = "Run `market <command> --help` for a command's options. Operating it: README.md, \"Operating it\"."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -20,8 +36,48 @@ pub enum Command {
     /// Make a new database holding the seeded catalog and generated products, N in all
     /// (for trying the store at scale). Refuses a database that holds shoppers' data.
     Seed(SeedArgs),
+    /// Copy a store's database into one file, consistently, while the store serves.
+    Backup(BackupArgs),
+    /// Put a backup back into a stopped store, after checking it (keeps the replaced one).
+    Restore(RestoreArgs),
+    /// Take a stopped store back to its seeded state: every account, order and review
+    /// shoppers made goes.
+    Reset(ResetArgs),
     /// Print the API's OpenAPI 3.1 document (what `GET /api/openapi.json` answers).
     Openapi,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct BackupArgs {
+    /// The file to write (replaced if it exists; written under a temporary name first).
+    #[arg(long, value_name = "FILE")]
+    pub to: PathBuf,
+
+    /// The store's data folder.
+    #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct RestoreArgs {
+    /// A file `market backup` wrote.
+    #[arg(long, value_name = "FILE")]
+    pub from: PathBuf,
+
+    /// The data folder of the stopped store to restore into.
+    #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct ResetArgs {
+    /// Yes, delete what shoppers made.
+    #[arg(long)]
+    pub yes: bool,
+
+    /// The data folder of the stopped store to reset.
+    #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -73,6 +129,35 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_SIGNUPS_PER_ADDRESS", default_value_t = 20,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub signups_per_address: u32,
+
+    /// Where the log goes (the server's events and one access line per request): a file,
+    /// appended to and reopened on SIGHUP (for log rotation); stderr when not given.
+    #[arg(long, env = "MARKET_LOG_FILE", value_name = "PATH")]
+    pub log_file: Option<PathBuf>,
+
+    /// `text` for people, `json` for log collectors (one object a line).
+    #[arg(long, env = "MARKET_LOG_FORMAT", value_enum, default_value = "text")]
+    pub log_format: LogFormat,
+
+    /// One line per request in the log: `on`, or `off`.
+    #[arg(long, env = "MARKET_ACCESS_LOG", default_value = "on", value_parser = ["on", "off"])]
+    pub access_log: String,
+
+    /// Serve GET /metrics only on this address (e.g. 127.0.0.1:9100) instead of beside
+    /// the store.
+    #[arg(long, env = "MARKET_METRICS_ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+
+    /// Take the store back to its seeded state this often while it serves (e.g. 24h),
+    /// signing everyone out: for a public demo.
+    #[arg(long, env = "MARKET_RESET_EVERY", value_name = "DURATION", value_parser = parse_period)]
+    pub reset_every: Option<Duration>,
+
+    /// After SIGTERM, how long /readyz answers 503 while the store still serves, before
+    /// it stops taking connections (so a load balancer stops sending work first).
+    #[arg(long, env = "MARKET_SHUTDOWN_DELAY", value_name = "DURATION", default_value = "2s",
+          value_parser = humantime::parse_duration)]
+    pub shutdown_delay: Duration,
 
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]

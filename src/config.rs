@@ -9,8 +9,9 @@ use rand::RngCore;
 use std::time::Duration;
 
 use crate::cli::ServeArgs;
+use crate::logging::Log;
 
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Config {
     pub addr: SocketAddr,
     pub data_dir: PathBuf,
@@ -18,6 +19,15 @@ pub struct Config {
     pub web_dir: Option<PathBuf>,
     /// `None`: no rate limits (load tests).
     pub rate_limits: Option<RateLimits>,
+    /// The server's log (`None`: the process's own `tracing` set-up, as in tests).
+    pub log: Option<Log>,
+    /// One line per request in the log.
+    pub access_log: bool,
+    /// `/metrics` only there, instead of beside the store.
+    pub metrics_addr: Option<SocketAddr>,
+    pub reset_every: Option<Duration>,
+    /// How long /readyz says 503 after SIGTERM before the store stops taking connections.
+    pub shutdown_delay: Duration,
 }
 
 impl Config {
@@ -29,6 +39,11 @@ impl Config {
             secure_cookies: false,
             web_dir: None,
             rate_limits: Some(RateLimits::default()),
+            log: None,
+            access_log: false,
+            metrics_addr: None,
+            reset_every: None,
+            shutdown_delay: Duration::ZERO,
         }
     }
 
@@ -60,8 +75,10 @@ impl Config {
     }
 }
 
-impl From<ServeArgs> for Config {
-    fn from(a: ServeArgs) -> Self {
+impl Config {
+    /// The configuration `market serve` was given; `log` is the server's log, which gets
+    /// the access lines unless `--access-log off`.
+    pub fn from_args(a: ServeArgs, log: &Log) -> Self {
         let rate_limits = (a.rate_limits == "on").then_some(RateLimits {
             signin_failures_per_address: Limit::per_minute(a.signin_failures_per_address),
             signin_failures_per_account: Limit::per_hour(a.signin_failures_per_account),
@@ -73,6 +90,11 @@ impl From<ServeArgs> for Config {
             secure_cookies: a.secure_cookies,
             web_dir: a.web_dir,
             rate_limits,
+            log: Some(log.clone()),
+            access_log: a.access_log == "on",
+            metrics_addr: a.metrics_addr,
+            reset_every: a.reset_every,
+            shutdown_delay: a.shutdown_delay,
         }
     }
 }

@@ -1,38 +1,40 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use market::cli::{Cli, Command, SeedArgs};
+use market::cli::{BackupArgs, Cli, Command, ResetArgs, RestoreArgs, SeedArgs, ServeArgs};
 use market::config::Config;
+use market::data_dir::DataDirLock;
+use market::logging::{Destination, Log};
 use market::startup::Application;
-use tracing_subscriber::EnvFilter;
+
+/// musl's own allocator serialises threads on one lock; see `make dist` in the README.
+#[cfg(target_env = "musl")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     return_big_blocks_to_the_system();
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_env("MARKET_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
-        .with_target(false)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
-        .init();
-
-    match cli.command {
-        Command::Serve(args) => match serve(Config::from(args)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                tracing::error!("{e:#}");
-                ExitCode::FAILURE
-            }
-        },
-        Command::Seed(args) => match seed(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                tracing::error!("{e:#}");
-                ExitCode::FAILURE
-            }
-        },
+    let done = match cli.command {
+        Command::Serve(args) => serve(args),
+        Command::Seed(args) => {
+            market::logging::install_plain();
+            seed(&args)
+        }
+        Command::Backup(args) => backup(&args),
+        Command::Restore(args) => restore(&args),
+        Command::Reset(args) => reset(&args),
         Command::Openapi => {
             println!("{}", market::api::openapi::document_json(false));
-            ExitCode::SUCCESS
+            Ok(())
+        }
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // Straight to stderr, not through the log's thread: the process ends now.
+            eprintln!("market: {e:#}");
+            ExitCode::FAILURE
         }
     }
 }
@@ -51,9 +53,13 @@ fn return_big_blocks_to_the_system() {
     }
 }
 
+fn db_path(data_dir: &std::path::Path) -> std::path::PathBuf {
+    data_dir.join("market.db")
+}
+
 fn seed(args: &SeedArgs) -> anyhow::Result<()> {
-    std::fs::create_dir_all(&args.data_dir)?;
-    let path = Config::new("127.0.0.1:0".parse()?, &args.data_dir).db_path();
+    let _lock = DataDirLock::take(&args.data_dir, "market seed")?;
+    let path = db_path(&args.data_dir);
     let started = std::time::Instant::now();
     let made = market::db::seed_catalog(&path, args.products, args.force)?;
     tracing::info!(
@@ -66,8 +72,62 @@ fn seed(args: &SeedArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Reads beside a running store: no lock.
+fn backup(args: &BackupArgs) -> anyhow::Result<()> {
+    let started = std::time::Instant::now();
+    let copy = market::db::backup::backup(&db_path(&args.data_dir), &args.to)?;
+    println!(
+        "Backed up {} to {} in {:.1} s ({copy}).",
+        db_path(&args.data_dir).display(),
+        args.to.display(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn restore(args: &RestoreArgs) -> anyhow::Result<()> {
+    let _lock = DataDirLock::take(&args.data_dir, "market restore")?;
+    let path = db_path(&args.data_dir);
+    let (restored, kept) = market::db::backup::restore(&args.from, &path)?;
+    println!("Restored {} into {} ({restored}).", args.from.display(), path.display());
+    if let Some(kept) = kept {
+        println!(
+            "The database it replaced is kept as {}; delete it when you no longer need it.",
+            kept.display()
+        );
+    }
+    Ok(())
+}
+
+fn reset(args: &ResetArgs) -> anyhow::Result<()> {
+    let path = db_path(&args.data_dir);
+    if !args.yes {
+        anyhow::bail!(
+            "`market reset` deletes every account, order, cart, favorite and review shoppers made in {}, \
+             and signs everyone out; the catalog stays. Run it again with --yes to go ahead.",
+            path.display()
+        );
+    }
+    let _lock = DataDirLock::take(&args.data_dir, "market reset")?;
+    let removed = market::db::reset_file(&path)?;
+    println!("Reset {} to its seeded state: removed {removed}.", path.display());
+    Ok(())
+}
+
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let destination = args.log_file.clone().map_or(Destination::Stderr, Destination::File);
+    let log = Log::start(destination, args.log_format)?;
+    log.install_for_events();
+    let lock = DataDirLock::take(&args.data_dir, "market serve")?;
+    let config = Config::from_args(args, &log);
+    let served = run(config);
+    drop(lock);
+    log.flush(std::time::Duration::from_secs(2));
+    served
+}
+
 #[actix_web::main]
-async fn serve(config: Config) -> anyhow::Result<()> {
+async fn run(config: Config) -> anyhow::Result<()> {
     let mut addr = config.addr;
     let app = Application::build(config)?;
     addr.set_port(app.port());
@@ -77,6 +137,9 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         format!("http://{addr}/")
     };
     tracing::info!("Market is open at {url}");
+    if let Some(port) = app.metrics_port() {
+        tracing::info!("metrics at port {port}, /metrics");
+    }
     app.run_until_stopped().await?;
     tracing::info!("Market has closed");
     Ok(())

@@ -8,6 +8,11 @@ use actix_web::middleware::from_fn;
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
 
+use std::time::Duration;
+
+use actix_web::dev::ServerHandle;
+use actix_web::rt::signal::unix::{Signal, SignalKind, signal};
+
 use crate::api::answer_cache::AnswerCache;
 use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
@@ -15,17 +20,30 @@ use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
 use crate::config::Config;
 use crate::db::Db;
-use crate::{api, error, headers, spa, storefront};
+use crate::health::Stopping;
+use crate::logging::Log;
+use crate::metrics::Metrics;
+use crate::{api, error, headers, health, metrics, spa, storefront};
 
 pub struct Application {
     port: u16,
+    signals: Signals,
+    metrics_port: Option<u16>,
     server: Server,
+    /// `/metrics` on its own address (`--metrics-addr`).
+    metrics_server: Option<Server>,
     db: Db,
+    stopping: web::Data<Stopping>,
+    shutdown_delay: Duration,
+    log: Option<Log>,
 }
 
 impl Application {
     pub fn build(config: Config) -> anyhow::Result<Application> {
         config.prepare()?;
+        // Watched from here on: a SIGTERM that comes before the store is open must stop
+        // it cleanly too, not kill it.
+        let signals = Signals::watch()?;
         let db = Db::open(&config.db_path())?;
         let secret = config.secret()?;
         let secure = config.secure_cookies;
@@ -34,6 +52,18 @@ impl Application {
         let limiter = web::Data::new(Limiter::new(config.rate_limits));
         let answer_cache = web::Data::new(AnswerCache::new(db.version()));
         let pages = web::Data::new(storefront::Pages::default());
+        let placed = web::Data::new(api::orders::Placed::default());
+        let metrics = web::Data::new(Metrics::new(metrics::Parts {
+            db: &db,
+            answers: &answer_cache,
+            pages: &pages,
+            limiter: &limiter,
+            placed: &placed,
+            log: config.log.as_ref(),
+        }));
+        let stopping = web::Data::new(Stopping::default());
+        let access_log = web::Data::new(config.log.clone().filter(|_| config.access_log));
+        let (metrics_for_own_address, stopping_for_signals) = (metrics.clone(), stopping.clone());
         db.listen(answer_cache.clone().into_inner().listener())?;
         let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
@@ -42,6 +72,10 @@ impl Application {
         let port = listener.local_addr()?.port();
         // One store for every worker: its clones share the rows they keep in memory.
         let session_store = session::SessionStore::new(db.clone());
+        if let Some(every) = config.reset_every {
+            spawn_resets(db.clone(), session_store.clone(), every);
+        }
+        let metrics_beside_the_store = config.metrics_addr.is_none();
         let db_handle_for_shutdown = db.clone();
         let db = web::Data::new(db);
         let bundle = spa::BundleSource::dir(config.web_dir.clone());
@@ -55,6 +89,10 @@ impl Application {
                 .app_data(document.clone())
                 .app_data(answer_cache.clone())
                 .app_data(pages.clone())
+                .app_data(metrics.clone())
+                .app_data(placed.clone())
+                .app_data(stopping.clone())
+                .app_data(access_log.clone())
                 .app_data(error::json_config())
                 .app_data(error::path_config())
                 .app_data(error::query_config())
@@ -62,12 +100,13 @@ impl Application {
                 .wrap(from_fn(headers::finish))
                 .wrap(headers::defaults(secure))
                 .wrap(middleware::Compress::default())
-                // Off with `MARKET_LOG=warn`: it formats each request line before knowing
-                // whether anyone reads it.
-                .wrap(middleware::Condition::new(
-                    log::log_enabled!(target: "market::http", log::Level::Info),
-                    middleware::Logger::new("%r %s %b %Dms").log_target("market::http"),
-                ))
+                .wrap(from_fn(metrics::observe))
+                .configure(health::configure)
+                .configure(|cfg| {
+                    if metrics_beside_the_store {
+                        metrics::configure(cfg);
+                    }
+                })
                 .configure(|cfg| {
                     api::configure(cfg, session::middleware(session_store.clone(), &secret, secure))
                 })
@@ -76,25 +115,149 @@ impl Application {
         })
         .listen(listener)?
         .shutdown_timeout(10)
+        // Stopping is ours (`watch_signals`): /readyz must turn 503 before the store
+        // stops taking connections.
+        .disable_signals()
         .run();
-        Ok(Application { port, server, db: db_handle_for_shutdown })
+        let (metrics_server, metrics_port) = match config.metrics_addr {
+            Some(addr) => {
+                let listener = TcpListener::bind(addr)
+                    .with_context(|| format!("cannot listen on {addr} (--metrics-addr)"))?;
+                let port = listener.local_addr()?.port();
+                let (db, metrics) = (db_handle_for_shutdown.clone(), metrics_for_own_address);
+                let server = HttpServer::new(move || {
+                    App::new()
+                        .app_data(web::Data::new(db.clone()))
+                        .app_data(metrics.clone())
+                        .configure(metrics::configure)
+                })
+                .workers(1)
+                .listen(listener)?
+                .disable_signals()
+                .run();
+                (Some(server), Some(port))
+            }
+            None => (None, None),
+        };
+        Ok(Application {
+            port,
+            signals,
+            metrics_port,
+            server,
+            metrics_server,
+            db: db_handle_for_shutdown,
+            stopping: stopping_for_signals,
+            shutdown_delay: config.shutdown_delay,
+            log: config.log.clone(),
+        })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    /// The port of `--metrics-addr`, when given.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics_port
+    }
+
     /// Serves until Ctrl-C or SIGTERM, lets in-flight requests finish, then folds the
     /// write-ahead log into the database file, so that what is left on disk is one
-    /// complete file.
+    /// complete file. SIGHUP reopens the log file.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let signals = actix_web::rt::spawn(self.signals.stop(
+            self.server.handle(),
+            self.stopping,
+            self.shutdown_delay,
+            self.log,
+        ));
+        let metrics = self.metrics_server.map(|server| (server.handle(), actix_web::rt::spawn(server)));
         let served = self.server.await;
+        signals.abort();
+        // Scrapes are answered until the store itself has stopped.
+        if let Some((handle, served)) = metrics {
+            handle.stop(true).await;
+            let _ = served.await;
+        }
         match self.db.checkpoint().await {
             Ok(()) => tracing::info!("database checkpointed"),
             Err(e) => tracing::warn!("checkpointing the database failed: {e}"),
         }
         served
     }
+}
+
+/// The signals the store answers, registered as it starts.
+struct Signals {
+    term: Signal,
+    int: Signal,
+    hup: Signal,
+}
+
+impl Signals {
+    fn watch() -> std::io::Result<Signals> {
+        Ok(Signals {
+            term: signal(SignalKind::terminate())?,
+            int: signal(SignalKind::interrupt())?,
+            hup: signal(SignalKind::hangup())?,
+        })
+    }
+
+    /// SIGTERM: /readyz answers 503 at once, the store serves on for `delay`, then stops
+    /// taking connections and lets the requests under way finish. SIGINT (Ctrl-C) stops
+    /// without the delay. SIGHUP reopens the log file.
+    async fn stop(
+        mut self,
+        server: ServerHandle,
+        stopping: web::Data<Stopping>,
+        delay: Duration,
+        log: Option<Log>,
+    ) {
+        let delay = loop {
+            tokio::select! {
+                _ = self.term.recv() => break delay,
+                _ = self.int.recv() => break Duration::ZERO,
+                _ = self.hup.recv() => {
+                    // Said first, so that the line goes to the file being rotated away.
+                    tracing::info!("SIGHUP: reopening the log file");
+                    if let Some(log) = &log {
+                        log.reopen();
+                    }
+                }
+            }
+        };
+        stopping.begin();
+        if !delay.is_zero() {
+            tracing::info!(
+                "stopping in {}: /readyz answers 503 from now on",
+                humantime::format_duration(delay)
+            );
+            actix_web::rt::time::sleep(delay).await;
+        }
+        tracing::info!("stopping: no new connections; finishing the requests under way");
+        server.stop(true).await;
+    }
+}
+
+/// `--reset-every`: takes the store back to its seeded state, in one write between
+/// others, and signs everyone out (their sessions are gone from the database and from
+/// the sessions kept in memory).
+fn spawn_resets(db: Db, sessions: session::SessionStore, every: std::time::Duration) {
+    actix_web::rt::spawn(async move {
+        let mut ticks = actix_web::rt::time::interval_at(actix_web::rt::time::Instant::now() + every, every);
+        loop {
+            ticks.tick().await;
+            match db.reset().await {
+                Ok(removed) => {
+                    sessions.forget_all();
+                    tracing::info!(
+                        "reset the store to its seeded state: removed {removed}; everyone is signed out"
+                    );
+                }
+                Err(e) => tracing::error!("resetting the store failed, nothing changed: {e}"),
+            }
+        }
+    });
 }
 
 /// Forgets what has expired: sessions, idempotency keys and old change-log rows at

@@ -12,6 +12,7 @@
 //! matching `If-None-Match` with 304. A shopper's answers are sent `no-store`, so they
 //! carry no validator.
 
+use prometheus_client::metrics::counter::Counter;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -80,6 +81,9 @@ pub struct AnswerCache {
     /// Moves on with every change to the public catalog (not a shopper's cart or
     /// favorites): what is made of its answers (`storefront`'s pages) is as old as this.
     catalog_version: AtomicU64,
+    /// Answers found kept, and answers that had to be loaded (`/metrics`).
+    pub hits: Counter,
+    pub misses: Counter,
 }
 
 struct Inner {
@@ -142,6 +146,8 @@ impl AnswerCache {
             }),
             loading: Mutex::new(HashMap::new()),
             catalog_version: AtomicU64::new(0),
+            hits: Counter::default(),
+            misses: Counter::default(),
         }
     }
 
@@ -272,8 +278,10 @@ impl AnswerCache {
         Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
         if let Ok(kept) = self.get(&answer) {
+            self.hits.inc();
             return Ok(kept);
         }
+        self.misses.inc();
         let gate = Gate::enter(self, &answer);
         let turn = gate.turnstile.lock().await;
         let loaded = match self.get(&answer) {

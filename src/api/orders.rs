@@ -2,6 +2,7 @@
 
 use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, web};
+use prometheus_client::metrics::counter::Counter;
 
 use super::dto;
 use crate::auth::CurrentUser;
@@ -46,6 +47,14 @@ struct IdempotencyHeader {
 /// transaction as the order, and a repeat of the request replays it (marked
 /// `Idempotent-Replayed: true`) instead of ordering again; the key with another order
 /// in the body is a 422. Failed attempts change nothing and are not saved.
+/// Orders placed through the API (a replay of one already placed is not counted again)
+/// and their totals in cents, for `/metrics`.
+#[derive(Debug, Default)]
+pub struct Placed {
+    pub orders: Counter,
+    pub cents: Counter,
+}
+
 #[utoipa::path(
     post,
     path = "/api/orders",
@@ -66,6 +75,7 @@ pub async fn place_order(
     db: web::Data<Db>,
     user: CurrentUser,
     input: web::Json<OrderInput>,
+    placed_so_far: web::Data<Placed>,
 ) -> Result<HttpResponse, ApiError> {
     let key = idempotency_key(req.headers().get(IDEMPOTENCY_KEY).map(|v| v.as_bytes()))?;
     let input = input.into_inner();
@@ -76,6 +86,9 @@ pub async fn place_order(
     res.insert_header(ContentType::json());
     if placed.replayed {
         res.insert_header((REPLAYED, "true"));
+    } else {
+        placed_so_far.orders.inc();
+        placed_so_far.cents.inc_by(placed.order.quote.total.0.max(0) as u64);
     }
     Ok(res.json(dto::Order::from(placed.order)))
 }

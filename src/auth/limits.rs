@@ -21,6 +21,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
+use prometheus_client::metrics::counter::Counter;
 
 pub use crate::config::{Limit, RateLimits};
 use crate::error::ApiError;
@@ -95,7 +96,12 @@ struct Limiters {
 }
 
 /// The server's rate limiters (one per server; cheap to share).
-pub struct Limiter(Option<Limiters>);
+pub struct Limiter {
+    limits: Option<Limiters>,
+    /// Wrong passwords, and requests refused with 429 (`/metrics`).
+    pub signin_failures: Counter,
+    pub rejections: Counter,
+}
 
 fn too_many(message: &str, wait: Duration) -> ApiError {
     // Whole seconds, rounded up, and never 0: "retry now" would invite a tight loop.
@@ -108,29 +114,32 @@ const SIGNUP_MESSAGE: &str = "Too many new accounts from your address. Please wa
 
 impl Limiter {
     pub fn new(limits: Option<RateLimits>) -> Limiter {
-        Limiter(limits.map(|l| {
-            Limiters {
-                signin_by_address: FailureLimiter::new(l.signin_failures_per_address),
-                signin_by_account: FailureLimiter::new(l.signin_failures_per_account),
-                signups_by_address: RateLimiter::dashmap(quota(l.signups_per_address))
-                    .with_middleware::<StateInformationMiddleware>(),
-            }
-        }))
+        let limits = limits.map(|l| Limiters {
+            signin_by_address: FailureLimiter::new(l.signin_failures_per_address),
+            signin_by_account: FailureLimiter::new(l.signin_failures_per_account),
+            signups_by_address: RateLimiter::dashmap(quota(l.signups_per_address))
+                .with_middleware::<StateInformationMiddleware>(),
+        });
+        Limiter { limits, signin_failures: Counter::default(), rejections: Counter::default() }
     }
 
     /// Before a password is checked: 429 while the address or the account is blocked.
     pub fn check_signin(&self, address: IpAddr, account: &Account) -> Result<(), ApiError> {
-        let Some(l) = &self.0 else { return Ok(()) };
+        let Some(l) = &self.limits else { return Ok(()) };
         let wait = l.signin_by_address.wait(&address).max(l.signin_by_account.wait(account));
         match wait {
-            Some(wait) => Err(too_many(SIGNIN_MESSAGE, wait)),
+            Some(wait) => {
+                self.rejections.inc();
+                Err(too_many(SIGNIN_MESSAGE, wait))
+            }
             None => Ok(()),
         }
     }
 
     /// After a wrong password: counts against both the address and the account.
     pub fn signin_failed(&self, address: IpAddr, account: &Account) {
-        if let Some(l) = &self.0 {
+        self.signin_failures.inc();
+        if let Some(l) = &self.limits {
             l.signin_by_address.fail(&address);
             l.signin_by_account.fail(account);
         }
@@ -138,15 +147,16 @@ impl Limiter {
 
     /// Before an account is created (and its password hashed): counts the attempt.
     pub fn check_signup(&self, address: IpAddr) -> Result<(), ApiError> {
-        let Some(l) = &self.0 else { return Ok(()) };
+        let Some(l) = &self.limits else { return Ok(()) };
         l.signups_by_address.check_key(&address).map(|_| ()).map_err(|not_until| {
+            self.rejections.inc();
             too_many(SIGNUP_MESSAGE, not_until.wait_time_from(l.signups_by_address.clock().now()))
         })
     }
 
     /// Forgets keys whose buckets are full again, so memory stays bounded.
     pub fn sweep(&self) {
-        if let Some(l) = &self.0 {
+        if let Some(l) = &self.limits {
             l.signin_by_address.sweep();
             l.signin_by_account.sweep();
             l.signups_by_address.retain_recent();

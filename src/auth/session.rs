@@ -82,6 +82,13 @@ impl SessionStore {
         }
     }
 
+    /// After every session was deleted from the table (a reset): none is kept either.
+    pub fn forget_all(&self) {
+        let mut cache = self.cache();
+        cache.generation += 1;
+        cache.rows.clear();
+    }
+
     /// After a change to the table: the row as it is there now (`None`: gone).
     fn changed(&self, hash: &str, row: Option<Row>) {
         let mut cache = self.cache();

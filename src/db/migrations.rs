@@ -12,6 +12,10 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0005_discovery.sql")),
 ];
 
+/// The schema this Market writes: a database at a higher `user_version` comes from a
+/// newer Market.
+pub const LATEST: usize = STEPS.len();
+
 /// Foreign keys are off while steps run, as SQLite's way of rebuilding a table needs
 /// (a step that rebuilds one checks them with `foreign_key_check` before it commits),
 /// and on again after.

@@ -9,6 +9,7 @@
 //! constraints of the schema, or are checked by the statement that writes
 //! (docs/architecture.md#storage).
 
+pub mod backup;
 pub mod cart;
 pub mod catalog;
 pub mod changes;
@@ -29,12 +30,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 pub use changes::{Change, Listener, Topic};
 pub use error::{Constraint, Error};
-pub use seed::{SeedReport, seed_catalog};
+pub use seed::{ResetReport, SeedReport, seed_catalog};
 
 use crate::domain::Thing;
 
@@ -45,6 +49,45 @@ pub struct Db {
     readers: Pool,
     writer: writer::Writer,
     feed: Arc<changes::Feed>,
+    metrics: Arc<DbMetrics>,
+}
+
+/// How the storage is coping, for `/metrics`.
+#[derive(Debug)]
+pub struct DbMetrics {
+    /// Seconds a read waited for a connection of the readers' pool.
+    pub pool_wait: Histogram,
+    /// Reads that gave up waiting for a connection.
+    pub pool_timeouts: Counter,
+    /// Writes sent to the writer thread and not yet taken up.
+    pub write_queue: Gauge,
+    /// Writes committed together, per commit.
+    pub group_commit: Histogram,
+}
+
+impl Default for DbMetrics {
+    fn default() -> Self {
+        DbMetrics {
+            pool_wait: Histogram::new(exponential_buckets(0.000_01, 4.0, 10)),
+            pool_timeouts: Counter::default(),
+            write_queue: Gauge::default(),
+            group_commit: Histogram::new(exponential_buckets(1.0, 2.0, 9)),
+        }
+    }
+}
+
+/// r2d2 tells how long each checkout of a reader took.
+#[derive(Debug)]
+struct PoolEvents(Arc<DbMetrics>);
+
+impl r2d2::HandleEvent for PoolEvents {
+    fn handle_checkout(&self, event: r2d2::event::CheckoutEvent) {
+        self.0.pool_wait.observe(event.duration().as_secs_f64());
+    }
+
+    fn handle_timeout(&self, _: r2d2::event::TimeoutEvent) {
+        self.0.pool_timeouts.inc();
+    }
 }
 
 /// Pragmas every connection gets, in this order: `busy_timeout` first so that even
@@ -73,10 +116,42 @@ impl Db {
         migrations::run(&mut conn)?;
         seed::seed_if_empty(&mut conn)?;
         let feed = Arc::new(changes::Feed::start_at(&conn)?);
-        let writer = writer::Writer::start(conn, feed.clone())?;
+        let metrics = Arc::new(DbMetrics::default());
+        let writer = writer::Writer::start(conn, feed.clone(), metrics.clone())?;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
-        let readers = r2d2::Pool::builder().max_size(cores * 2).min_idle(Some(1)).build(manager())?;
-        Ok(Db { readers, writer, feed })
+        let readers = r2d2::Pool::builder()
+            .max_size(cores * 2)
+            .min_idle(Some(1))
+            .event_handler(Box::new(PoolEvents(metrics.clone())))
+            .build(manager())?;
+        Ok(Db { readers, writer, feed, metrics })
+    }
+
+    pub fn metrics(&self) -> &Arc<DbMetrics> {
+        &self.metrics
+    }
+
+    /// Whether the database answers a read and is at this Market's schema (`/readyz`).
+    pub async fn schema_is_current(&self) -> Result<bool, Error> {
+        self.read(|c| {
+            let version: i64 = c.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            Ok(version as usize == migrations::LATEST)
+        })
+        .await
+    }
+
+    /// Sessions that have not expired (`/metrics`).
+    pub async fn count_live_sessions(&self) -> Result<i64, Error> {
+        let now = crate::domain::Timestamp::now().millis();
+        self.read(move |c| {
+            Ok(c.query_row("SELECT count(*) FROM sessions WHERE expires_at > ?1", [now], |r| r.get(0))?)
+        })
+        .await
+    }
+
+    /// Takes the store back to its seeded state, in one write (`serve --reset-every`).
+    pub async fn reset(&self) -> Result<ResetReport, Error> {
+        self.write(|tx| Ok(seed::reset_to_seeded(tx)?)).await
     }
 
     /// Hands every change from now on to `listener`, once each and in order: the
@@ -144,6 +219,20 @@ impl Db {
     pub async fn forget_old_changes(&self) -> Result<usize, Error> {
         self.write(|tx| Ok(changes::forget_old(tx)?)).await
     }
+}
+
+/// `market reset`: takes the database at `path` (of a stopped store) back to its seeded
+/// state, making and seeding it if it does not exist.
+pub fn reset_file(path: &Path) -> anyhow::Result<ResetReport> {
+    let mut conn = Connection::open(path).with_context(|| format!("opening database {}", path.display()))?;
+    configure(&mut conn)?;
+    migrations::run(&mut conn)?;
+    seed::seed_if_empty(&mut conn)?;
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let report = seed::reset_to_seeded(&tx)?;
+    tx.commit()?;
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")?;
+    Ok(report)
 }
 
 /// Fails with "not found" unless the product exists (in the caller's transaction).

@@ -253,3 +253,50 @@ fn shoppers_data(path: &Path, catalog: &Catalog) -> anyhow::Result<Option<String
         held.iter().filter(|(_, n)| *n > 0).map(|(what, n)| format!("{what}: {n}")).collect();
     Ok((!said.is_empty()).then(|| said.join(", ")))
 }
+
+/// What a reset took away.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ResetReport {
+    pub accounts: usize,
+    pub orders: usize,
+    pub reviews: usize,
+    pub cart_lines: usize,
+    pub favorites: usize,
+    pub sessions: usize,
+}
+
+impl std::fmt::Display for ResetReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} accounts, {} orders, {} reviews, {} cart lines, {} favorites and {} sessions",
+            self.accounts, self.orders, self.reviews, self.cart_lines, self.favorites, self.sessions
+        )
+    }
+}
+
+/// Takes the store back to its seeded state, in the caller's transaction: everything
+/// shoppers made goes (accounts beyond the seeded ones, the demo shopper's reviews and
+/// everyone's orders, carts, favorites, sessions and idempotency keys); the catalog,
+/// generated products included, and its seeded reviews stay. Nobody but the demo
+/// shopper can sign in to a seeded account (the others' passwords were never kept), so
+/// no other seeded account holds anything a visitor made. The tables' triggers log
+/// what changed, so kept answers (ratings, carts, favorites) are dropped as after any
+/// write.
+pub fn reset_to_seeded(tx: &rusqlite::Transaction) -> rusqlite::Result<ResetReport> {
+    let catalog: Catalog = serde_json::from_str(CATALOG).expect("the embedded catalog is valid JSON");
+    let seeded_users = catalog.users.iter().map(|u| u.id).max().unwrap_or(0);
+    let demo = catalog.users.iter().find(|u| u.username == "demo").map_or(0, |u| u.id);
+    let all = |table: &str| tx.execute(&format!("DELETE FROM {table}"), []);
+    let mut report = ResetReport::default();
+    all("idempotency_keys")?;
+    all("order_items")?;
+    report.orders = all("orders")?;
+    report.cart_lines = all("cart_items")?;
+    report.favorites = all("favorites")?;
+    report.sessions = all("sessions")?;
+    report.reviews =
+        tx.execute("DELETE FROM reviews WHERE user_id = ?1 OR user_id > ?2", params![demo, seeded_users])?;
+    report.accounts = tx.execute("DELETE FROM users WHERE id > ?1", params![seeded_users])?;
+    Ok(report)
+}

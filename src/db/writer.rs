@@ -27,8 +27,8 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use super::Error;
 use super::changes::Feed;
+use super::{DbMetrics, Error};
 
 const MAX_GROUP: usize = 256;
 const MAX_GROUP_TIME: Duration = Duration::from_millis(5);
@@ -48,14 +48,18 @@ enum Job {
 #[derive(Clone)]
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
+    metrics: Arc<DbMetrics>,
 }
 
 impl Writer {
     /// Starts the thread; it ends when the last `Writer` is dropped.
-    pub fn start(conn: Connection, feed: Arc<Feed>) -> std::io::Result<Writer> {
+    pub fn start(conn: Connection, feed: Arc<Feed>, metrics: Arc<DbMetrics>) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel();
-        std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || run(conn, queue, &feed))?;
-        Ok(Writer { jobs })
+        let counted = metrics.clone();
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed))?;
+        Ok(Writer { jobs, metrics })
     }
 
     pub async fn write<T, F>(&self, f: F) -> Result<T, Error>
@@ -90,7 +94,11 @@ impl Writer {
     }
 
     fn send(&self, job: Job) -> Result<(), Error> {
-        self.jobs.send(job).map_err(|_| stopped())
+        self.metrics.write_queue.inc();
+        self.jobs.send(job).map_err(|_| {
+            self.metrics.write_queue.dec();
+            stopped()
+        })
     }
 }
 
@@ -103,7 +111,27 @@ fn stopped() -> Error {
     Error::other("the write failed or the writer has stopped")
 }
 
-fn run(mut conn: Connection, queue: Receiver<Job>, feed: &Feed) {
+/// The writer's end of the queue, counting what it takes up.
+struct Queue {
+    jobs: Receiver<Job>,
+    metrics: Arc<DbMetrics>,
+}
+
+impl Queue {
+    fn recv(&self) -> Result<Job, mpsc::RecvError> {
+        let job = self.jobs.recv()?;
+        self.metrics.write_queue.dec();
+        Ok(job)
+    }
+
+    fn try_recv(&self) -> Result<Job, TryRecvError> {
+        let job = self.jobs.try_recv()?;
+        self.metrics.write_queue.dec();
+        Ok(job)
+    }
+}
+
+fn run(mut conn: Connection, queue: Queue, feed: &Feed) {
     let mut next = queue.recv().ok();
     while let Some(job) = next.take() {
         next = match job {
@@ -121,7 +149,7 @@ fn run(mut conn: Connection, queue: Receiver<Job>, feed: &Feed) {
 
 /// Runs `first` and the writes waiting behind it in one transaction and commits it;
 /// answers a plain job that came next, for the caller to run.
-fn group(conn: &mut Connection, first: WriteJob, queue: &Receiver<Job>, feed: &Feed) -> Option<Job> {
+fn group(conn: &mut Connection, first: WriteJob, queue: &Queue, feed: &Feed) -> Option<Job> {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
         Err(e) => {
@@ -154,6 +182,7 @@ fn group(conn: &mut Connection, first: WriteJob, queue: &Receiver<Job>, feed: &F
             Err(TryRecvError::Empty | TryRecvError::Disconnected) => {}
         }
     }
+    queue.metrics.group_commit.observe(replies.len() as f64);
     let outcome = match broken {
         Some(e) => {
             // Dropping the transaction rolls back whatever is left of it.
@@ -206,7 +235,7 @@ mod tests {
         let conn = Connection::open(dir.path().join("t.db")).unwrap();
         conn.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE t (n INTEGER PRIMARY KEY)").unwrap();
         let feed = Arc::new(Feed::default());
-        let writer = Writer::start(conn, feed).unwrap();
+        let writer = Writer::start(conn, feed, Arc::default()).unwrap();
         let writes: Vec<_> = (0..300)
             .map(|n: i64| {
                 let writer = writer.clone();

@@ -3,6 +3,7 @@
 //! keeps, so making it again would give the same bytes until one of those changes, and a
 //! busy store would spend its time formatting and compressing the same HTML.
 
+use prometheus_client::metrics::counter::Counter;
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
@@ -25,6 +26,9 @@ pub struct Sent {
 #[derive(Default)]
 pub struct Pages {
     inner: RwLock<Inner>,
+    /// Pages found kept, and pages that had to be made (`/metrics`).
+    pub hits: Counter,
+    pub misses: Counter,
 }
 
 #[derive(Default)]
@@ -39,10 +43,13 @@ impl Pages {
     /// The page kept for `address`, if it was made at catalog `version`.
     pub fn get(&self, address: &str, version: u64) -> Option<Arc<Sent>> {
         let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
-        if inner.version != version {
-            return None;
-        }
-        inner.pages.get(address).cloned()
+        let kept = if inner.version == version { inner.pages.get(address).cloned() } else { None };
+        if kept.is_some() {
+            self.hits.inc()
+        } else {
+            self.misses.inc()
+        };
+        kept
     }
 
     /// Keeps a page made from answers read at catalog `version` (read before the answers

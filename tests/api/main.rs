@@ -11,6 +11,7 @@ mod discovery;
 mod favorites;
 mod helpers;
 mod openapi;
+mod operations;
 mod orders;
 mod races;
 mod reviews;

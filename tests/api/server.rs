@@ -42,16 +42,11 @@ fn serve_reads_the_environment_logs_its_url_and_stops_cleanly_on_sigterm() {
         .current_dir(cwd.path())
         .env("MARKET_ADDR", "127.0.0.1:0")
         .env("MARKET_DATA_DIR", dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let url = lines
-        .by_ref()
-        .map_while(Result::ok)
-        .find_map(|l| l.split("Market is open at ").nth(1).map(str::to_owned))
-        .expect("a line with the URL");
+    let url = format!("http://{}/", url_from_the_log(&mut child));
     assert!(url.starts_with("http://127.0.0.1:") && url.ends_with('/'), "{url}");
 
     let body = http_get(&format!("{url}api/departments"));
@@ -66,21 +61,30 @@ fn serve_reads_the_environment_logs_its_url_and_stops_cleanly_on_sigterm() {
 }
 
 /// Starts `market serve` on a free port over `dir`; answers the child and its address.
-fn serve(dir: &std::path::Path, env: &[(&str, &str)]) -> (std::process::Child, String) {
+pub fn serve(dir: &std::path::Path, env: &[(&str, &str)]) -> (std::process::Child, String) {
     let mut child = Command::new(BIN)
         .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
         .arg(dir)
         .envs(env.iter().copied())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let url = url_from_the_log(&mut child);
+    (child, url)
+}
+
+/// Reads the server's log (stderr) up to the line with its URL, answered as `host:port`,
+/// and keeps reading the rest in the background so that the pipe never fills.
+pub fn url_from_the_log(child: &mut std::process::Child) -> String {
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
     let url = lines
+        .by_ref()
         .map_while(Result::ok)
         .find_map(|l| l.split("Market is open at http://").nth(1).map(|u| u.trim_end_matches('/').to_owned()))
         .expect("a line with the URL");
-    (child, url)
+    std::thread::spawn(move || lines.for_each(drop));
+    url
 }
 
 #[test]
@@ -131,7 +135,7 @@ fn sigterm_lets_a_request_in_flight_finish_then_checkpoints_the_database() {
 }
 
 /// A plain blocking GET: the test runs outside any async runtime.
-fn http_get(url: &str) -> String {
+pub fn http_get(url: &str) -> String {
     use std::io::{Read, Write};
     let rest = url.strip_prefix("http://").unwrap();
     let (host, path) = rest.split_once('/').unwrap();

@@ -1,0 +1,60 @@
+//! `GET /healthz` and `GET /readyz`, for a load balancer or a supervisor.
+//!
+//! `/healthz` says the process answers. `/readyz` says it should be sent work: the
+//! database answers a read and is at this Market's schema, and the store is not
+//! stopping. From the moment SIGTERM arrives it answers 503, while the store still
+//! serves for `--shutdown-delay`, so that a balancer checking it stops sending work
+//! before the store stops taking connections (see `startup.rs`).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, web};
+use serde_json::json;
+
+use crate::db::Db;
+
+/// Whether the store has been asked to stop.
+#[derive(Debug, Default)]
+pub struct Stopping(AtomicBool);
+
+impl Stopping {
+    pub fn begin(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/healthz", web::get().to(healthz)).route("/readyz", web::get().to(readyz));
+}
+
+async fn healthz() -> HttpResponse {
+    HttpResponse::Ok().insert_header(no_store()).json(json!({ "status": "alive" }))
+}
+
+async fn readyz(db: web::Data<Db>, stopping: web::Data<Stopping>) -> HttpResponse {
+    let database = match db.schema_is_current().await {
+        Ok(true) => "ok",
+        Ok(false) => "schema is not this Market's",
+        Err(_) => "not answering",
+    };
+    let stopping = stopping.is_set();
+    let ready = database == "ok" && !stopping;
+    let body = json!({
+        "status": if ready { "ready" } else { "not ready" },
+        "checks": {
+            "database": database,
+            "stopping": stopping,
+        },
+    });
+    let mut res = if ready { HttpResponse::Ok() } else { HttpResponse::ServiceUnavailable() };
+    res.insert_header(no_store()).json(body)
+}
+
+fn no_store() -> (header::HeaderName, HeaderValue) {
+    (header::CACHE_CONTROL, HeaderValue::from_static("no-store"))
+}

@@ -1,0 +1,258 @@
+//! `GET /metrics`: the store's figures in the Prometheus exposition format (OpenMetrics
+//! text), for a monitoring system to scrape. Served beside the store, or only on
+//! `--metrics-addr` when that is given (so that figures such as the orders' total need
+//! not be public).
+//!
+//! Each part of the server counts what it owns (the storage its pool waits, write queue
+//! and group commits; the caches their hits; the limiter its refusals; the log what it
+//! dropped); this module registers those counters under their names and adds the
+//! requests' own figures, counted by [`observe`].
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, web};
+use prometheus_client::collector::Collector;
+use prometheus_client::encoding::{DescriptorEncoder, EncodeLabelSet, EncodeMetric};
+use prometheus_client::metrics::counter::{ConstCounter, Counter};
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::{ConstGauge, Gauge};
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::{Registry, Unit};
+
+use crate::api::answer_cache::AnswerCache;
+use crate::api::orders::Placed;
+use crate::auth::limits::Limiter;
+use crate::db::Db;
+use crate::logging::{Access, Log, LogStats};
+use crate::storefront::Pages;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RequestLabels {
+    route: String,
+    method: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+}
+
+/// The parts of the server whose figures `/metrics` shows.
+pub struct Parts<'a> {
+    pub db: &'a Db,
+    pub answers: &'a AnswerCache,
+    pub pages: &'a Pages,
+    pub limiter: &'a Limiter,
+    pub placed: &'a Placed,
+    pub log: Option<&'a Log>,
+}
+
+/// The requests' figures and the registry that names every figure.
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    latency: Family<RouteLabels, Histogram>,
+    sessions: Gauge,
+}
+
+fn latency_histogram() -> Histogram {
+    // 50 µs to about 3 s.
+    Histogram::new(exponential_buckets(0.000_05, 3.0, 11))
+}
+
+impl Metrics {
+    pub fn new(parts: Parts<'_>) -> Metrics {
+        let Parts { db, answers, pages, limiter, placed, log } = parts;
+        let mut registry = Registry::with_prefix("market");
+        let requests = Family::<RequestLabels, Counter>::default();
+        let latency =
+            Family::<RouteLabels, Histogram>::new_with_constructor(latency_histogram as fn() -> Histogram);
+        let sessions = Gauge::default();
+        registry.register(
+            "http_requests",
+            "Requests answered, by route template, method and status",
+            requests.clone(),
+        );
+        registry.register_with_unit(
+            "http_request_duration",
+            "Time to answer a request, by route template",
+            Unit::Seconds,
+            latency.clone(),
+        );
+        registry.register("answer_cache_hits", "API answers sent as kept", answers.hits.clone());
+        registry.register("answer_cache_misses", "API answers that had to be loaded", answers.misses.clone());
+        registry.register(
+            "page_cache_hits",
+            "Pages (index.html per address) sent as kept",
+            pages.hits.clone(),
+        );
+        registry.register("page_cache_misses", "Pages that had to be made", pages.misses.clone());
+        let storage = db.metrics();
+        registry.register_with_unit(
+            "db_pool_wait",
+            "Time a read waited for a connection of the readers' pool",
+            Unit::Seconds,
+            storage.pool_wait.clone(),
+        );
+        registry.register(
+            "db_pool_timeouts",
+            "Reads that gave up waiting for a connection",
+            storage.pool_timeouts.clone(),
+        );
+        registry.register(
+            "db_write_queue",
+            "Writes waiting for the writer thread",
+            storage.write_queue.clone(),
+        );
+        registry.register(
+            "db_group_commit_writes",
+            "Writes committed together, per commit",
+            storage.group_commit.clone(),
+        );
+        registry.register(
+            "signin_failures",
+            "Sign-ins refused for a wrong username or password",
+            limiter.signin_failures.clone(),
+        );
+        registry.register(
+            "rate_limit_rejections",
+            "Sign-ins and sign-ups refused with 429 by the rate limits",
+            limiter.rejections.clone(),
+        );
+        registry.register("orders_placed", "Orders placed", placed.orders.clone());
+        registry.register(
+            "orders_placed_cents",
+            "The totals of the orders placed, in cents",
+            placed.cents.clone(),
+        );
+        registry.register("sessions_alive", "Sessions that have not expired", sessions.clone());
+        if let Some(log) = log {
+            registry.register_collector(Box::new(LogFigures(log.stats().clone())));
+        }
+        registry.register_collector(Box::new(Process));
+        Metrics { registry, requests, latency, sessions }
+    }
+
+    /// Counts one answered request under its route template (`None`: the app's pages
+    /// and unknown addresses, which the fallback answers).
+    pub fn observe(&self, route: Option<String>, method: &str, status: u16, took: Duration) {
+        let route = route.unwrap_or_else(|| "fallback".to_string());
+        self.latency.get_or_create(&RouteLabels { route: route.clone() }).observe(took.as_secs_f64());
+        self.requests.get_or_create(&RequestLabels { route, method: method.to_string(), status }).inc();
+    }
+
+    /// The exposition, with the figures read at scrape time brought up to date.
+    pub fn render(&self, sessions_alive: Option<i64>) -> String {
+        if let Some(n) = sessions_alive {
+            self.sessions.set(n);
+        }
+        let mut out = String::with_capacity(16 * 1024);
+        // Writing into a String cannot fail.
+        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
+        out
+    }
+}
+
+/// What the log gave up (a full disk, a closed pipe, a queue that could not keep up).
+#[derive(Debug)]
+struct LogFigures(Arc<LogStats>);
+
+impl Collector for LogFigures {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        use std::sync::atomic::Ordering::Relaxed;
+        for (name, help, value) in [
+            ("log_lines_dropped", "Log lines dropped because the log could not keep up", &self.0.dropped),
+            (
+                "log_write_errors",
+                "Writes of the log that failed (full disk, closed pipe)",
+                &self.0.write_errors,
+            ),
+        ] {
+            let counter = ConstCounter::new(value.load(Relaxed));
+            counter.encode(encoder.encode_descriptor(name, help, None, counter.metric_type())?)?;
+        }
+        Ok(())
+    }
+}
+
+/// The process's memory and open files, as Prometheus' own clients name them.
+#[derive(Debug)]
+struct Process;
+
+impl Collector for Process {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let page = 4096;
+        let rss = std::fs::read_to_string("/proc/self/statm")
+            .ok()
+            .and_then(|s| s.split_whitespace().nth(1).and_then(|p| p.parse::<i64>().ok()))
+            .map(|pages| pages * page);
+        if let Some(rss) = rss {
+            let gauge = ConstGauge::new(rss);
+            gauge.encode(encoder.encode_descriptor(
+                "process_resident_memory",
+                "Resident memory size",
+                Some(&Unit::Bytes),
+                gauge.metric_type(),
+            )?)?;
+        }
+        if let Ok(fds) = std::fs::read_dir("/proc/self/fd") {
+            let gauge = ConstGauge::new(fds.count() as i64);
+            gauge.encode(encoder.encode_descriptor(
+                "process_open_fds",
+                "Open file descriptors",
+                None,
+                gauge.metric_type(),
+            )?)?;
+        }
+        Ok(())
+    }
+}
+
+/// What each request leaves behind: its line in the access log (when there is one) and
+/// its figures. The outermost middleware, so that it sees the answer as sent.
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let started = std::time::Instant::now();
+    let at = std::time::SystemTime::now();
+    let log = req.app_data::<web::Data<Option<Log>>>().and_then(|l| l.as_ref().as_ref()).cloned();
+    let access =
+        log.as_ref().map(|_| (req.method().clone(), req.uri().clone(), req.peer_addr().map(|a| a.ip())));
+    let res = next.call(req).await?;
+    let took = started.elapsed();
+    let status = res.status().as_u16();
+    if let Some(metrics) = res.request().app_data::<web::Data<Metrics>>() {
+        metrics.observe(res.request().match_pattern(), res.request().method().as_str(), status, took);
+    }
+    if let (Some(log), Some((method, target, client))) = (log, access) {
+        let bytes = match res.response().body().size() {
+            actix_web::body::BodySize::Sized(n) => Some(n),
+            actix_web::body::BodySize::None => Some(0),
+            actix_web::body::BodySize::Stream => None,
+        };
+        log.access(Access { at, client, method, target, status, bytes, duration: took });
+    }
+    Ok(res)
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/metrics", web::get().to(get_metrics));
+}
+
+async fn get_metrics(metrics: web::Data<Metrics>, db: web::Data<Db>) -> HttpResponse {
+    let sessions = db.count_live_sessions().await.ok();
+    HttpResponse::Ok()
+        .insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+        ))
+        .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+        .body(metrics.render(sessions))
+}
