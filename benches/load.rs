@@ -374,9 +374,11 @@ async fn start(bin: &Path, data_dir: &Path) {
     let port = free_port();
     let started = Instant::now();
     let mut child = Command::new(bin)
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--data-dir"])
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--shutdown-delay", "0s", "--data-dir"])
         .arg(data_dir)
+        // Start-up is measured, not the log: warnings only, no access lines.
         .env("MARKET_LOG", "warn")
+        .env("MARKET_ACCESS_LOG", "off")
         .stdout(Stdio::null())
         .stderr(Stdio::inherit())
         .spawn()

@@ -202,7 +202,10 @@ async fn a_backup_taken_during_checkouts_holds_every_order_acknowledged_before_i
             }
         }));
     }
-    actix_web::rt::time::sleep(Duration::from_millis(1500)).await;
+    let acknowledged_so_far = || acknowledged.lock().unwrap().len();
+    while acknowledged_so_far() < 8 {
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
     let copy = dir.path().join("copies").join("market-backup.db");
     std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
     let began = Instant::now();
@@ -213,7 +216,10 @@ async fn a_backup_taken_during_checkouts_holds_every_order_acknowledged_before_i
             .unwrap();
     assert!(ok, "{out}{err}");
     assert!(out.contains("Backed up") && out.contains("orders"), "it says what it did: {out}");
-    actix_web::rt::time::sleep(Duration::from_millis(500)).await;
+    let at_the_end = acknowledged_so_far() + 4;
+    while acknowledged_so_far() < at_the_end {
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
     done.store(true, std::sync::atomic::Ordering::Relaxed);
     for shopper in shoppers {
         shopper.await.unwrap();

@@ -9,7 +9,13 @@ const BIN: &str = env!("CARGO_BIN_EXE_market");
 fn help_and_version_work() {
     let help = Command::new(BIN).arg("--help").output().unwrap();
     assert!(help.status.success());
-    assert!(String::from_utf8_lossy(&help.stdout).contains("serve"));
+    let listed = String::from_utf8_lossy(&help.stdout);
+    for command in ["serve ", "seed ", "backup ", "restore ", "reset ", "openapi "] {
+        assert!(
+            listed.lines().any(|l| l.trim_start().starts_with(command)),
+            "--help lists {command}: {listed}"
+        );
+    }
     let serve_help = Command::new(BIN).args(["serve", "--help"]).output().unwrap();
     let text = String::from_utf8_lossy(&serve_help.stdout);
     for flag in [
@@ -23,6 +29,12 @@ fn help_and_version_work() {
         "MARKET_SIGNIN_FAILURES_PER_ADDRESS",
         "MARKET_SIGNIN_FAILURES_PER_ACCOUNT",
         "MARKET_SIGNUPS_PER_ADDRESS",
+        "--log-file",
+        "--log-format",
+        "--access-log",
+        "--metrics-addr",
+        "--reset-every",
+        "--shutdown-delay",
     ] {
         assert!(text.contains(flag), "serve --help mentions {flag}");
     }
