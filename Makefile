@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release test test-rust test-web test-e2e test-quality test-contract test-crash chromium lint api-types api-types-check web-deps dev bench clean
+.PHONY: help run release dist test test-rust test-web test-e2e test-quality test-contract test-crash test-dist chromium lint api-types api-types-check web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -19,10 +19,17 @@ run: release ## Build the release binary and serve the store (prints its URL)
 release: ## Build the release binary: target/release/market
 	cargo build --release --locked
 
+# The same binary linked statically against musl (SQLite bundled, mimalloc as its
+# allocator), stripped, for any Linux x86_64: installs the musl target and musl-tools when
+# missing (scripts/dist/ensure-musl.sh), and writes the archive, its .sha256 and
+# THIRD-PARTY-NOTICES.txt (scripts/dist/notices.py).
+dist: ## Static Linux x86_64 archive (musl): dist/market-<version>-x86_64-linux-musl.tar.gz and .sha256
+	scripts/dist/build.sh
+
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: lint test-rust test-web test-e2e test-quality test-contract test-crash ## Every check and test (what CI runs)
+test: lint test-rust test-web test-e2e test-quality test-contract test-crash test-dist ## Every check and test (what CI runs)
 
 # The web app's API types and field rules are generated from the server's OpenAPI
 # document (`market openapi`, what GET /api/openapi.json answers) by web/scripts/api-types.mjs.
@@ -87,6 +94,9 @@ test-contract: release $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION) ## schemath
 test-crash: release ## Checkouts under load, SIGKILL, restart: no acknowledged order or cart line is lost
 	python3 scripts/crash/run.py
 
+test-dist: dist ## The dist archive unpacked in an empty folder: checksum, static, starts, serves, stops on SIGTERM
+	scripts/dist/test.sh
+
 dev: web-deps ## Rebuild the web app on change and serve it with a debug server
 	@mkdir -p $(DEV_WEB_DIR)
 	@cd web && node build.mjs --outdir ../$(DEV_WEB_DIR) --watch & \
@@ -99,4 +109,5 @@ bench: ## Speed against nginx serving the same bytes (wrk, side by side): target
 
 clean: ## Remove build output (keeps the database)
 	cargo clean
+	rm -rf dist
 	rm -rf web/node_modules
