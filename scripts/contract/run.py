@@ -30,7 +30,8 @@ BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 MAX_TIME = int(os.environ.get("CONTRACT_MAX_TIME", "120"))
 REPORT_DIR = Path(os.environ.get("CONTRACT_REPORT_DIR", ROOT / "target/contract"))
-REQUEST_LINE = re.compile(r"INFO ([A-Z]+) (/api/\S*) HTTP/[\d.]+ (\d{3}) ")
+# An access line of the store's text log: `<time> <client> "GET /api/x?y" 200 <bytes> <ms>ms`.
+REQUEST_LINE = re.compile(r'"([A-Z]+) (/api/\S*)" (\d{3}) ')
 
 
 def start_server(data_dir: str):
@@ -120,6 +121,10 @@ def main() -> int:
     if server_errors or problems:
         print(f"FAIL: {server_errors} answers of 5xx; internal errors or panics in the log:")
         print("\n".join(problems[:20]))
+        failed = True
+    if not answers:
+        # The 5xx check reads the access log: a log it cannot read would pass it silently.
+        print("FAIL: no access line in the server's log could be read")
         failed = True
     if exit_code != 0:
         print(f"FAIL: the server did not stop cleanly on SIGTERM ({exit_code})")
