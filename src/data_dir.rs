@@ -7,13 +7,12 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Held while the process uses the folder; dropping it lets the next one in.
 #[derive(Debug)]
 pub struct DataDirLock {
     _file: File,
-    path: PathBuf,
 }
 
 impl DataDirLock {
@@ -51,11 +50,7 @@ impl DataDirLock {
         file.rewind()?;
         writeln!(file, "{what} (pid {})", std::process::id())?;
         file.flush()?;
-        Ok(DataDirLock { _file: file, path })
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
+        Ok(DataDirLock { _file: file })
     }
 }
 

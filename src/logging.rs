@@ -116,7 +116,7 @@ impl Log {
     /// process ends.
     pub fn flush(&self, timeout: Duration) {
         let (done, written) = std::sync::mpsc::sync_channel(1);
-        if self.queue.send_timeout_compat(Line::Flush(done), timeout) {
+        if send_within(&self.queue, Line::Flush(done), timeout) {
             self.writer.unpark();
             let _ = written.recv_timeout(timeout);
         }
@@ -151,24 +151,17 @@ impl Log {
     }
 }
 
-/// `SyncSender::send` with a deadline: a full queue is retried for a while, not forever.
-trait SendTimeout {
-    fn send_timeout_compat(&self, line: Line, timeout: Duration) -> bool;
-}
-
-impl SendTimeout for SyncSender<Line> {
-    fn send_timeout_compat(&self, mut line: Line, timeout: Duration) -> bool {
-        let deadline = std::time::Instant::now() + timeout;
-        loop {
-            match self.try_send(line) {
-                Ok(()) => return true,
-                Err(TrySendError::Disconnected(_)) => return false,
-                Err(TrySendError::Full(back)) if std::time::Instant::now() < deadline => {
-                    line = back;
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                Err(TrySendError::Full(_)) => return false,
+/// Queues `line`, retrying a full queue until `timeout` rather than forever.
+fn send_within(queue: &SyncSender<Line>, mut line: Line, timeout: Duration) -> bool {
+    let deadline = std::time::Instant::now() + timeout;
+    loop {
+        match queue.try_send(line) {
+            Ok(()) => return true,
+            Err(TrySendError::Full(back)) if std::time::Instant::now() < deadline => {
+                line = back;
+                std::thread::sleep(Duration::from_millis(5));
             }
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => return false,
         }
     }
 }

@@ -161,7 +161,7 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
     let seeded = catalog.products.len() as u64;
     anyhow::ensure!(total >= seeded, "--products must be at least {seeded}, the seeded catalog's size");
     if path.exists() {
-        if let Some(held) = shoppers_data(path, &catalog)?
+        if let Some(held) = shoppers_data(path)?
             && !force
         {
             anyhow::bail!(
@@ -223,7 +223,7 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
 }
 
 /// What a shopper left in the database, said in words; `None` when there is nothing.
-fn shoppers_data(path: &Path, catalog: &Catalog) -> anyhow::Result<Option<String>> {
+fn shoppers_data(path: &Path) -> anyhow::Result<Option<String>> {
     let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .with_context(|| format!("opening {}", path.display()))?;
     let has_table = |name: &str| -> rusqlite::Result<bool> {
@@ -236,8 +236,7 @@ fn shoppers_data(path: &Path, catalog: &Catalog) -> anyhow::Result<Option<String
     if !has_table("users")? {
         return Ok(None);
     }
-    let seeded_users = catalog.users.iter().map(|u| u.id).max().unwrap_or(0);
-    let demo = catalog.users.iter().find(|u| u.username == "demo").map_or(0, |u| u.id);
+    let SeededAccounts { last: seeded_users, demo } = *SEEDED_ACCOUNTS;
     let count = |sql: &str| -> rusqlite::Result<i64> { conn.query_row(sql, [], |r| r.get(0)) };
     let held = [
         ("accounts", count(&format!("SELECT count(*) FROM users WHERE id > {seeded_users}"))?),
@@ -253,6 +252,22 @@ fn shoppers_data(path: &Path, catalog: &Catalog) -> anyhow::Result<Option<String
         held.iter().filter(|(_, n)| *n > 0).map(|(what, n)| format!("{what}: {n}")).collect();
     Ok((!said.is_empty()).then(|| said.join(", ")))
 }
+
+/// The seeded accounts: ids up to `last`, and the demo shopper's. Read from the
+/// embedded catalog once, not inside the writer's transaction at each reset.
+#[derive(Clone, Copy)]
+struct SeededAccounts {
+    last: i64,
+    demo: i64,
+}
+
+static SEEDED_ACCOUNTS: std::sync::LazyLock<SeededAccounts> = std::sync::LazyLock::new(|| {
+    let catalog: Catalog = serde_json::from_str(CATALOG).expect("the embedded catalog is valid JSON");
+    SeededAccounts {
+        last: catalog.users.iter().map(|u| u.id).max().unwrap_or(0),
+        demo: catalog.users.iter().find(|u| u.username == "demo").map_or(0, |u| u.id),
+    }
+});
 
 /// What a reset took away.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -284,9 +299,7 @@ impl std::fmt::Display for ResetReport {
 /// what changed, so kept answers (ratings, carts, favorites) are dropped as after any
 /// write.
 pub fn reset_to_seeded(tx: &rusqlite::Transaction) -> rusqlite::Result<ResetReport> {
-    let catalog: Catalog = serde_json::from_str(CATALOG).expect("the embedded catalog is valid JSON");
-    let seeded_users = catalog.users.iter().map(|u| u.id).max().unwrap_or(0);
-    let demo = catalog.users.iter().find(|u| u.username == "demo").map_or(0, |u| u.id);
+    let SeededAccounts { last: seeded_users, demo } = *SEEDED_ACCOUNTS;
     let all = |table: &str| tx.execute(&format!("DELETE FROM {table}"), []);
     let mut report = ResetReport::default();
     all("idempotency_keys")?;
