@@ -19,6 +19,31 @@ fn parse_period(text: &str) -> Result<Duration, String> {
     Ok(period)
 }
 
+/// A size such as `512MB`, `2GB` or `1.5GiB` (bytes when no unit is given).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: f64 = number.parse().map_err(|_| format!("{text:?} is not a size such as 512MB or 2GB"))?;
+    let unit = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1u64,
+        "kb" | "k" => 1_000,
+        "kib" => 1 << 10,
+        "mb" | "m" => 1_000_000,
+        "mib" => 1 << 20,
+        "gb" | "g" => 1_000_000_000,
+        "gib" => 1 << 30,
+        "tb" | "t" => 1_000_000_000_000,
+        "tib" => 1 << 40,
+        other => return Err(format!("unknown unit {other:?}: use B, KB, MB, GB or TB (or KiB, MiB...)")),
+    };
+    let bytes = number * unit as f64;
+    if bytes < 1.0 {
+        return Err("more than nothing".into());
+    }
+    Ok(bytes as u64)
+}
+
 #[derive(Parser, Debug)]
 #[command(name = "market", version, about = "Market: an online department store in one binary")]
 #[command(
@@ -158,6 +183,11 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_SHUTDOWN_DELAY", value_name = "DURATION", default_value = "2s",
           value_parser = humantime::parse_duration)]
     pub shutdown_delay: Duration,
+
+    /// The most the database file may grow to (e.g. 2GB); past it, writes are refused with
+    /// 503 as on a full disk while browsing goes on. No limit but the disk's when not given.
+    #[arg(long, env = "MARKET_MAX_DB_SIZE", value_name = "SIZE", value_parser = parse_size)]
+    pub max_db_size: Option<u64>,
 
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]

@@ -28,6 +28,8 @@ pub struct Config {
     pub reset_every: Option<Duration>,
     /// How long /readyz says 503 after SIGTERM before the store stops taking connections.
     pub shutdown_delay: Duration,
+    /// The most bytes the database file may grow to (`--max-db-size`).
+    pub max_db_size: Option<u64>,
 }
 
 impl Config {
@@ -44,6 +46,7 @@ impl Config {
             metrics_addr: None,
             reset_every: None,
             shutdown_delay: Duration::ZERO,
+            max_db_size: None,
         }
     }
 
@@ -95,6 +98,7 @@ impl Config {
             metrics_addr: a.metrics_addr,
             reset_every: a.reset_every,
             shutdown_delay: a.shutdown_delay,
+            max_db_size: a.max_db_size,
         }
     }
 }

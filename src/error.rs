@@ -37,11 +37,49 @@ pub enum ApiError {
     /// 429: too many attempts; the client may try again after `retry_after` seconds.
     #[error("{message}")]
     TooManyRequests { message: String, retry_after: u64 },
-    /// 503: the database could not be reached in time; the client may retry at once.
-    #[error("The store is busy. Please try again.")]
-    Unavailable,
+    /// 503: the store cannot take the request now, and will by itself; the client may
+    /// try again after `Retry-After`.
+    #[error("{}", .0.message())]
+    Unavailable(Unavailable),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+}
+
+/// Why the store cannot take a request now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The database did not answer in time (its write lock is held, no free reader).
+    Busy,
+    /// The disk or the database is full: reads go on, writes wait for space.
+    Full,
+}
+
+impl Unavailable {
+    fn message(self) -> &'static str {
+        match self {
+            Unavailable::Busy => "The store is busy. Please try again in a moment.",
+            Unavailable::Full => {
+                "The store cannot save changes right now. You can keep browsing; please try again in a few minutes."
+            }
+        }
+    }
+
+    /// Seconds for `Retry-After`.
+    fn retry_after(self) -> u64 {
+        match self {
+            Unavailable::Busy => 2,
+            Unavailable::Full => 30,
+        }
+    }
+}
+
+impl From<db::Fault> for Unavailable {
+    fn from(fault: db::Fault) -> Self {
+        match fault {
+            db::Fault::Full => Unavailable::Full,
+            db::Fault::Locked => Unavailable::Busy,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -73,7 +111,7 @@ impl ResponseError for ApiError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -92,7 +130,7 @@ impl ResponseError for ApiError {
         let mut res = json_error(self.status_code(), &message, errors);
         let retry_after = match self {
             Self::TooManyRequests { retry_after, .. } => Some(*retry_after),
-            Self::Unavailable => Some(1),
+            Self::Unavailable(why) => Some(why.retry_after()),
             _ => None,
         };
         if let Some(seconds) = retry_after {
@@ -152,7 +190,11 @@ impl From<db::Error> for ApiError {
             }
             db::Error::Unavailable(cause) => {
                 tracing::warn!(cause, "the database is unavailable");
-                Self::Unavailable
+                Self::Unavailable(Unavailable::Busy)
+            }
+            db::Error::Full(cause) => {
+                tracing::warn!(cause, "the database is full");
+                Self::Unavailable(Unavailable::Full)
             }
             db::Error::Other(cause) => Self::Internal(cause),
         }
@@ -252,6 +294,18 @@ pub fn ensure_json_errors<B: actix_web::body::MessageBody + 'static>(
         return Ok(actix_web::middleware::ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();
+    // A failure below the handlers while writes are refused (the session store could not
+    // save a session on a full disk) is that refusal, not a fault of ours.
+    let fault = res.request().app_data::<web::Data<db::Db>>().and_then(|db| db.write_fault());
+    if status == StatusCode::INTERNAL_SERVER_ERROR
+        && let Some((fault, _)) = fault
+    {
+        let (req, _) = res.into_parts();
+        let res = ApiError::Unavailable(fault.into()).error_response().map_into_right_body();
+        return Ok(actix_web::middleware::ErrorHandlerResponse::Response(
+            actix_web::dev::ServiceResponse::new(req, res),
+        ));
+    }
     let message = match status {
         StatusCode::METHOD_NOT_ALLOWED => {
             format!("{} is not allowed on {}", res.request().method(), res.request().path())

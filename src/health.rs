@@ -4,7 +4,9 @@
 //! database answers a read and is at this Market's schema, and the store is not
 //! stopping. From the moment SIGTERM arrives it answers 503, while the store still
 //! serves for `--shutdown-delay`, so that a balancer checking it stops sending work
-//! before the store stops taking connections (see `startup.rs`).
+//! before the store stops taking connections (see `startup.rs`). While writes are
+//! refused (a full disk, another process holding the write lock) it answers 200 with
+//! status "degraded" and why: reads still work there.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -44,13 +46,26 @@ async fn readyz(db: web::Data<Db>, stopping: web::Data<Stopping>) -> HttpRespons
     };
     let stopping = stopping.is_set();
     let ready = database == "ok" && !stopping;
-    let body = json!({
-        "status": if ready { "ready" } else { "not ready" },
+    // Refused writes (a full disk, a held lock) leave the store ready: it still serves
+    // every page and read, so a balancer should keep sending them. It says so.
+    let fault = db.write_fault();
+    let writes = fault.map_or("ok".to_string(), |(fault, _)| fault.describe().to_string());
+    let status = match (ready, fault) {
+        (false, _) => "not ready",
+        (true, Some(_)) => "degraded",
+        (true, None) => "ready",
+    };
+    let mut body = json!({
+        "status": status,
         "checks": {
             "database": database,
+            "writes": writes,
             "stopping": stopping,
         },
     });
+    if let Some((_, since)) = fault {
+        body["checks"]["writes_refused_since"] = json!(since.to_iso8601());
+    }
     let mut res = if ready { HttpResponse::Ok() } else { HttpResponse::ServiceUnavailable() };
     res.insert_header(no_store()).json(body)
 }

@@ -27,7 +27,7 @@ use prometheus_client::registry::{Registry, Unit};
 use crate::api::answer_cache::AnswerCache;
 use crate::api::orders::Placed;
 use crate::auth::limits::Limiter;
-use crate::db::Db;
+use crate::db::{Db, Fault};
 use crate::logging::{Access, Log, LogStats};
 use crate::storefront::Pages;
 
@@ -59,6 +59,8 @@ pub struct Metrics {
     requests: Family<RequestLabels, Counter>,
     latency: Family<RouteLabels, Histogram>,
     sessions: Gauge,
+    db_full: Gauge,
+    db_write_locked: Gauge,
 }
 
 fn latency_histogram() -> Histogram {
@@ -132,11 +134,22 @@ impl Metrics {
             placed.cents.clone(),
         );
         registry.register("sessions_alive", "Sessions that have not expired", sessions.clone());
+        let (db_full, db_write_locked) = (Gauge::default(), Gauge::default());
+        registry.register(
+            "db_full",
+            "1 while writes are refused because the disk or the database is full",
+            db_full.clone(),
+        );
+        registry.register(
+            "db_write_locked",
+            "1 while writes are refused because another process holds the write lock",
+            db_write_locked.clone(),
+        );
         if let Some(log) = log {
             registry.register_collector(Box::new(LogFigures(log.stats().clone())));
         }
         registry.register_collector(Box::new(Process));
-        Metrics { registry, requests, latency, sessions }
+        Metrics { registry, requests, latency, sessions, db_full, db_write_locked }
     }
 
     /// Counts one answered request under its route template (`None`: the app's pages
@@ -148,10 +161,12 @@ impl Metrics {
     }
 
     /// The exposition, with the figures read at scrape time brought up to date.
-    pub fn render(&self, sessions_alive: Option<i64>) -> String {
+    pub fn render(&self, sessions_alive: Option<i64>, fault: Option<Fault>) -> String {
         if let Some(n) = sessions_alive {
             self.sessions.set(n);
         }
+        self.db_full.set(i64::from(fault == Some(Fault::Full)));
+        self.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
         let mut out = String::with_capacity(16 * 1024);
         // Writing into a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
@@ -254,5 +269,5 @@ async fn get_metrics(metrics: web::Data<Metrics>, db: web::Data<Db>) -> HttpResp
             HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
         ))
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
-        .body(metrics.render(sessions))
+        .body(metrics.render(sessions, db.write_fault().map(|(fault, _)| fault)))
 }

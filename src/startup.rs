@@ -19,7 +19,7 @@ use crate::auth::limits::Limiter;
 use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
 use crate::config::Config;
-use crate::db::Db;
+use crate::db::{Db, Limits};
 use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
@@ -44,7 +44,7 @@ impl Application {
         // Watched from here on: a SIGTERM that comes before the store is open must stop
         // it cleanly too, not kill it.
         let signals = Signals::watch()?;
-        let db = Db::open(&config.db_path())?;
+        let db = Db::open_with(&config.db_path(), Limits { max_size: config.max_db_size })?;
         let secret = config.secret()?;
         let secure = config.secure_cookies;
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));

@@ -85,6 +85,45 @@ impl<'r> ToResponse<'r> for TooManyRequests {
     }
 }
 
+/// 503, with the seconds to wait in `Retry-After`: any call can meet it.
+pub struct ServiceUnavailable;
+
+impl<'r> ToResponse<'r> for ServiceUnavailable {
+    fn response() -> (&'r str, RefOr<Response>) {
+        let retry_after = HeaderBuilder::new()
+            .schema(Some(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1))))
+            .description(Some("Seconds to wait before trying again."))
+            .build();
+        let response = error_response(
+            "The store cannot take the call now and will by itself: its disk or database is full, or \
+             another process holds the database's write lock (writes), or the database did not answer \
+             in time. Nothing was changed.",
+        )
+        .header("Retry-After", retry_after)
+        .build();
+        ("ServiceUnavailable", response.into())
+    }
+}
+
+/// Every call may answer 503 ([`ServiceUnavailable`]).
+struct EveryCall;
+
+impl Modify for EveryCall {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        for item in doc.paths.paths.values_mut() {
+            let operations =
+                [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+            for operation in operations.into_iter().flatten() {
+                operation
+                    .responses
+                    .responses
+                    .entry("503".into())
+                    .or_insert_with(|| utoipa::openapi::Ref::from_response_name("ServiceUnavailable").into());
+            }
+        }
+    }
+}
+
 /// The session cookie and the anti-forgery header, as security schemes, so that tools
 /// know which requests need which.
 struct Security {
@@ -125,7 +164,7 @@ impl Modify for Security {
     components(
         schemas(ErrorShape),
         responses(NotModified, BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
-                  UnsupportedMediaType, UnprocessableEntity, TooManyRequests)
+                  UnsupportedMediaType, UnprocessableEntity, TooManyRequests, ServiceUnavailable)
     ),
     tags(
         (name = "session", description = "Signing in and out, and signing up"),
@@ -174,6 +213,7 @@ pub fn document_json(secure_cookies: bool) -> String {
     doc.info.version = env!("CARGO_PKG_VERSION").into();
     Security { cookie: sessions::cookie_name(secure_cookies) }.modify(&mut doc);
     FieldRules.modify(&mut doc);
+    EveryCall.modify(&mut doc);
     doc.to_json().expect("the OpenAPI document serializes")
 }
 

@@ -14,7 +14,7 @@ use actix_web::cookie::{Cookie, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::web;
+use actix_web::{ResponseError, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD as B64;
 use hmac::{Hmac, Mac};
@@ -112,6 +112,7 @@ pub async fn protect(
     if !is_safe(req.method()) {
         let header = req.headers().get(HEADER).and_then(|v| v.to_str().ok());
         let id = session.get::<String>(SESSION_KEY).ok().flatten();
+        let has_session = id.is_some();
         let valid = match (header, cookie.as_deref(), id) {
             (Some(header), Some(cookie), Some(id)) => {
                 constant_time_eq(header.as_bytes(), cookie.as_bytes()) && key.verify(&id, header)
@@ -119,6 +120,14 @@ pub async fn protect(
             _ => false,
         };
         if !valid {
+            // A visitor whose session could not be stored (writes are refused: a full disk)
+            // has no id to check against: their write is refused for that reason, not as
+            // a forgery.
+            let db = req.app_data::<web::Data<crate::db::Db>>();
+            if !has_session && let Some((fault, _)) = db.and_then(|db| db.write_fault()) {
+                let res = crate::error::ApiError::Unavailable(fault.into()).error_response();
+                return Ok(req.into_response(res).map_into_right_body());
+            }
             let res = json_error(
                 StatusCode::FORBIDDEN,
                 "Missing or invalid anti-forgery token. Reload the page and try again.",

@@ -76,6 +76,12 @@ pub fn check(file: &Path) -> anyhow::Result<Contents> {
         "{} is damaged: SQLite's integrity check says \"{integrity}\"",
         file.display()
     );
+    let application_id: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+    anyhow::ensure!(
+        application_id == 0 || application_id == super::identity::APPLICATION_ID,
+        "{} is not a Market database (its SQLite application_id is {application_id:#x})",
+        file.display()
+    );
     let tables: i64 = conn.query_row(
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('products', 'users', 'orders')",
         [],
@@ -124,6 +130,7 @@ pub fn restore(from: &Path, db: &Path) -> anyhow::Result<(Contents, Option<PathB
     std::fs::rename(&incoming, db)?;
     sync_folder(db)?;
     let mut conn = Connection::open(db)?;
+    super::identity::claim(&conn, db)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     migrations::run(&mut conn)?;
     drop(conn);

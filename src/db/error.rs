@@ -23,11 +23,21 @@ pub enum Error {
     /// The database could not be reached in time (busy, locked, no free connection).
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
+    /// The database cannot grow: the disk is full, or the file reached its size limit.
+    /// Nothing was written; reads still work.
+    #[error("the database is full: {0}")]
+    Full(String),
     #[error(transparent)]
     Other(anyhow::Error),
 }
 
 impl Error {
+    /// A write the store could not take now but will take again by itself (busy or
+    /// full), as against one that is wrong.
+    pub fn is_passing(&self) -> bool {
+        matches!(self, Error::Unavailable(_) | Error::Full(_))
+    }
+
     pub fn other(cause: impl std::fmt::Display) -> Error {
         Error::Other(anyhow::anyhow!("{cause}"))
     }
@@ -35,9 +45,10 @@ impl Error {
 
 impl From<rusqlite::Error> for Error {
     fn from(e: rusqlite::Error) -> Self {
-        use rusqlite::ErrorCode::{ConstraintViolation, DatabaseBusy, DatabaseLocked};
+        use rusqlite::ErrorCode::{ConstraintViolation, DatabaseBusy, DatabaseLocked, DiskFull};
         match e.sqlite_error_code() {
             Some(DatabaseBusy | DatabaseLocked) => Error::Unavailable(e.to_string()),
+            Some(DiskFull) => Error::Full(e.to_string()),
             Some(ConstraintViolation) => match constraint(&e.to_string()) {
                 Some(c) => Error::Conflict(vec![c]),
                 None => Error::Other(e.into()),

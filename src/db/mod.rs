@@ -14,7 +14,9 @@ pub mod cart;
 pub mod catalog;
 pub mod changes;
 mod error;
+pub mod faults;
 pub mod favorites;
+mod identity;
 mod listing;
 mod migrations;
 pub mod orders;
@@ -38,6 +40,8 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 pub use changes::{Change, Listener, Topic};
 pub use error::{Constraint, Error};
+pub use faults::Fault;
+pub use identity::APPLICATION_ID;
 pub use seed::{ResetReport, SeedReport, seed_catalog};
 
 use crate::domain::Thing;
@@ -50,6 +54,15 @@ pub struct Db {
     writer: writer::Writer,
     feed: Arc<changes::Feed>,
     metrics: Arc<DbMetrics>,
+    faults: Arc<faults::WriteFaults>,
+}
+
+/// How the store may use its database file.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits {
+    /// The most bytes the database file may grow to (`--max-db-size`); past it, writes
+    /// are refused as on a full disk, and reads go on.
+    pub max_size: Option<u64>,
 }
 
 /// How the storage is coping, for `/metrics`.
@@ -102,6 +115,29 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// How long a write waits for SQLite's write lock when another process holds it (an
+/// operator's `sqlite3` shell in a transaction) before it is answered 503: well inside
+/// the time a shopper or a proxy waits for an answer.
+const WRITE_LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// Opens the database at `path` for the store, refusing (and leaving untouched) a file
+/// that is not Market's, is damaged, or comes from a newer Market.
+fn open_checked(path: &Path) -> anyhow::Result<Connection> {
+    let mut conn = Connection::open(path).with_context(|| format!("opening database {}", path.display()))?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    identity::claim(&conn, path)?;
+    configure(&mut conn).map_err(|e| identity::refusal(&conn, path, e))?;
+    Ok(conn)
+}
+
+/// A SQLite error met while opening `path` (damaged pages), said as [`identity::refusal`] says it.
+fn refusal_if_damaged(conn: &Connection, path: &Path, e: anyhow::Error) -> anyhow::Error {
+    match e.downcast::<rusqlite::Error>() {
+        Ok(e) => identity::refusal(conn, path, e),
+        Err(e) => e,
+    }
+}
+
 /// How often the change log is read for changes that other connections made.
 const POLL_EVERY: Duration = Duration::from_millis(500);
 
@@ -109,26 +145,38 @@ impl Db {
     /// Opens (creating if needed) the database file, migrates it to the latest schema
     /// and seeds the catalog when it is empty.
     pub fn open(path: &Path) -> anyhow::Result<Db> {
+        Db::open_with(path, Limits::default())
+    }
+
+    pub fn open_with(path: &Path, limits: Limits) -> anyhow::Result<Db> {
         let manager = || SqliteConnectionManager::file(path).with_init(configure);
-        let mut conn =
-            Connection::open(path).with_context(|| format!("opening database {}", path.display()))?;
-        configure(&mut conn)?;
-        migrations::run(&mut conn)?;
-        seed::seed_if_empty(&mut conn)?;
+        let mut conn = open_checked(path)?;
+        migrations::run(&mut conn).map_err(|e| refusal_if_damaged(&conn, path, e))?;
+        seed::seed_if_empty(&mut conn).map_err(|e| refusal_if_damaged(&conn, path, e))?;
         let feed = Arc::new(changes::Feed::start_at(&conn)?);
         let metrics = Arc::new(DbMetrics::default());
-        let writer = writer::Writer::start(conn, feed.clone(), metrics.clone())?;
+        let faults = Arc::new(faults::WriteFaults::default());
+        conn.busy_timeout(WRITE_LOCK_WAIT)?;
+        if let Some(bytes) = limits.max_size {
+            cap_size(&conn, bytes)?;
+        }
+        let writer = writer::Writer::start(conn, feed.clone(), metrics.clone(), faults.clone())?;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
         let readers = r2d2::Pool::builder()
             .max_size(cores * 2)
             .min_idle(Some(1))
             .event_handler(Box::new(PoolEvents(metrics.clone())))
             .build(manager())?;
-        Ok(Db { readers, writer, feed, metrics })
+        Ok(Db { readers, writer, feed, metrics, faults })
     }
 
     pub fn metrics(&self) -> &Arc<DbMetrics> {
         &self.metrics
+    }
+
+    /// Why writes are refused right now, and since when (`None`: they are not).
+    pub fn write_fault(&self) -> Option<(Fault, crate::domain::Timestamp)> {
+        self.faults.current()
     }
 
     /// Whether the database answers a read and is at this Market's schema (`/readyz`).
@@ -224,8 +272,7 @@ impl Db {
 /// `market reset`: takes the database at `path` (of a stopped store) back to its seeded
 /// state, making and seeding it if it does not exist.
 pub fn reset_file(path: &Path) -> anyhow::Result<ResetReport> {
-    let mut conn = Connection::open(path).with_context(|| format!("opening database {}", path.display()))?;
-    configure(&mut conn)?;
+    let mut conn = open_checked(path)?;
     migrations::run(&mut conn)?;
     seed::seed_if_empty(&mut conn)?;
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -233,6 +280,15 @@ pub fn reset_file(path: &Path) -> anyhow::Result<ResetReport> {
     tx.commit()?;
     conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")?;
     Ok(report)
+}
+
+/// Caps the file at `bytes` (SQLite's `max_page_count`, on the one connection that
+/// writes); a database already past it keeps its size and takes no more.
+fn cap_size(conn: &Connection, bytes: u64) -> anyhow::Result<()> {
+    let page_size: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+    let pages = (bytes / page_size.max(512) as u64).clamp(1, i64::MAX as u64) as i64;
+    conn.pragma_update(None, "max_page_count", pages)?;
+    Ok(())
 }
 
 /// Fails with "not found" unless the product exists (in the caller's transaction).

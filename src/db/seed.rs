@@ -161,6 +161,9 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
     let seeded = catalog.products.len() as u64;
     anyhow::ensure!(total >= seeded, "--products must be at least {seeded}, the seeded catalog's size");
     if path.exists() {
+        let existing = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        super::identity::check(&existing, path)?;
+        drop(existing);
         if let Some(held) = shoppers_data(path)?
             && !force
         {
@@ -178,6 +181,7 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
         }
     }
     let mut conn = Connection::open(path).with_context(|| format!("creating {}", path.display()))?;
+    super::identity::claim(&conn, path)?;
     // A new file nobody uses yet: if the machine stops now, seeding starts again. So no
     // write-ahead log while it is made (in WAL mode each of its gigabyte's pages would be
     // written twice, to the log and then to the file), and no waiting for the disk.

@@ -28,16 +28,17 @@ use std::time::{Duration, Instant};
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 use super::changes::Feed;
+use super::faults::{Failure, WriteFaults};
 use super::{DbMetrics, Error};
 
 const MAX_GROUP: usize = 256;
 const MAX_GROUP_TIME: Duration = Duration::from_millis(5);
 
 /// What a successful write still has to do once its group has committed (or not).
-type Reply = Box<dyn FnOnce(Result<(), String>) + Send>;
-/// Runs one write in the open transaction; `Err(())` when it failed and has already
-/// answered its caller.
-type WriteJob = Box<dyn FnOnce(&Transaction) -> Result<Reply, ()> + Send>;
+type Reply = Box<dyn FnOnce(Result<(), Failure>) + Send>;
+/// Runs one write in the open transaction, or answers its caller with why no
+/// transaction could be opened; `Err` when it failed (and has already answered).
+type WriteJob = Box<dyn FnOnce(Result<&Transaction, Failure>) -> Result<Reply, Failure> + Send>;
 
 enum Job {
     Write(WriteJob),
@@ -53,12 +54,17 @@ pub struct Writer {
 
 impl Writer {
     /// Starts the thread; it ends when the last `Writer` is dropped.
-    pub fn start(conn: Connection, feed: Arc<Feed>, metrics: Arc<DbMetrics>) -> std::io::Result<Writer> {
+    pub fn start(
+        conn: Connection,
+        feed: Arc<Feed>,
+        metrics: Arc<DbMetrics>,
+        faults: Arc<WriteFaults>,
+    ) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel();
         let counted = metrics.clone();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed))?;
+            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed, &faults))?;
         Ok(Writer { jobs, metrics })
     }
 
@@ -68,13 +74,14 @@ impl Writer {
         T: Send + 'static,
     {
         let (answer, answered) = tokio::sync::oneshot::channel::<Result<T, Error>>();
-        let job: WriteJob = Box::new(move |tx| match f(tx) {
-            Ok(value) => Ok(Box::new(move |committed: Result<(), String>| {
-                let _ = answer.send(committed.map(|()| value).map_err(commit_failed));
+        let job: WriteJob = Box::new(move |tx| match tx.map_err(Failure::into_error).and_then(f) {
+            Ok(value) => Ok(Box::new(move |committed: Result<(), Failure>| {
+                let _ = answer.send(committed.map(|()| value).map_err(Failure::into_error));
             })),
             Err(e) => {
+                let failure = Failure::of(&e);
                 let _ = answer.send(Err(e));
-                Err(())
+                Err(failure)
             }
         });
         self.send(Job::Write(job))?;
@@ -102,10 +109,6 @@ impl Writer {
     }
 }
 
-fn commit_failed(e: String) -> Error {
-    Error::other(format!("committing a group of writes failed: {e}"))
-}
-
 /// A job that panicked dropped its answer channel; so did a stopped writer.
 fn stopped() -> Error {
     Error::other("the write failed or the writer has stopped")
@@ -131,7 +134,7 @@ impl Queue {
     }
 }
 
-fn run(mut conn: Connection, queue: Queue, feed: &Feed) {
+fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults) {
     let mut next = queue.recv().ok();
     while let Some(job) = next.take() {
         next = match job {
@@ -139,7 +142,7 @@ fn run(mut conn: Connection, queue: Queue, feed: &Feed) {
                 let _ = std::panic::catch_unwind(AssertUnwindSafe(|| f(&mut conn)));
                 queue.recv().ok()
             }
-            Job::Write(first) => match group(&mut conn, first, &queue, feed) {
+            Job::Write(first) => match group(&mut conn, first, &queue, feed, faults) {
                 Some(job) => Some(job),
                 None => queue.recv().ok(),
             },
@@ -149,15 +152,18 @@ fn run(mut conn: Connection, queue: Queue, feed: &Feed) {
 
 /// Runs `first` and the writes waiting behind it in one transaction and commits it;
 /// answers a plain job that came next, for the caller to run.
-fn group(conn: &mut Connection, first: WriteJob, queue: &Queue, feed: &Feed) -> Option<Job> {
+fn group(
+    conn: &mut Connection,
+    first: WriteJob,
+    queue: &Queue,
+    feed: &Feed,
+    faults: &WriteFaults,
+) -> Option<Job> {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
-        Err(e) => {
-            // Dropping the write drops its answer channel: its caller gets an error.
-            tracing::error!("BEGIN IMMEDIATE failed: {e}");
-            drop(first);
-            return None;
-        }
+        // Another process holds the write lock past the busy timeout (an operator's
+        // shell in a transaction), or the disk failed us.
+        Err(e) => return refuse_waiting(first, Failure::of(&e.into()), queue, faults),
     };
     let started = Instant::now();
     let mut replies: Vec<Reply> = Vec::new();
@@ -166,12 +172,12 @@ fn group(conn: &mut Connection, first: WriteJob, queue: &Queue, feed: &Feed) -> 
     let mut broken = None;
     while let Some(write) = job.take() {
         match run_one(&tx, write) {
-            Ok(reply) => replies.push(reply),
-            Err(Some(e)) => {
-                broken = Some(e);
+            Ran::Done(reply) => replies.push(reply),
+            Ran::Failed(failure) => faults.saw(&failure),
+            Ran::Broken(failure) => {
+                broken = Some(failure);
                 break;
             }
-            Err(None) => {}
         }
         if replies.len() >= MAX_GROUP || started.elapsed() >= MAX_GROUP_TIME {
             break;
@@ -184,13 +190,18 @@ fn group(conn: &mut Connection, first: WriteJob, queue: &Queue, feed: &Feed) -> 
     }
     queue.metrics.group_commit.observe(replies.len() as f64);
     let outcome = match broken {
-        Some(e) => {
+        Some(failure) => {
             // Dropping the transaction rolls back whatever is left of it.
             drop(tx);
-            Err(e)
+            Err(failure)
         }
-        None => tx.commit().map_err(|e| e.to_string()),
+        None => tx.commit().map_err(|e| Failure::of(&e.into())),
     };
+    match &outcome {
+        Ok(()) if !replies.is_empty() => faults.cleared(),
+        Ok(()) => {}
+        Err(failure) => faults.saw(failure),
+    }
     if outcome.is_ok()
         && let Err(e) = feed.deliver(conn)
     {
@@ -203,24 +214,69 @@ fn group(conn: &mut Connection, first: WriteJob, queue: &Queue, feed: &Feed) -> 
     after
 }
 
-/// One write in its own savepoint. `Err(None)`: it failed alone (rolled back, already
-/// answered); `Err(Some(..))`: the transaction itself can no longer be trusted.
-fn run_one(tx: &Transaction, write: WriteJob) -> Result<Reply, Option<String>> {
-    tx.execute_batch("SAVEPOINT write").map_err(|e| Some(e.to_string()))?;
-    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| write(tx)));
+/// No transaction could be opened for `first`: it, and every write waiting behind it
+/// (which would wait for the same lock, one busy timeout each), is answered with why,
+/// now. Answers a plain job met on the way, for the caller to run.
+fn refuse_waiting(first: WriteJob, failure: Failure, queue: &Queue, faults: &WriteFaults) -> Option<Job> {
+    tracing::warn!("a write could not start: {failure}");
+    faults.saw(&failure);
+    let _ = first(Err(failure.clone()));
+    loop {
+        match queue.try_recv() {
+            Ok(Job::Write(write)) => {
+                let _ = write(Err(failure.clone()));
+            }
+            Ok(plain) => return Some(plain),
+            Err(_) => return None,
+        }
+    }
+}
+
+enum Ran {
+    Done(Reply),
+    /// It failed alone: rolled back to its savepoint and already answered.
+    Failed(Failure),
+    /// The transaction itself can no longer be trusted.
+    Broken(Failure),
+}
+
+/// One write in its own savepoint.
+fn run_one(tx: &Transaction, write: WriteJob) -> Ran {
+    let failure = |e: rusqlite::Error| Failure::of(&e.into());
+    if let Err(e) = tx.execute_batch("SAVEPOINT write") {
+        // Not run: answered with why.
+        let failure = failure(e);
+        let _ = write(Err(failure.clone()));
+        return Ran::Broken(failure);
+    }
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| write(Ok(tx))));
+    // A write that succeeded but cannot be kept is answered with why here.
+    let lost = |reply: Reply, failure: Failure| {
+        reply(Err(failure.clone()));
+        Ran::Broken(failure)
+    };
     if tx.is_autocommit() {
         // SQLite rolled the whole transaction back by itself (disk full, I/O error).
-        return Err(Some("the transaction was rolled back".into()));
+        let rolled_back = || Failure::Other("the transaction was rolled back".into());
+        return match outcome {
+            Ok(Ok(reply)) => lost(reply, rolled_back()),
+            Ok(Err(failure)) => Ran::Broken(failure),
+            Err(_) => Ran::Broken(rolled_back()),
+        };
     }
     match outcome {
-        Ok(Ok(reply)) => {
-            tx.execute_batch("RELEASE write").map_err(|e| Some(e.to_string()))?;
-            Ok(reply)
-        }
-        Ok(Err(())) | Err(_) => {
-            tx.execute_batch("ROLLBACK TO write; RELEASE write").map_err(|e| Some(e.to_string()))?;
-            Err(None)
-        }
+        Ok(Ok(reply)) => match tx.execute_batch("RELEASE write") {
+            Ok(()) => Ran::Done(reply),
+            Err(e) => lost(reply, failure(e)),
+        },
+        Ok(Err(refused)) => match tx.execute_batch("ROLLBACK TO write; RELEASE write") {
+            Ok(()) => Ran::Failed(refused),
+            Err(e) => Ran::Broken(failure(e)),
+        },
+        Err(_) => match tx.execute_batch("ROLLBACK TO write; RELEASE write") {
+            Ok(()) => Ran::Failed(Failure::Other("the write panicked".into())),
+            Err(e) => Ran::Broken(failure(e)),
+        },
     }
 }
 
@@ -235,7 +291,7 @@ mod tests {
         let conn = Connection::open(dir.path().join("t.db")).unwrap();
         conn.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE t (n INTEGER PRIMARY KEY)").unwrap();
         let feed = Arc::new(Feed::default());
-        let writer = Writer::start(conn, feed, Arc::default()).unwrap();
+        let writer = Writer::start(conn, feed, Arc::default(), Arc::default()).unwrap();
         let writes: Vec<_> = (0..300)
             .map(|n: i64| {
                 let writer = writer.clone();

@@ -176,6 +176,23 @@ pub async fn spawn_on(data_dir: &TempDir) -> String {
     start(Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path())).await
 }
 
+/// [`spawn_on`] with some configuration changed first.
+pub async fn spawn_on_with(data_dir: &TempDir, change: impl FnOnce(&mut Config)) -> String {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path());
+    change(&mut config);
+    start(config).await
+}
+
+/// The same browser (its cookies) pointed at another server.
+pub fn same_browser_at(app: &TestApp, address: &str) -> TestApp {
+    TestApp {
+        address: address.to_owned(),
+        client: app.client.clone(),
+        jar: app.jar.clone(),
+        data_dir: tempfile::tempdir().unwrap(),
+    }
+}
+
 /// Starts the app over an existing data folder (one `market seed` made, say), which the
 /// returned app then owns as [`spawn_app`]'s own.
 pub async fn spawn_app_in(data_dir: TempDir) -> TestApp {

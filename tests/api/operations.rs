@@ -49,7 +49,7 @@ async fn health_says_alive_and_readiness_follows_the_database_schema() {
     assert_eq!(app.get_json("/healthz", 200).await, json!({"status": "alive"}));
     let ready = app.get_json("/readyz", 200).await;
     assert_eq!(ready["status"], "ready");
-    assert_eq!(ready["checks"], json!({"database": "ok", "stopping": false}));
+    assert_eq!(ready["checks"], json!({"database": "ok", "writes": "ok", "stopping": false}));
 
     // A database another Market moved on (or an operator's mistake): not ready.
     let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();

@@ -1,0 +1,96 @@
+//! Why writes are being refused right now, when they are: the disk (or the size limit)
+//! is full, or another process holds the write lock. The writer records what its last
+//! writes met; `/readyz`, `/metrics` and the error answers read it. A write that
+//! commits clears it: the store recovers by itself when space or the lock comes back.
+
+use std::sync::Mutex;
+
+use super::Error;
+use crate::domain::Timestamp;
+
+/// Why a write (or a whole group of them) did not commit; cloned to every write of
+/// the group.
+#[derive(Debug, Clone)]
+pub enum Failure {
+    Busy(String),
+    Full(String),
+    Other(String),
+}
+
+impl Failure {
+    pub fn of(e: &Error) -> Failure {
+        match e {
+            Error::Unavailable(cause) => Failure::Busy(cause.clone()),
+            Error::Full(cause) => Failure::Full(cause.clone()),
+            other => Failure::Other(other.to_string()),
+        }
+    }
+
+    pub fn into_error(self) -> Error {
+        match self {
+            Failure::Busy(cause) => Error::Unavailable(cause),
+            Failure::Full(cause) => Error::Full(cause),
+            Failure::Other(cause) => Error::other(format!("the write did not commit: {cause}")),
+        }
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Busy(cause) | Failure::Full(cause) | Failure::Other(cause) => f.write_str(cause),
+        }
+    }
+}
+
+/// A state in which writes are refused until it passes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// The disk is full, or the database reached `--max-db-size`.
+    Full,
+    /// Another process held SQLite's write lock past the wait.
+    Locked,
+}
+
+impl Fault {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Fault::Full => "writes refused: the disk or the database is full",
+            Fault::Locked => "writes refused: another process holds the database's write lock",
+        }
+    }
+}
+
+/// The fault the writer last met, and since when; `None` once a write has committed.
+#[derive(Debug, Default)]
+pub struct WriteFaults(Mutex<Option<(Fault, Timestamp)>>);
+
+impl WriteFaults {
+    pub fn saw(&self, failure: &Failure) {
+        let fault = match failure {
+            Failure::Full(_) => Fault::Full,
+            Failure::Busy(_) => Fault::Locked,
+            Failure::Other(_) => return,
+        };
+        let mut state = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match *state {
+            Some((seen, _)) if seen == fault => {}
+            _ => {
+                tracing::warn!("{}", fault.describe());
+                *state = Some((fault, Timestamp::now()));
+            }
+        }
+    }
+
+    pub fn cleared(&self) {
+        let mut state = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((fault, since)) = state.take() {
+            let seconds = Timestamp::now().millis().saturating_sub(since.millis()) / 1000;
+            tracing::info!("writes work again, after {seconds} s ({})", fault.describe());
+        }
+    }
+
+    pub fn current(&self) -> Option<(Fault, Timestamp)> {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
