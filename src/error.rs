@@ -282,6 +282,24 @@ pub async fn api_not_found(req: HttpRequest) -> HttpResponse {
 /// A last guard for answers the handlers above never see (a 405 for a known path with
 /// the wrong method, say): any error status whose body is not JSON gets the JSON shape,
 /// but for the app's own not-found page (HTML, `storefront`).
+/// Turns an error a middleware returned instead of a response (actix-session's, when
+/// the session store cannot save or delete a session) into an answer: an error would
+/// reach the client as an empty 500 that no layer shapes, logs or counts. The answer is
+/// then shaped by [`ensure_json_errors`] (a 503 while writes are refused).
+pub async fn answer_failures(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
+    let request = req.request().clone();
+    match next.call(req).await {
+        Ok(res) => Ok(res.map_into_left_body()),
+        Err(e) => {
+            tracing::warn!(error = %e, path = request.path(), "a request failed below its handler");
+            Ok(actix_web::dev::ServiceResponse::from_err(e, request).map_into_right_body())
+        }
+    }
+}
+
 pub fn ensure_json_errors<B: actix_web::body::MessageBody + 'static>(
     res: actix_web::dev::ServiceResponse<B>,
 ) -> actix_web::Result<actix_web::middleware::ErrorHandlerResponse<B>> {

@@ -250,7 +250,10 @@ fn write_lines(
     reopen: &AtomicBool,
 ) {
     let mut text = String::with_capacity(512);
-    let write = |out: &mut Output, line: Line, text: &mut String| {
+    // After a failed flush the file may end in part of a line: the next line written
+    // starts on a line of its own, so that one torn line does not spoil the next.
+    let mut torn = false;
+    let write = |out: &mut Output, line: Line, text: &mut String, torn: &mut bool| {
         let bytes: &[u8] = match &line {
             Line::Flush(done) => {
                 if out.writer().flush().is_err() {
@@ -266,7 +269,13 @@ fn write_lines(
                 text.as_bytes()
             }
         };
-        if !bytes.is_empty() && out.writer().write_all(bytes).is_err() {
+        if bytes.is_empty() {
+            return;
+        }
+        if *torn && out.writer().write_all(b"\n").is_ok() {
+            *torn = false;
+        }
+        if out.writer().write_all(bytes).is_err() {
             stats.write_errors.fetch_add(1, Ordering::Relaxed);
         }
     };
@@ -277,7 +286,7 @@ fn write_lines(
         std::thread::park_timeout(TICK);
         for _ in 0..QUEUE {
             match lines.try_recv() {
-                Ok(line) => write(&mut out, line, &mut text),
+                Ok(line) => write(&mut out, line, &mut text, &mut torn),
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => {
                     let _ = out.writer().flush();
@@ -287,6 +296,7 @@ fn write_lines(
         }
         if out.writer().flush().is_err() {
             stats.write_errors.fetch_add(1, Ordering::Relaxed);
+            torn = true;
             // What could not be written is given up: a full disk must not fill memory.
             out = match Output::open(&destination) {
                 Ok(fresh) => fresh,

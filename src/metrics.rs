@@ -240,21 +240,33 @@ pub async fn observe(
     let log = req.app_data::<web::Data<Option<Log>>>().and_then(|l| l.as_ref().as_ref()).cloned();
     let access =
         log.as_ref().map(|_| (req.method().clone(), req.uri().clone(), req.peer_addr().map(|a| a.ip())));
-    let res = next.call(req).await?;
+    let (metrics, method) = (req.app_data::<web::Data<Metrics>>().cloned(), req.method().clone());
+    let (res, status, bytes, route) = match next.call(req).await {
+        Ok(res) => {
+            let bytes = match res.response().body().size() {
+                actix_web::body::BodySize::Sized(n) => Some(n),
+                actix_web::body::BodySize::None => Some(0),
+                actix_web::body::BodySize::Stream => None,
+            };
+            let (status, route) = (res.status().as_u16(), res.request().match_pattern());
+            (Ok(res), status, bytes, route)
+        }
+        // An error instead of a response (a middleware's) reaches the client as an empty
+        // 500: it is logged, counted and given its access line like any answer. (The
+        // request cannot be kept to answer it here: routing needs it to itself.)
+        Err(e) => {
+            tracing::error!(error = %e, "a request failed outside its handler");
+            (Err(e), 500, Some(0), None)
+        }
+    };
     let took = started.elapsed();
-    let status = res.status().as_u16();
-    if let Some(metrics) = res.request().app_data::<web::Data<Metrics>>() {
-        metrics.observe(res.request().match_pattern(), res.request().method().as_str(), status, took);
+    if let Some(metrics) = metrics {
+        metrics.observe(route, method.as_str(), status, took);
     }
     if let (Some(log), Some((method, target, client))) = (log, access) {
-        let bytes = match res.response().body().size() {
-            actix_web::body::BodySize::Sized(n) => Some(n),
-            actix_web::body::BodySize::None => Some(0),
-            actix_web::body::BodySize::Stream => None,
-        };
         log.access(Access { at, client, method, target, status, bytes, duration: took });
     }
-    Ok(res)
+    res
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -55,7 +55,7 @@ macro_rules! route_table {
     };
     (@public $sessions:ident, $route:expr) => { $route.wrap(from_fn(headers::public)) };
     (@shopper $sessions:ident, $route:expr) => {
-        $route.wrap(from_fn(xsrf::protect)).wrap($sessions.clone())
+        $route.wrap(from_fn(xsrf::protect)).wrap($sessions.clone()).wrap(from_fn(crate::error::answer_failures))
     };
 }
 

@@ -167,12 +167,19 @@ fn group(
     };
     let started = Instant::now();
     let mut replies: Vec<Reply> = Vec::new();
+    // Rows the acknowledged writes changed: a write that changes nothing (a favorite
+    // added twice) commits even on a full disk, and must not be taken for recovery.
+    let mut changed = 0;
     let mut after = None;
     let mut job = Some(first);
     let mut broken = None;
     while let Some(write) = job.take() {
+        let before = tx.total_changes();
         match run_one(&tx, write) {
-            Ran::Done(reply) => replies.push(reply),
+            Ran::Done(reply) => {
+                changed += tx.total_changes() - before;
+                replies.push(reply);
+            }
             Ran::Failed(failure) => faults.saw(&failure),
             Ran::Broken(failure) => {
                 broken = Some(failure);
@@ -198,7 +205,7 @@ fn group(
         None => tx.commit().map_err(|e| Failure::of(&e.into())),
     };
     match &outcome {
-        Ok(()) if !replies.is_empty() => faults.cleared(),
+        Ok(()) if changed > 0 => faults.cleared(),
         Ok(()) => {}
         Err(failure) => faults.saw(failure),
     }
