@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release dist test test-rust test-web test-e2e test-quality test-contract test-crash test-dist chromium lint api-types api-types-check web-deps dev bench clean
+.PHONY: help run release dist test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -29,7 +29,7 @@ dist: ## Static Linux x86_64 archive (musl): dist/market-<version>-x86_64-linux-
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: lint test-rust test-web test-e2e test-quality test-contract test-crash test-dist ## Every check and test (what CI runs)
+test: lint test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-dist ## Every check and test (what CI runs)
 
 # The web app's API types and field rules are generated from the server's OpenAPI
 # document (`market openapi`, what GET /api/openapi.json answers) by web/scripts/api-types.mjs.
@@ -93,6 +93,12 @@ test-contract: release $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION) ## schemath
 
 test-crash: release ## Checkouts under load, SIGKILL, restart: no acknowledged order or cart line is lost
 	python3 scripts/crash/run.py
+
+test-faults: release ## A full disk on a real 8 MB filesystem, log included (needs root; says why when skipped): 503s, reads go on, recovers, nothing acknowledged lost
+	python3 scripts/faults/full_disk.py
+
+soak: release ## Mixed shopper load for SOAK_MINUTES (default 10; SOAK_WORKERS 8): memory, files and WAL flat after warm-up: target/soak/report.md
+	python3 scripts/soak/run.py
 
 test-dist: dist ## The dist archive unpacked in an empty folder: checksum, static, starts, serves, stops on SIGTERM
 	scripts/dist/test.sh
