@@ -596,6 +596,17 @@ def drive(server, mount, data_dir, log_file, filler, started):
     return 0
 
 
+def compare_rows(db, table, what, user_id, acknowledged, who, problems):
+    """The shopper's rows of `table` (id -> product) against those answered 2xx: each
+    acknowledged one is there, and none that was refused."""
+    stored = dict(db.execute(f"SELECT id, product_id FROM {table} WHERE user_id = ?", (user_id,)))
+    for row_id, product in acknowledged.items():
+        if stored.get(row_id) != product:
+            problems.append(f"{who}: acknowledged {what} {row_id} (product {product}) is missing")
+    for row_id in set(stored) - set(acknowledged):
+        problems.append(f"{who}: {what} {row_id} is stored but was never acknowledged (a refused write kept)")
+
+
 def check_database(db_path, shoppers, signups, problems):
     db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
@@ -622,12 +633,7 @@ def check_database(db_path, shoppers, signups, problems):
                 problems.append(f"{who}: order {order_id} is stored but was never acknowledged (a refused write kept)")
             counted["orders"] += len(s.orders)
 
-            reviews = dict(db.execute("SELECT id, product_id FROM reviews WHERE user_id = ?", (s.user_id,)))
-            for rid, product in s.reviews.items():
-                if reviews.get(rid) != product:
-                    problems.append(f"{who}: acknowledged review {rid} of product {product} is missing")
-            for rid in set(reviews) - set(s.reviews):
-                problems.append(f"{who}: review {rid} is stored but was never acknowledged (a refused write kept)")
+            compare_rows(db, "reviews", "review", s.user_id, s.reviews, who, problems)
             counted["reviews"] += len(s.reviews)
 
             favorites = {p for (p,) in db.execute("SELECT product_id FROM favorites WHERE user_id = ?", (s.user_id,))}
@@ -637,12 +643,7 @@ def check_database(db_path, shoppers, signups, problems):
                 problems.append(f"{who}: favorite of product {product} is stored but was never acknowledged")
             counted["favorites"] += len(s.favorites)
 
-            cart = dict(db.execute("SELECT id, product_id FROM cart_items WHERE user_id = ?", (s.user_id,)))
-            for cart_id, product in s.cart.items():
-                if cart.get(cart_id) != product:
-                    problems.append(f"{who}: acknowledged cart line {cart_id} (product {product}) is missing")
-            for cart_id in set(cart) - set(s.cart):
-                problems.append(f"{who}: cart line {cart_id} is stored but was never acknowledged (a refused write kept)")
+            compare_rows(db, "cart_items", "cart line", s.user_id, s.cart, who, problems)
             counted["cart lines"] += len(s.cart)
         for user_id, name in signups.items():
             found = db.execute("SELECT username FROM users WHERE id = ?", (user_id,)).fetchone()

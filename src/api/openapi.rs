@@ -69,18 +69,22 @@ impl<'r> ToResponse<'r> for NotModified {
     }
 }
 
+/// An error answer that says in `Retry-After` when to try again.
+fn retry_later(description: &str) -> ResponseBuilder {
+    let retry_after = HeaderBuilder::new()
+        .schema(Some(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1))))
+        .description(Some("Seconds to wait before trying again."))
+        .build();
+    error_response(description).header("Retry-After", retry_after)
+}
+
 /// 429, with the seconds to wait in `Retry-After`.
 pub struct TooManyRequests;
 
 impl<'r> ToResponse<'r> for TooManyRequests {
     fn response() -> (&'r str, RefOr<Response>) {
-        let retry_after = HeaderBuilder::new()
-            .schema(Some(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1))))
-            .description(Some("Seconds to wait before trying again."))
-            .build();
-        let response = error_response("Too many attempts (failed sign-ins, or sign-ups from one address).")
-            .header("Retry-After", retry_after)
-            .build();
+        let response =
+            retry_later("Too many attempts (failed sign-ins, or sign-ups from one address).").build();
         ("TooManyRequests", response.into())
     }
 }
@@ -90,16 +94,11 @@ pub struct ServiceUnavailable;
 
 impl<'r> ToResponse<'r> for ServiceUnavailable {
     fn response() -> (&'r str, RefOr<Response>) {
-        let retry_after = HeaderBuilder::new()
-            .schema(Some(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1))))
-            .description(Some("Seconds to wait before trying again."))
-            .build();
-        let response = error_response(
+        let response = retry_later(
             "The store cannot take the call now and will by itself: its disk or database is full, or \
              another process holds the database's write lock (writes), or the database did not answer \
              in time. Nothing was changed.",
         )
-        .header("Retry-After", retry_after)
         .build();
         ("ServiceUnavailable", response.into())
     }
