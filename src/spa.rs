@@ -20,7 +20,7 @@ use crate::api::answer_cache::AnswerCache;
 use crate::db::Db;
 use crate::encoding::{self, Coding};
 use crate::error::json_error;
-use crate::storefront::{self, Modules, Pages};
+use crate::storefront::{self, Modules, Pages, Screens};
 
 /// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`, each
 /// text file with its `.br` and `.gz` copies made at build time (web/build.mjs).
@@ -41,12 +41,15 @@ const ASSET_CACHE: &str = "public, max-age=86400";
 /// formatted, a type guessed and a name built.
 static EMBEDDED_BUNDLE: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Bundle>);
 static EMBEDDED_ASSETS: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Assets>);
-static EMBEDDED_MODULES: LazyLock<Modules> = LazyLock::new(|| read_modules(Bundle::get(MODULES)));
+static EMBEDDED_MODULES: LazyLock<Modules> = LazyLock::new(|| read_json(Bundle::get(MODULES)));
+static EMBEDDED_SCREENS: LazyLock<Screens> = LazyLock::new(|| read_json(Bundle::get(SCREENS)));
 
 /// The app's script modules by page, written by web/build.mjs beside index.html.
 const MODULES: &str = "modules.json";
+/// The first screens' markup and class names (web/src/prerender.tsx).
+const SCREENS: &str = "screens.json";
 
-fn read_modules(file: Option<EmbeddedFile>) -> Modules {
+fn read_json<T: serde::de::DeserializeOwned + Default>(file: Option<EmbeddedFile>) -> T {
     file.and_then(|f| serde_json::from_slice(&f.data).ok()).unwrap_or_default()
 }
 
@@ -81,11 +84,22 @@ impl BundleSource {
     }
 
     fn modules(&self) -> Cow<'static, Modules> {
+        self.json(&EMBEDDED_MODULES, MODULES)
+    }
+
+    fn screens(&self) -> Cow<'static, Screens> {
+        self.json(&EMBEDDED_SCREENS, SCREENS)
+    }
+
+    /// A JSON file web/build.mjs writes beside index.html: the embedded copy, read once.
+    fn json<T: serde::de::DeserializeOwned + Default + Clone>(
+        &self,
+        embedded: &'static T,
+        name: &str,
+    ) -> Cow<'static, T> {
         match &self.0 {
-            None => Cow::Borrowed(&*EMBEDDED_MODULES),
-            Some(dir) => {
-                Cow::Owned(read_modules(rust_embed::utils::read_file_from_fs(&dir.join(MODULES)).ok()))
-            }
+            None => Cow::Borrowed(embedded),
+            Some(dir) => Cow::Owned(read_json(rust_embed::utils::read_file_from_fs(&dir.join(name)).ok())),
         }
     }
 }
@@ -206,7 +220,8 @@ async fn fallback(
     match source.template() {
         Some(template) => {
             let pages = source.0.is_none().then_some(&**pages);
-            storefront::respond(&req, &db, &cache, pages, &template, &source.modules()).await
+            storefront::respond(&req, &db, &cache, pages, &template, &source.modules(), &source.screens())
+                .await
         }
         None => missing(&req),
     }

@@ -3,7 +3,9 @@
 //   node build.mjs --outdir DIR --watch   rebuild on every change (make dev)
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import { register } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
@@ -32,8 +34,9 @@ const writeIndexHtml = {
       // esbuild writes one stylesheet per chunk and loads none of a lazy chunk's; they
       // are joined into one (the entry's first), so that every screen's CSS is there from
       // the first visit. CSS modules keep them scoped.
+      const app = reachable(result.metafile, file);
       const stylesheets = Object.keys(result.metafile.outputs)
-        .filter((path) => path.endsWith('.css'))
+        .filter((path) => path.endsWith('.css') && path !== prerenderEntry(result.metafile)[1].cssBundle)
         .sort((a, b) => (a === output.cssBundle ? -1 : b === output.cssBundle ? 1 : a.localeCompare(b)));
       const css = await joinStylesheets(stylesheets, result.metafile);
       // The CSS goes into the page itself: the first paint (the bar drawn by index.html)
@@ -41,19 +44,61 @@ const writeIndexHtml = {
       // `style-src` allows inline styles already (src/headers.rs).
       const tags = [
         `<style>${css.replaceAll('</', '<\\/')}</style>`,
-        ...[...startup(result.metafile, file)].filter((path) => path !== file).map((path) => `<link rel="modulepreload" href="${url(path)}">`),
+        // The app's modules, for the entry to fetch once the first screen has painted
+        // (src/main.tsx): not <link rel="modulepreload">, which would fetch them beside
+        // the page's pictures and hold the first paint behind them.
+        `<script type="application/json" id="app-modules">${JSON.stringify([...startup(result.metafile, file)].filter((path) => path !== file).map(url))}</script>`,
         `<script type="module" src="${url(file)}"></script>`,
       ];
       const template = await readFile('index.html', 'utf8');
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
       await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, file, url)));
-      const written = Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css'));
+      await writeFile(join(outdir, 'screens.json'), JSON.stringify(await prerendered(result.metafile, app)));
+      const written = Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css') && app.has(path));
       // index.html is a template the server fills in for each address (src/storefront/).
       if (production) await precompress(written);
       if (args.watch) console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${url(file)}`);
     });
   },
 };
+
+const PRERENDER = 'src/prerender.tsx';
+
+// The first screens' markup (src/prerender.tsx), made by running the build's own
+// prerender entry under Node; then every file only it needs (react-dom/server...) is
+// removed, so none of it ships.
+async function prerendered(metafile, app) {
+  const [entry] = prerenderEntry(metafile);
+  staticImports();
+  const { prerender } = await import(`${pathToFileURL(resolve(entry)).href}?${Date.now()}`);
+  const screens = await prerender();
+  const unused = Object.keys(metafile.outputs).filter((path) => !app.has(path) && (!path.endsWith('.css') || path === prerenderEntry(metafile)[1].cssBundle));
+  await Promise.all(unused.map((path) => rm(path, { force: true })));
+  return screens;
+}
+
+// The build's scripts import each other at /static/... (publicPath): under Node those
+// addresses are files in staticDir.
+let registered = false;
+function staticImports() {
+  if (registered) return;
+  registered = true;
+  const base = pathToFileURL(resolve(staticDir)).href;
+  const hook = `export function resolve(specifier, context, next) {
+    return next(specifier.startsWith('/static/') ? ${JSON.stringify(base)} + specifier.slice(7) : specifier, context);
+  }`;
+  register(`data:text/javascript,${encodeURIComponent(hook)}`);
+}
+
+const prerenderEntry = (metafile) => Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === PRERENDER);
+
+// Every script file the app may load: the entry's imports, static and dynamic, transitively.
+function reachable(metafile, path, into = new Set()) {
+  if (into.has(path)) return into;
+  into.add(path);
+  for (const i of metafile.outputs[path]?.imports ?? []) reachable(metafile, i.path, into);
+  return into;
+}
 
 // `path` and every script file it imports, statically, transitively.
 function imported(metafile, path, into = new Set()) {
@@ -64,8 +109,8 @@ function imported(metafile, path, into = new Set()) {
 }
 
 // What a first visit runs: the entry, the app it starts once the page has painted (its
-// dynamic import, src/app/start.tsx), and everything those import; index.html names each
-// in a <link rel="modulepreload">, so all of it is fetched at once.
+// dynamic import, src/app/start.tsx), and everything those import; index.html lists
+// them, so the entry fetches all of them at once.
 function startup(metafile, entry) {
   const files = imported(metafile, entry);
   for (const i of metafile.outputs[entry].imports) if (i.kind === 'dynamic-import') imported(metafile, i.path, files);
@@ -73,8 +118,8 @@ function startup(metafile, entry) {
 }
 
 // Each lazily loaded page (src/pages/<Name>.tsx) and the script files it needs beyond
-// those of the startup, for the server to name in <link rel="modulepreload"> on that
-// page's addresses, so the browser fetches them beside the entry instead of after it.
+// those of the startup, for the server to list on that page's addresses, so the entry
+// fetches them with the app's instead of after it.
 function pageModules(metafile, entry, url) {
   const loaded = startup(metafile, entry);
   const modules = {};
@@ -118,7 +163,7 @@ async function precompress(paths) {
 const production = !args.watch;
 await mkdir(outdir, { recursive: true });
 const options = {
-  entryPoints: ['src/main.tsx'],
+  entryPoints: ['src/main.tsx', PRERENDER],
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -145,4 +190,6 @@ if (args.watch) {
   console.log(`esbuild is watching web/src and writing to ${outdir}`);
 } else {
   await esbuild.build(options);
+  // The prerender's React leaves a MessageChannel open, which would keep Node running.
+  process.exit(0);
 }

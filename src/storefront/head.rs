@@ -80,13 +80,19 @@ impl Head {
         out.trim_end().to_string()
     }
 
-    /// What the browser should fetch beside the entry script, to go where index.html
-    /// says `<!-- preload -->` (after the app's CSS and the entry, which come first).
-    /// `modules` are the script files the page needs at once (`/static/...`).
+    /// What the browser should fetch early, to go where index.html says `<!-- preload -->`
+    /// (after the app's CSS and the entry, which come first): the page's largest picture
+    /// now, and, in a data block the entry reads once the first screen has painted
+    /// (web/src/main.tsx), the script files the page needs beyond the app's (`/static/...`).
     pub fn render_preloads(&self, modules: &[String]) -> String {
         let mut out = String::new();
-        for module in modules {
-            let _ = writeln!(out, "    <link rel=\"modulepreload\" href=\"{}\">", escape(module));
+        if !modules.is_empty() {
+            let list = serde_json::to_string(modules).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "    <script type=\"application/json\" id=\"page-modules\">{}</script>",
+                script_json(&list)
+            );
         }
         if let Some(picture) = &self.first_picture {
             let picture = escape(picture);

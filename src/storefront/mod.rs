@@ -12,6 +12,7 @@ mod answers;
 mod head;
 mod kept;
 mod routes;
+mod screen;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
@@ -30,6 +31,8 @@ use head::{Head, script_json, summary};
 pub use kept::Pages;
 use kept::Sent;
 use routes::{Route, Screen, route};
+pub use screen::Screens;
+use screen::{Card, First, Listing as FirstListing, Product, count_of};
 
 /// The department whose first products the landing page's "Holiday deals" shelf shows,
 /// and how many (web/src/pages/LandingPage.tsx, features/catalog/HolidayDeals.tsx).
@@ -41,6 +44,8 @@ const RAIL: &str = "sort=rating&limit=9";
 const HEAD_MARK: &str = "<!-- page -->";
 const PRELOAD_MARK: &str = "<!-- preload -->";
 const ANSWERS_MARK: &str = "<!-- answers -->";
+/// Inside `#root`: the first screen.
+const SCREEN_MARK: &str = "<!-- screen -->";
 
 /// The app's script modules by page (`web/src/pages/<name>.tsx` → its chunk and the
 /// chunks that imports), as web/build.mjs writes them to `modules.json`.
@@ -61,6 +66,7 @@ pub async fn respond(
     pages: Option<&Pages>,
     template: &str,
     modules: &Modules,
+    screens: &Screens,
 ) -> HttpResponse {
     let address = format!("{}{}?{}", origin(req), req.path(), req.query_string());
     // Read before the answers are: a change after this makes the page not kept.
@@ -76,7 +82,7 @@ pub async fn respond(
                     .finish();
             }
             Built::Page(page) => {
-                let html = page.render(template, modules);
+                let html = page.render(template, modules, screens);
                 match pages {
                     Some(pages) => pages.keep(address, version, page.status, html),
                     None => Arc::new(Sent { status: page.status, html: Arc::new(Copies::new(html.into())) }),
@@ -126,26 +132,35 @@ struct Page {
     answers: Vec<FirstAnswer>,
     /// The app's module for the page, when it is not in the entry script.
     module: Option<&'static str>,
+    /// What `#root` holds before the app's script runs.
+    first: First,
 }
 
 impl Page {
-    /// index.html filled in: the head, what to fetch early, and the answers.
-    fn render(&self, template: &str, modules: &Modules) -> String {
+    /// index.html filled in: the head, what to fetch early, the first screen and the answers.
+    fn render(&self, template: &str, modules: &Modules, screens: &Screens) -> String {
         let needed = self.module.and_then(|module| modules.get(module)).map_or(&[][..], Vec::as_slice);
         template
             .replacen(HEAD_MARK, &self.head.render(), 1)
             .replacen(PRELOAD_MARK, &self.head.render_preloads(needed), 1)
+            .replacen(SCREEN_MARK, &screens.render(&self.first), 1)
             .replacen(ANSWERS_MARK, &answers_block(&self.answers), 1)
     }
 
     fn new(head: Head, module: Option<&'static str>) -> Page {
-        Page { status: StatusCode::OK, head, answers: Vec::new(), module }
+        Page { status: StatusCode::OK, head, answers: Vec::new(), module, first: First::Bar }
     }
 
     fn not_found(title: &str, module: &'static str) -> Page {
         let mut head = Head::titled(Some(title));
         head.indexable = false;
-        Page { status: StatusCode::NOT_FOUND, head, answers: Vec::new(), module: Some(module) }
+        Page {
+            status: StatusCode::NOT_FOUND,
+            head,
+            answers: Vec::new(),
+            module: Some(module),
+            first: First::Bar,
+        }
     }
 
     fn answer(&mut self, answer: Option<FirstAnswer>) -> Option<&FirstAnswer> {
@@ -158,7 +173,11 @@ async fn page(req: &HttpRequest, db: &Db, cache: &AnswerCache) -> Built {
     let origin = origin(req);
     let query = req.query_string();
     let mut page = match route(req.path()) {
-        None => Page::not_found("Page not found", "NotFoundPage"),
+        None => {
+            let mut page = Page::not_found("Page not found", "NotFoundPage");
+            page.first = First::Screen("*");
+            page
+        }
         Some(Route::Home) => home(db, cache, &origin).await,
         Some(Route::Department(Some(id))) => department(db, cache, &origin, id, query).await,
         Some(Route::Department(None)) => Page::not_found("Department not found", "DepartmentPage"),
@@ -181,16 +200,12 @@ async fn page(req: &HttpRequest, db: &Db, cache: &AnswerCache) -> Built {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Card {
-    preview_image: String,
-}
-
-#[derive(Deserialize)]
 struct Listing {
     name: Option<String>,
     url: Option<String>,
     total: u64,
+    page: u64,
+    pages: u64,
     #[serde(rename = "Products")]
     products: Vec<Card>,
     facets: Facets,
@@ -204,33 +219,6 @@ struct Facets {
 #[derive(Deserialize)]
 struct Brand {
     name: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Product {
-    id: i64,
-    department_id: i64,
-    name: String,
-    brand: String,
-    price: f64,
-    description: String,
-    avg_rating: f64,
-    num_reviews: i64,
-    #[serde(rename = "Department")]
-    department: Named,
-    #[serde(rename = "ProductImages")]
-    images: Vec<Picture>,
-}
-
-#[derive(Deserialize)]
-struct Named {
-    name: String,
-}
-
-#[derive(Deserialize)]
-struct Picture {
-    url: String,
 }
 
 async fn home(db: &Db, cache: &AnswerCache, origin: &str) -> Page {
@@ -249,6 +237,7 @@ async fn home(db: &Db, cache: &AnswerCache, origin: &str) -> Page {
         },
     }));
     let mut page = Page::new(head, None);
+    page.first = First::Screen("/");
     page.answer(answers::department_products(db, cache, HOLIDAY_DEPARTMENT, HOLIDAY_SHELF).await);
     page
 }
@@ -286,6 +275,18 @@ async fn department(db: &Db, cache: &AnswerCache, origin: &str, id: i64, query: 
     head.image = listing.url.map(|url| format!("{origin}{url}"));
     head.first_picture = listing.products.first().map(|card| card.preview_image.clone());
     head.structured_data.push(breadcrumbs(origin, &[(name.as_str(), &address)]));
+    if let Some((sort, _)) = FirstListing::unfiltered(&answers::params(query), false) {
+        page.first = First::Listing(Box::new(FirstListing {
+            title: name.clone(),
+            crumb: None,
+            sub: Some(count_of(listing.total, "result", "results")),
+            search: false,
+            sort,
+            page_note: FirstListing::page_note(listing.page, listing.pages),
+            grid_label: format!("{name} products"),
+            cards: listing.products,
+        }));
+    }
     page
 }
 
@@ -314,6 +315,7 @@ async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id
         return Ok(missing);
     }
     let Some(product) = answer.read::<Product>() else { return Ok(page) };
+    let product = Box::new(product);
     if product.department_id != department {
         return Err(product.department_id);
     }
@@ -369,6 +371,7 @@ async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id
         origin,
         &[(product.department.name.as_str(), &department_address), (product.name.as_str(), &address)],
     ));
+    page.first = First::Product(product);
     Ok(page)
 }
 
@@ -396,7 +399,19 @@ async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page
         None => format!("Products at Market that match “{words}”."),
     };
     head.first_picture =
-        found.and_then(|listing| listing.products.into_iter().next()).map(|card| card.preview_image);
+        found.as_ref().and_then(|listing| listing.products.first()).map(|card| card.preview_image.clone());
+    if let (Some(listing), Some((sort, _))) = (found, FirstListing::unfiltered(&params, true)) {
+        page.first = First::Listing(Box::new(FirstListing {
+            title: format!("{} for “{words}”", count_of(listing.total, "result", "results")),
+            crumb: Some("Search"),
+            sub: None,
+            search: true,
+            sort,
+            page_note: FirstListing::page_note(listing.page, listing.pages),
+            grid_label: "Search results".to_string(),
+            cards: listing.products,
+        }));
+    }
     page
 }
 
@@ -409,7 +424,9 @@ fn screen(origin: &str, screen: &'static Screen) -> Page {
         }
         None => head.indexable = false,
     }
-    Page::new(head, Some(screen.module))
+    let mut page = Page::new(head, Some(screen.module));
+    page.first = First::Screen(screen.path);
+    page
 }
 
 /// schema.org's trail from the store's home to the page: `crumbs` are (name, address).

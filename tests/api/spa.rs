@@ -5,12 +5,10 @@ fn bundle_urls(html: &str) -> Vec<String> {
     html.split('"').filter(|s| s.starts_with("/static/")).map(str::to_owned).collect()
 }
 
-/// The app's script: the entry is a few lines that start it once the page has painted
-/// (web/src/main.tsx), and index.html preloads it as `/static/chunks/start-*.js`.
+/// The app's script: the entry is a few lines that start it once the first screen has
+/// painted (web/src/main.tsx), from the list index.html carries (`/static/chunks/start-*.js`).
 fn app_script(html: &str) -> String {
-    let (_, after) = html
-        .split_once("<link rel=\"modulepreload\" href=\"/static/chunks/start-")
-        .expect("the app's script");
+    let (_, after) = html.split_once("\"/static/chunks/start-").expect("the app's script");
     format!("/static/chunks/start-{}", after.split('"').next().unwrap())
 }
 

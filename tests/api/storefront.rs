@@ -98,9 +98,28 @@ async fn a_product_page_carries_its_head_its_structured_data_and_its_answers() {
     let rail = app.get_json("/api/departments/5/products?sort=rating&limit=9", 200).await;
     assert_eq!(answers["/api/departments/5/products?sort=rating&limit=9"]["body"], rail);
     assert_eq!(answers["/api/departments"]["body"], app.get_json("/api/departments", 200).await);
-    let preloads =
-        page.html.matches("<link rel=\"modulepreload\" href=\"/static/chunks/ProductPage-").count();
-    assert_eq!(preloads, 1, "the page's own script is fetched early");
+    let (_, listed) = page
+        .html
+        .split_once("<script type=\"application/json\" id=\"page-modules\">")
+        .expect("the page's modules");
+    let listed: Vec<String> = serde_json::from_str(listed.split_once("</script>").unwrap().0).unwrap();
+    assert!(
+        listed.iter().any(|m| m.starts_with("/static/chunks/ProductPage-")),
+        "the page's own script: {listed:?}"
+    );
+
+    // The first screen is in the page: the product's picture, name and price, drawn
+    // before any script runs, and the page's largest picture asked for first.
+    let main = page.html.split_once("<main").expect("the first screen").1;
+    let picture = product["ProductImages"][0]["url"].as_str().unwrap();
+    assert!(main.contains(&format!("<img src=\"{picture}\"")), "the main picture");
+    assert!(main.contains(&format!("{}</h1>", name.replace('"', "&quot;"))), "the name as the h1");
+    assert!(main.contains(&format!(">${:.2}</span>", product["price"].as_f64().unwrap())), "the price");
+    assert!(
+        page.html.contains(&format!(
+            "<link rel=\"preload\" as=\"image\" href=\"{picture}\" fetchpriority=\"high\">"
+        ))
+    );
 }
 
 #[actix_web::test]

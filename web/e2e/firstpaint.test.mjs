@@ -2,7 +2,7 @@
 // HTML as sent (read without running a script), a sitemap whose addresses are those
 // pages, a first paint that needs no second request for its data, and no layout shift.
 import assert from 'node:assert/strict';
-import { journey, shown } from './harness.mjs';
+import { journey, shown, storeUrl } from './harness.mjs';
 
 /** The head of `path` as sent: title, meta tags, canonical link and JSON-LD. */
 async function headOf(context, path) {
@@ -108,4 +108,96 @@ journey('a first visit paints its page from the page itself: no request for its 
       assert.ok(shift <= 0.02, `${path} at ${width}px shifted by ${shift.toFixed(4)}`);
     }
   }
+});
+
+/**
+ * The boxes of what `main` draws in the first screen: each element with a size, keyed by
+ * its path of tags and classes (so the sidebar the app leaves out on a phone does not
+ * move its siblings' keys), with its own text. A placeholder (aria-hidden) counts by its box alone.
+ */
+function firstScreenBoxes() {
+  const main = document.querySelector('main');
+  const boxes = {};
+  // Room kept for what the app fills in (the filters beside the cards, a shelf's cards):
+  // hidden from assistive technology, with no words or pictures of its own.
+  const isPlaceholder = (element) =>
+    element.getAttribute('aria-hidden') === 'true' && !element.textContent.trim() && !element.querySelector('img, svg');
+  // Answers whether `element` holds a placeholder.
+  const walk = (element, key) => {
+    const seen = new Map();
+    let holds = false;
+    for (const child of element.children) {
+      // By class where it has one: a placeholder (a <div>) and what replaces it (a <ul>) share theirs.
+      const name = child.classList.length > 0 ? `.${[...child.classList].join('.')}` : child.tagName.toLowerCase();
+      const n = seen.get(name) ?? 0;
+      seen.set(name, n + 1);
+      const childKey = `${key}>${name}:${n}`;
+      const box = child.getBoundingClientRect();
+      if (box.top >= innerHeight) continue;
+      const placeholder = isPlaceholder(child);
+      // A placeholder's insides are not the app's: only its room is kept.
+      const inside = !placeholder && walk(child, childKey);
+      holds ||= placeholder || inside;
+      if (box.width === 0 || box.height === 0) continue;
+      // Its own words: a placeholder's children become cards, sized alike.
+      const own = [...child.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent);
+      const text = own.join('').replace(/\s+/g, ' ').trim().slice(0, 60);
+      // What holds room being filled may grow downwards as it fills: whatever that
+      // moved shows in its own box.
+      const grows = placeholder || inside;
+      boxes[childKey] = { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height), text, grows };
+    }
+    return holds;
+  };
+  walk(main, 'main');
+  return boxes;
+}
+
+journey('the first screen the server sends is where the app draws it, so nothing moves when the app takes over', async ({ page, context }) => {
+  const bare = await context.browser().newContext({ baseURL: storeUrl(), javaScriptEnabled: false });
+  const serverPage = await bare.newPage();
+  for (const width of [390, 1280]) {
+    const viewport = { width, height: width < 500 ? 844 : 900 };
+    await page.setViewportSize(viewport);
+    await serverPage.setViewportSize(viewport);
+    for (const path of firstPages) {
+      await serverPage.goto(path, { waitUntil: 'load' });
+      const sent = await serverPage.evaluate(firstScreenBoxes);
+      assert.ok(Object.keys(sent).length > 3, `${path} at ${width}px: the page as sent draws its screen (${Object.keys(sent).length} boxes)`);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await shown(page.getByRole('heading', { level: 1 }));
+      await page.waitForFunction(() => Object.keys(document.querySelector('main > *') ?? {}).some((k) => k.startsWith('__reactFiber')));
+      const drawn = await page.evaluate(firstScreenBoxes);
+      for (const [key, box] of Object.entries(sent)) {
+        const app = drawn[key];
+        assert.ok(app, `${path} at ${width}px: the app draws no ${key} ("${box.text}")`);
+        for (const side of box.grows ? ['x', 'y', 'width'] : ['x', 'y', 'width', 'height'])
+          assert.ok(Math.abs(app[side] - box[side]) <= 1, `${path} at ${width}px: ${key} ("${box.text}") ${side} ${box[side]} as sent, ${app[side]} as drawn`);
+        assert.equal(app.text, box.text, `${path} at ${width}px: ${key}`);
+      }
+    }
+  }
+  await bare.close();
+});
+
+journey('what a shopper does on the first screen before the app has started is not lost', async ({ page }) => {
+  // The app's code is held back until the shopper has acted on the server's screen.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/static/chunks/start-*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/departments/5/products/51', { waitUntil: 'load' });
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('combobox', { name: 'Search products' }).fill('lamp');
+  release();
+  // The tap, made again once the app knows a visitor is here, asks them to sign in.
+  await shown(page.getByRole('dialog').getByText('You must be logged in to shop'));
+  await page.keyboard.press('Escape');
+  // What was typed is in the app's box.
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  assert.equal(await box.inputValue(), 'lamp');
+  await box.press('Enter');
+  await page.waitForURL(/\/search\?q=lamp$/);
 });

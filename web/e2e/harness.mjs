@@ -230,6 +230,9 @@ export async function expectPath(page, path) {
 }
 
 /** Waits until `locator` is visible; fails the step otherwise. */
+/** The store's address (http://127.0.0.1:PORT). */
+export const storeUrl = () => shared.url;
+
 export const shown = (locator) => locator.first().waitFor({ state: 'visible' });
 
 /** Waits until `locator` matches nothing visible. */

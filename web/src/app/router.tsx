@@ -7,9 +7,9 @@ import { Layout } from './layout.tsx';
 
 // Every screen but the landing page is its own chunk, fetched on first visit. The
 // router fetches it before it shows the screen (route `lazy`), so a screen never
-// flashes a placeholder while its code arrives; the server names the chunk of the
-// address it answers in a <link rel="modulepreload"> (src/storefront/), so on a first
-// visit it arrives beside the entry script.
+// flashes a placeholder while its code arrives; the server lists the chunk of the
+// address it answers (src/storefront/), so on a first visit the entry fetches it with
+// the app's own.
 type Load = () => Promise<{ default: ComponentType }>;
 
 /**
@@ -40,8 +40,9 @@ const screens: [string, Load, Access][] = [
   [paths.favorites, () => import('../pages/FavoritesPage.tsx'), 'anyone'],
   [paths.weeklyAd, () => import('../pages/WeeklyAdPage.tsx'), 'public'],
   [paths.redCard, () => import('../pages/RedCardPage.tsx'), 'public'],
-  // Its hero offers sign-in to visitors only: shown once the session check says who is here.
-  [paths.square, () => import('../pages/SquarePage.tsx'), 'anyone'],
+  // Its hero offers sign-in to visitors only; the offer's room is kept until the session
+  // check says who is here (SquareHero).
+  [paths.square, () => import('../pages/SquarePage.tsx'), 'public'],
 ];
 
 const guard = (access: Access, Screen: ComponentType) => {
@@ -81,6 +82,16 @@ function Nothing() {
 }
 
 const router = createBrowserRouter(routes);
+
+/** Settles once the router has loaded the first screen's code (its route's `lazy`). */
+export const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    resolve();
+  });
+});
 
 export function AppRouter() {
   return <RouterProvider router={router} />;

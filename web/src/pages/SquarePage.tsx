@@ -7,11 +7,12 @@ import { useStore } from '../store/index.ts';
 
 export default function SquarePage() {
   usePageTitle('Market Square');
+  const loaded = useStore((s) => s.session.loaded);
   const signedIn = useStore((s) => s.session.user !== null);
   const firstName = useStore((s) => s.session.user?.firstName);
   return (
     <>
-      <SquareHero signedIn={signedIn} firstName={firstName} />
+      <SquareHero loaded={loaded} signedIn={signedIn} firstName={firstName} />
       <SquareBenefits />
       <EarnAndRedeem />
       <RedCardPanel />

@@ -6,11 +6,13 @@ import { showAccountButtons } from './accountButtons.ts';
 import styles from './square.module.css';
 
 interface Props {
+  /** Whether the session check has said who is here; until then the offer's room is kept, empty. */
+  loaded: boolean;
   signedIn: boolean;
   firstName?: string;
 }
 
-export function SquareHero({ signedIn, firstName }: Props) {
+export function SquareHero({ loaded, signedIn, firstName }: Props) {
   return (
     <section className={m.hero} aria-labelledby="square-title">
       <div className={m.heroText}>
@@ -21,8 +23,9 @@ export function SquareHero({ signedIn, firstName }: Props) {
         <p className={m.lead}>
           Earn 1% on every purchase, get a birthday treat and unlock offers that save 5-50%. Joining is free.
         </p>
-        {showAccountButtons(signedIn) ? (
-          <div className={m.actions}>
+        {!loaded || showAccountButtons(signedIn) ? (
+          // Hidden (so neither seen nor reached) until the session check says who is here.
+          <div className={m.actions} style={loaded ? undefined : { visibility: 'hidden' }} aria-hidden={!loaded || undefined}>
             <ButtonLink to={paths.login}>Sign in</ButtonLink>
             <ButtonLink to={paths.signup} variant="secondary">
               Create account
