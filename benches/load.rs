@@ -402,9 +402,9 @@ async fn start(bin: &Path, data_dir: &Path) {
     println!("BENCH start_ms={:.1}", elapsed.as_secs_f64() * 1000.0);
 }
 
-/// The page at `/` (which carries the app's CSS), the module preloads and the entry
-/// script it names, plus every module they import statically, as sent with
-/// `Accept-Encoding: gzip`.
+/// The page at `/` (which carries the app's CSS and first screen), the entry script and
+/// the app's modules it lists (fetched once the first screen has painted), plus every
+/// module they import statically, as sent with `Accept-Encoding: gzip`.
 async fn first_visit(url: &str) {
     let client = Client::new();
     let base = url.trim_end_matches('/');
@@ -424,7 +424,8 @@ async fn first_visit(url: &str) {
     let (page, gzipped) = get("/".into()).await;
     let page_sent = if gzipped { page.len() } else { gzip_len(&page) };
     let html = gunzip_if(&page);
-    let mut todo: Vec<String> = attributes(&html, &["href=\"", "src=\""])
+    // Every quoted `/static/*.js`: the entry's src="…" and the lists' JSON strings.
+    let mut todo: Vec<String> = attributes(&html, &["\""])
         .into_iter()
         .filter(|p| p.starts_with("/static/") && p.ends_with(".js"))
         .collect();
