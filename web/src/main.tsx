@@ -9,9 +9,11 @@ import { keepEarlyActions } from './app/takeover.ts';
 
 keepEarlyActions(document.getElementById('root')!);
 
+/** The page's load event, or 4 s at the latest: a picture that never arrives does not hold the app back. */
 const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();
   else addEventListener('load', () => resolve(), { once: true });
+  setTimeout(resolve, 4000);
 });
 
 /** The next frame after this one has been painted. */
