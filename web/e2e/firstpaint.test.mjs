@@ -31,6 +31,10 @@ async function watchShifts(page) {
   });
 }
 
+/** Settles once the app has replaced the server's first screen with its own render. */
+const appStarted = (page) =>
+  page.waitForFunction(() => Object.keys(document.querySelector('main > *') ?? {}).some((k) => k.startsWith('__reactFiber')));
+
 const shifted = (page) => page.evaluate(() => window.__shifts.reduce((sum, v) => sum + v, 0));
 
 journey('a product page tells a crawler what it sells, at what price and how it is rated', async ({ page, context }) => {
@@ -100,8 +104,11 @@ journey('a first visit paints its page from the page itself: no request for its 
     for (const path of firstPages) {
       asked.length = 0;
       await context.clearCookies();
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path);
       await shown(page.getByRole('heading', { level: 1 }));
+      // The server's screen is up at once; the app starts once its pictures are painted.
+      await appStarted(page);
+      await page.waitForLoadState('networkidle');
       // The session check is the one call a first visit makes (it sets the anti-forgery cookie).
       assert.deepEqual(asked, ['/api/session'], `${path} at ${width}px asked for ${asked.join(', ')}`);
       const shift = await shifted(page);
@@ -164,9 +171,9 @@ journey('the first screen the server sends is where the app draws it, so nothing
       await serverPage.goto(path, { waitUntil: 'load' });
       const sent = await serverPage.evaluate(firstScreenBoxes);
       assert.ok(Object.keys(sent).length > 3, `${path} at ${width}px: the page as sent draws its screen (${Object.keys(sent).length} boxes)`);
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await shown(page.getByRole('heading', { level: 1 }));
-      await page.waitForFunction(() => Object.keys(document.querySelector('main > *') ?? {}).some((k) => k.startsWith('__reactFiber')));
+      await page.goto(path);
+      await appStarted(page);
+      await page.waitForLoadState('networkidle');
       const drawn = await page.evaluate(firstScreenBoxes);
       for (const [key, box] of Object.entries(sent)) {
         const app = drawn[key];

@@ -53,7 +53,8 @@ function largestPainted(pictures: HTMLImageElement[]): Promise<void> {
   const largest = pictures.reduce<HTMLImageElement | undefined>((a, b) => (!a || shownArea(b) > shownArea(a) ? b : a), undefined);
   if (!largest || shownArea(largest) === 0 || !PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint'))
     return Promise.resolve();
-  const area = shownArea(largest);
+  // As the browser counts a picture drawn larger than it is: by its own pixels at most.
+  const area = Math.min(shownArea(largest), largest.naturalWidth * largest.naturalHeight);
   return new Promise((resolve) => {
     const observer = new PerformanceObserver((list) => {
       const entries = list.getEntries() as LargestContentfulPaint[];
