@@ -134,6 +134,8 @@ struct Page {
     module: Option<&'static str>,
     /// What `#root` holds before the app's script runs.
     first: First,
+    /// A search page's words, for the bar's search box.
+    words: Option<String>,
 }
 
 impl Page {
@@ -143,12 +145,12 @@ impl Page {
         template
             .replacen(HEAD_MARK, &self.head.render(), 1)
             .replacen(PRELOAD_MARK, &self.head.render_preloads(needed), 1)
-            .replacen(SCREEN_MARK, &screens.render(&self.first), 1)
+            .replacen(SCREEN_MARK, &screens.render(&self.first, self.words.as_deref()), 1)
             .replacen(ANSWERS_MARK, &answers_block(&self.answers), 1)
     }
 
     fn new(head: Head, module: Option<&'static str>) -> Page {
-        Page { status: StatusCode::OK, head, answers: Vec::new(), module, first: First::Bar }
+        Page { status: StatusCode::OK, head, answers: Vec::new(), module, first: First::Bar, words: None }
     }
 
     fn not_found(title: &str, module: &'static str) -> Page {
@@ -160,6 +162,7 @@ impl Page {
             answers: Vec::new(),
             module: Some(module),
             first: First::Bar,
+            words: None,
         }
     }
 
@@ -386,6 +389,7 @@ async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page
     if words.is_empty() {
         return page;
     }
+    page.words = Some(words.clone());
     let found = page.answer(answers::search(db, cache, query).await).and_then(|a| a.read::<Listing>());
     let encoded: String = form_urlencoded::Serializer::new(String::new()).append_pair("q", &words).finish();
     let head = &mut page.head;

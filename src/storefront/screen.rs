@@ -44,8 +44,8 @@ pub enum First {
 }
 
 impl Screens {
-    /// `#root`'s contents for `first`.
-    pub fn render(&self, first: &First) -> String {
+    /// `#root`'s contents for `first`; `words` for the bar's search box (a search page's).
+    pub fn render(&self, first: &First, words: Option<&str>) -> String {
         let main = match first {
             First::Screen(path) => match self.screens.get(*path) {
                 Some(html) => return html.clone(),
@@ -55,7 +55,14 @@ impl Screens {
             First::Listing(listing) => self.listing(listing),
             First::Bar => String::new(),
         };
-        format!("{}{main}{}", self.shell.before, self.shell.after)
+        let bar = match words {
+            // As the app's box, which shows the words on a search page.
+            Some(words) => {
+                self.shell.before.replacen(" value=\"\"", &format!(" value=\"{}\"", escape(words)), 1)
+            }
+            None => self.shell.before.clone(),
+        };
+        format!("{bar}{main}{}", self.shell.after)
     }
 
     /// The class names of `module`'s local `names`, joined as React joins them.

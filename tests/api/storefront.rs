@@ -187,6 +187,10 @@ async fn department_and_search_pages_carry_the_listing_the_address_asks_for() {
     assert_eq!(search.title(), "Search: lamp · Market");
     assert_eq!(search.answers()["/api/search?q=lamp"]["body"], app.get_json("/api/search?q=lamp", 200).await);
     assert_eq!(search.canonical(), Some(format!("{}/search?q=lamp", app.address).as_str()));
+    assert!(
+        search.html.contains("placeholder=\"Search Market\" value=\"lamp\""),
+        "the bar's box holds the words"
+    );
     let empty = page(&app, "/search").await;
     assert!(empty.answers().get("/api/search").is_none());
 
