@@ -57,7 +57,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Serve the store (web app and JSON API); creates and seeds the database on first run.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Make a new database holding the seeded catalog and generated products, N in all
     /// (for trying the store at scale). Refuses a database that holds shoppers' data.
     Seed(SeedArgs),
@@ -103,6 +103,12 @@ pub struct ResetArgs {
     /// The data folder of the stopped store to reset.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+
+    /// Where the store's data lives: absent or `sqlite:` for the SQLite file in the data
+    /// folder (`sqlite:PATH` for another file), or `postgres://user:password@host:port/db`
+    /// for a PostgreSQL database that several servers can share.
+    #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
+    pub database: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -114,6 +120,12 @@ pub struct SeedArgs {
     /// Folder for the database file; created if missing.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+
+    /// Where the store's data lives: absent or `sqlite:` for the SQLite file in the data
+    /// folder (`sqlite:PATH` for another file), or `postgres://user:password@host:port/db`
+    /// for a PostgreSQL database that several servers can share.
+    #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
+    pub database: Option<String>,
 
     /// Replace a database that holds shoppers' accounts, carts, favorites or orders.
     #[arg(long)]
@@ -129,6 +141,12 @@ pub struct ServeArgs {
     /// Folder for the database file; created if missing.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+
+    /// Where the store's data lives: absent or `sqlite:` for the SQLite file in the data
+    /// folder (`sqlite:PATH` for another file), or `postgres://user:password@host:port/db`
+    /// for a PostgreSQL database that several servers can share.
+    #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
+    pub database: Option<String>,
 
     /// Mark cookies Secure (with the __Host- prefix) and send HSTS: set this when the
     /// store is served over HTTPS, behind a TLS-terminating proxy.

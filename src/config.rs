@@ -30,6 +30,8 @@ pub struct Config {
     pub shutdown_delay: Duration,
     /// The most bytes the database file may grow to (`--max-db-size`).
     pub max_db_size: Option<u64>,
+    /// `--database`: `None` for the SQLite file in the data folder.
+    pub database: Option<String>,
 }
 
 impl Config {
@@ -47,6 +49,7 @@ impl Config {
             reset_every: None,
             shutdown_delay: Duration::ZERO,
             max_db_size: None,
+            database: None,
         }
     }
 
@@ -99,6 +102,7 @@ impl Config {
             reset_every: a.reset_every,
             shutdown_delay: a.shutdown_delay,
             max_db_size: a.max_db_size,
+            database: a.database,
         }
     }
 }

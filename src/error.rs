@@ -188,7 +188,7 @@ impl From<db::Error> for ApiError {
                     Rejection::AccountTaken { username, email }.into()
                 }
             }
-            db::Error::Unavailable(cause) => {
+            db::Error::Unavailable(cause) | db::Error::Contention(cause) => {
                 tracing::warn!(cause, "the database is unavailable");
                 Self::Unavailable(Unavailable::Busy)
             }

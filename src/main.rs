@@ -4,6 +4,7 @@ use clap::Parser;
 use market::cli::{BackupArgs, Cli, Command, ResetArgs, RestoreArgs, SeedArgs, ServeArgs};
 use market::config::Config;
 use market::data_dir::DataDirLock;
+use market::db::Location;
 use market::logging::{Destination, Log};
 use market::startup::Application;
 
@@ -17,7 +18,7 @@ fn main() -> ExitCode {
     return_big_blocks_to_the_system();
     let cli = Cli::parse();
     let done = match cli.command {
-        Command::Serve(args) => serve(args),
+        Command::Serve(args) => serve(*args),
         Command::Seed(args) => {
             market::logging::install_plain();
             seed(&args)
@@ -58,17 +59,33 @@ fn db_path(data_dir: &std::path::Path) -> std::path::PathBuf {
     data_dir.join("market.db")
 }
 
+/// The database a command names (`--database`), the data folder's file by default.
+fn location(data_dir: &std::path::Path, database: Option<&str>) -> anyhow::Result<Location> {
+    Location::parse(database, db_path(data_dir))
+}
+
+/// Where `location` is, in words for the command's output (no password).
+fn described(location: &Location) -> String {
+    match location {
+        Location::File(path) => path.display().to_string(),
+        Location::Postgres(url) => market::db::redacted(url),
+    }
+}
+
 fn seed(args: &SeedArgs) -> anyhow::Result<()> {
-    let _lock = DataDirLock::take(&args.data_dir, "market seed")?;
-    let path = db_path(&args.data_dir);
+    let location = location(&args.data_dir, args.database.as_deref())?;
+    let _lock = match location {
+        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market seed")?),
+        Location::Postgres(_) => None,
+    };
     let started = std::time::Instant::now();
-    let made = market::db::seed_catalog(&path, args.products, args.force)?;
+    let made = market::db::seed_catalog(&location, args.products, args.force)?;
     tracing::info!(
         products = made.products,
         reviews = made.reviews,
         seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
         "seeded {}",
-        path.display()
+        described(&location)
     );
     Ok(())
 }
@@ -101,17 +118,22 @@ fn restore(args: &RestoreArgs) -> anyhow::Result<()> {
 }
 
 fn reset(args: &ResetArgs) -> anyhow::Result<()> {
-    let path = db_path(&args.data_dir);
+    let location = location(&args.data_dir, args.database.as_deref())?;
     if !args.yes {
         anyhow::bail!(
             "`market reset` deletes every account, order, cart, favorite and review shoppers made in {}, \
              and signs everyone out; the catalog stays. Run it again with --yes to go ahead.",
-            path.display()
+            described(&location)
         );
     }
-    let _lock = DataDirLock::take(&args.data_dir, "market reset")?;
-    let removed = market::db::reset_file(&path)?;
-    println!("Reset {} to its seeded state: removed {removed}.", path.display());
+    // A SQLite file belongs to one server, which must be stopped; a PostgreSQL database
+    // is shared, and its servers drop what they kept as after any write.
+    let _lock = match location {
+        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market reset")?),
+        Location::Postgres(_) => None,
+    };
+    let removed = market::db::reset_database(&location)?;
+    println!("Reset {} to its seeded state: removed {removed}.", described(&location));
     Ok(())
 }
 
@@ -119,7 +141,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let destination = args.log_file.clone().map_or(Destination::Stderr, Destination::File);
     let log = Log::start(destination, args.log_format)?;
     log.install_for_events();
-    let lock = DataDirLock::take(&args.data_dir, "market serve")?;
+    // A SQLite file is one server's; a PostgreSQL database is shared by design.
+    let lock = match location(&args.data_dir, args.database.as_deref())? {
+        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market serve")?),
+        Location::Postgres(_) => None,
+    };
     let config = Config::from_args(args, &log);
     let served = run(config);
     drop(lock);

@@ -19,7 +19,7 @@ use crate::auth::limits::Limiter;
 use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
 use crate::config::Config;
-use crate::db::{Db, Limits};
+use crate::db::{Db, Limits, Location};
 use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
@@ -44,13 +44,14 @@ impl Application {
         // Watched from here on: a SIGTERM that comes before the store is open must stop
         // it cleanly too, not kill it.
         let signals = Signals::watch()?;
-        let db = Db::open_with(&config.db_path(), Limits { max_size: config.max_db_size })?;
+        let location = Location::parse(config.database.as_deref(), config.db_path())?;
+        let db = Db::open_with(&location, Limits { max_size: config.max_db_size })?;
         let secret = config.secret()?;
         let secure = config.secure_cookies;
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
         let passwords = web::Data::new(Passwords::new());
         let limiter = web::Data::new(Limiter::new(config.rate_limits));
-        let answer_cache = web::Data::new(AnswerCache::new(db.version()));
+        let answer_cache = web::Data::new(AnswerCache::new());
         let pages = web::Data::new(storefront::Pages::default());
         let placed = web::Data::new(api::orders::Placed::default());
         let metrics = web::Data::new(Metrics::new(metrics::Parts {
@@ -179,8 +180,8 @@ impl Application {
             handle.stop(true).await;
             let _ = served.await;
         }
-        match self.db.checkpoint().await {
-            Ok(()) => tracing::info!("database checkpointed"),
+        match self.db.close().await {
+            Ok(()) => tracing::info!("database closed"),
             Err(e) => tracing::warn!("checkpointing the database failed: {e}"),
         }
         served

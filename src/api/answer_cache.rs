@@ -3,10 +3,11 @@
 //!
 //! Nothing here knows which write changes which answer. The database says it: its
 //! triggers log every change a write makes (`db/changes.rs`), and [`AnswerCache::apply`]
-//! is the one place that turns those changes into dropped answers. The log's position
-//! is the database's version; a read that began before a change was applied could still
-//! hold the old bytes when it comes to keep them, so it keeps them only if the version
-//! has not moved on meanwhile (docs/architecture.md#caches).
+//! is the one place that turns those changes into dropped answers. A read that began
+//! before a change was applied could still hold the old bytes when it comes to keep
+//! them, so it keeps them only if no change was applied meanwhile: the cache counts the
+//! batches of changes it applied (its generation), rather than trusting the log's ids to
+//! arrive in order, which PostgreSQL's do not (docs/architecture.md#caches).
 //!
 //! The public catalog's answers carry an entity tag per representation and answer a
 //! matching `If-None-Match` with 304. A shopper's answers are sent `no-store`, so they
@@ -87,8 +88,8 @@ pub struct AnswerCache {
 }
 
 struct Inner {
-    /// The database's version: the last change applied.
-    version: i64,
+    /// How many batches of changes were applied.
+    generation: i64,
     answers: HashMap<Answer, Arc<Copies>>,
     shopper_answers: usize,
     query_answers: usize,
@@ -133,12 +134,18 @@ impl Inner {
     }
 }
 
+impl Default for AnswerCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl AnswerCache {
-    /// An empty cache at the database's current version.
-    pub fn new(version: i64) -> Self {
+    /// An empty cache.
+    pub fn new() -> Self {
         AnswerCache {
             inner: RwLock::new(Inner {
-                version,
+                generation: 0,
                 answers: HashMap::new(),
                 shopper_answers: 0,
                 query_answers: 0,
@@ -171,7 +178,9 @@ impl AnswerCache {
     /// product's change (its rating, when a review changes) drops its page and every
     /// search, since any could show its card; a department's, each of its pages.
     pub fn apply(&self, changes: &[Change]) {
-        let Some(last) = changes.last() else { return };
+        if changes.is_empty() {
+            return;
+        }
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         let mut departments = Vec::new();
         let mut searches = false;
@@ -200,7 +209,7 @@ impl AnswerCache {
                 _ => false,
             });
         }
-        inner.version = inner.version.max(last.version);
+        inner.generation += 1;
         if catalog {
             // Under the write lock, after the answers went: a page made from answers read
             // before this point is dropped by a reader who sees the new number.
@@ -208,16 +217,16 @@ impl AnswerCache {
         }
     }
 
-    /// The kept answer, or the version to hand back to [`AnswerCache::store`].
+    /// The kept answer, or the generation to hand back to [`AnswerCache::store`].
     fn get(&self, answer: &Answer) -> Result<Arc<Copies>, i64> {
         let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
-        inner.answers.get(answer).cloned().ok_or(inner.version)
+        inner.answers.get(answer).cloned().ok_or(inner.generation)
     }
 
-    /// Keeps `kept` unless a change was applied since `version` was handed out.
-    fn store(&self, answer: Answer, version: i64, kept: Arc<Copies>) {
+    /// Keeps `kept` unless a change was applied since `generation` was handed out.
+    fn store(&self, answer: Answer, generation: i64, kept: Arc<Copies>) {
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        if inner.version != version {
+        if inner.generation != generation {
             return;
         }
         inner.remove(&answer);
@@ -375,7 +384,7 @@ mod tests {
 
     #[test]
     fn each_change_drops_exactly_its_answer() {
-        let cache = AnswerCache::new(0);
+        let cache = AnswerCache::new();
         let all = [
             Answer::Departments,
             department(5, Sort::Featured),
@@ -410,7 +419,7 @@ mod tests {
 
     #[test]
     fn shoppers_answers_are_bounded() {
-        let cache = AnswerCache::new(0);
+        let cache = AnswerCache::new();
         for user in 0..(MAX_SHOPPER_ANSWERS as i64 + 5) {
             let version = cache.get(&Answer::Cart(user)).unwrap_err();
             cache.store(Answer::Cart(user), version, kept(b"{}"));
@@ -422,11 +431,13 @@ mod tests {
 
     #[test]
     fn bytes_read_before_a_change_was_applied_are_not_kept() {
-        let cache = AnswerCache::new(7);
-        let version = cache.get(&Answer::Product(51)).unwrap_err();
-        assert_eq!(version, 7, "the database's version");
+        let cache = AnswerCache::new();
         cache.apply(&[change(8, Topic::Product, 51)]);
-        cache.store(Answer::Product(51), version, kept(b"stale"));
+        let generation = cache.get(&Answer::Product(51)).unwrap_err();
+        // A change that committed late, with a lower id than one applied before it (as
+        // PostgreSQL's can): still a change.
+        cache.apply(&[change(7, Topic::Product, 51)]);
+        cache.store(Answer::Product(51), generation, kept(b"stale"));
         assert!(cache.get(&Answer::Product(51)).is_err(), "the stale bytes were dropped on the floor");
     }
 
@@ -435,7 +446,7 @@ mod tests {
     /// and the suggestions (which show no ratings) stay.
     #[test]
     fn a_rating_change_drops_its_departments_pages_and_every_search() {
-        let cache = AnswerCache::new(0);
+        let cache = AnswerCache::new();
         let suggestions = Answer::Suggestions(vec!["he".to_string()].into_boxed_slice());
         let all = [
             department(5, Sort::Featured),
@@ -455,7 +466,7 @@ mod tests {
 
     #[test]
     fn query_answers_are_bounded_in_number_and_bytes() {
-        let cache = AnswerCache::new(0);
+        let cache = AnswerCache::new();
         for page in 1..(MAX_QUERY_ANSWERS as u32 + 5) {
             let answer =
                 Answer::DepartmentProducts(5, Box::new(ListingQuery { page, ..ListingQuery::featured() }));
@@ -475,7 +486,7 @@ mod tests {
     #[actix_web::test]
     async fn many_requests_missing_one_answer_load_it_once() {
         use std::sync::atomic::{AtomicUsize, Ordering};
-        let cache = Arc::new(AnswerCache::new(0));
+        let cache = Arc::new(AnswerCache::new());
         let loads = Arc::new(AtomicUsize::new(0));
         let requests = (0..64).map(|_| {
             let (cache, loads) = (cache.clone(), loads.clone());

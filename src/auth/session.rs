@@ -228,7 +228,7 @@ impl actix_session::storage::SessionStore for SessionStore {
 }
 
 /// Removes expired sessions; returns how many.
-pub async fn sweep(db: &Db) -> Result<usize, crate::db::Error> {
+pub async fn sweep(db: &Db) -> Result<u64, crate::db::Error> {
     let now = Timestamp::now();
     db.forget_expired_sessions(now, now.minus(ABSOLUTE_LIFETIME)).await
 }

@@ -1,8 +1,7 @@
 //! The cart: one line per item added (quantity is always 1).
 
-use rusqlite::{Connection, Row, Transaction, params};
-
-use super::{Db, Error, delete_owned, require_product};
+use super::conn::{Conn, Row, args};
+use super::{Db, Error, delete_owned, lock_shopper, require_product};
 use crate::domain::cart::{Cart, CartLine, MAX_LINES};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
@@ -11,22 +10,20 @@ const LINE_QUERY: &str = "SELECT c.id, p.id, p.department_id, p.name, p.price_ce
      JOIN products p ON p.id = c.product_id
      LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0";
 
-fn line(r: &Row) -> rusqlite::Result<CartLine> {
+fn line(r: &Row) -> Result<CartLine, Error> {
     Ok(CartLine {
         cart_id: r.get(0)?,
         product_id: r.get(1)?,
         department_id: r.get(2)?,
         name: r.get(3)?,
         price: Cents(r.get(4)?),
-        preview_image: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+        preview_image: r.get::<Option<String>>(5)?.unwrap_or_default(),
     })
 }
 
 /// The shopper's lines, oldest first.
-pub(super) fn lines(c: &Connection, user_id: i64) -> Result<Vec<CartLine>, Error> {
-    let mut stmt = c.prepare_cached(&format!("{LINE_QUERY} WHERE c.user_id = ?1 ORDER BY c.id"))?;
-    let lines = stmt.query_map(params![user_id], line)?.collect::<Result<Vec<_>, _>>()?;
-    Ok(lines)
+pub(super) fn lines(c: &mut Conn, user_id: i64) -> Result<Vec<CartLine>, Error> {
+    c.query(&format!("{LINE_QUERY} WHERE c.user_id = ?1 ORDER BY c.id"), args![user_id], line)
 }
 
 impl Db {
@@ -36,27 +33,27 @@ impl Db {
 
     /// A new line of the product, unless the cart already holds [`MAX_LINES`].
     pub async fn add_to_cart(&self, user_id: i64, product_id: i64) -> Result<CartLine, Error> {
-        self.write(move |tx| add(tx, user_id, product_id)).await
+        self.write(move |c| add(c, user_id, product_id)).await
     }
 
     pub async fn remove_from_cart(&self, user_id: i64, cart_id: i64) -> Result<(), Error> {
-        self.write(move |tx| delete_owned(tx, "cart_items", Thing::CartLine, cart_id, user_id)).await
+        self.write(move |c| delete_owned(c, "cart_items", Thing::CartLine, cart_id, user_id)).await
     }
 }
 
-fn add(tx: &Transaction, user_id: i64, product_id: i64) -> Result<CartLine, Error> {
-    require_product(tx, product_id)?;
-    // The limit is checked by the statement that writes, so it holds however many
-    // writers add at once.
-    let cart_id: Option<i64> = tx
-        .prepare_cached(
-            "INSERT INTO cart_items (user_id, product_id, created_at)
-             SELECT ?1, ?2, ?3 WHERE (SELECT count(*) FROM cart_items WHERE user_id = ?1) < ?4
-             RETURNING id",
-        )?
-        .query_map(params![user_id, product_id, Timestamp::now().millis(), MAX_LINES], |r| r.get(0))?
-        .next()
-        .transpose()?;
+fn add(c: &mut Conn, user_id: i64, product_id: i64) -> Result<CartLine, Error> {
+    require_product(c, product_id)?;
+    // The limit is checked by the statement that writes, under the shopper's lock, so
+    // it holds however many writers add at once.
+    lock_shopper(c, user_id)?;
+    let cart_id: Option<i64> = c.query_opt(
+        "INSERT INTO cart_items (user_id, product_id, created_at)
+         SELECT CAST(?1 AS BIGINT), CAST(?2 AS BIGINT), CAST(?3 AS BIGINT)
+         WHERE (SELECT count(*) FROM cart_items WHERE user_id = ?1) < ?4
+         RETURNING id",
+        args![user_id, product_id, Timestamp::now().millis(), MAX_LINES],
+        |r| r.get(0),
+    )?;
     let cart_id = cart_id.ok_or(Rejection::CartFull)?;
-    Ok(tx.prepare_cached(&format!("{LINE_QUERY} WHERE c.id = ?1"))?.query_row(params![cart_id], line)?)
+    c.query_one(&format!("{LINE_QUERY} WHERE c.id = ?1"), args![cart_id], line)
 }

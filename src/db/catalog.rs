@@ -1,7 +1,6 @@
 //! Departments and products: one query per answer.
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
-
+use super::conn::{Conn, Row, args};
 use super::listing::{self, Source};
 use super::{Db, Error};
 use crate::domain::Cents;
@@ -14,28 +13,22 @@ pub(super) const CARD_COLUMNS: &str =
     "p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count";
 
 /// The card of a row holding [`CARD_COLUMNS`] from column `at` on.
-pub(super) fn card(r: &Row, at: usize) -> rusqlite::Result<ProductCard> {
+pub(super) fn card(r: &Row, at: usize) -> Result<ProductCard, Error> {
     Ok(ProductCard {
         id: r.get(at)?,
         department_id: r.get(at + 1)?,
         name: r.get(at + 2)?,
         brand: r.get(at + 3)?,
         price: Cents(r.get(at + 4)?),
-        preview_image: r.get::<_, Option<String>>(at + 5)?.unwrap_or_default(),
+        preview_image: r.get::<Option<String>>(at + 5)?.unwrap_or_default(),
         rating: Rating { sum: r.get(at + 6)?, count: r.get(at + 7)? },
     })
 }
 
 impl Db {
     pub async fn list_departments(&self) -> Result<Vec<Department>, Error> {
-        self.read(|c| {
-            let mut stmt = c.prepare_cached("SELECT id, name, picture_url FROM departments ORDER BY id")?;
-            let rows = stmt.query_map([], |r| {
-                Ok(Department { id: r.get(0)?, name: r.get(1)?, picture_url: r.get(2)? })
-            })?;
-            Ok(rows.collect::<Result<_, _>>()?)
-        })
-        .await
+        self.read(|c| c.query("SELECT id, name, picture_url FROM departments ORDER BY id", &[], department))
+            .await
     }
 
     /// One page of a department's products as `query` asks; `None` when there is no
@@ -54,24 +47,28 @@ impl Db {
     }
 }
 
+fn department(r: &Row) -> Result<Department, Error> {
+    Ok(Department { id: r.get(0)?, name: r.get(1)?, picture_url: r.get(2)? })
+}
+
 fn department_products(
-    c: &Connection,
+    c: &mut Conn,
     department_id: i64,
     query: &ListingQuery,
 ) -> Result<Option<DepartmentProducts>, Error> {
-    let mut stmt = c.prepare_cached("SELECT id, name, picture_url FROM departments WHERE id = ?1")?;
-    let department = stmt
-        .query_row(params![department_id], |r| {
-            Ok(Department { id: r.get(0)?, name: r.get(1)?, picture_url: r.get(2)? })
-        })
-        .optional()?;
+    let department = c.query_opt(
+        "SELECT id, name, picture_url FROM departments WHERE id = ?1",
+        args![department_id],
+        department,
+    )?;
     let Some(department) = department else { return Ok(None) };
     let listing = listing::listing(c, &Source::Department(department_id), query)?;
     Ok(Some(DepartmentProducts { department, listing }))
 }
 
-fn product(c: &Connection, product_id: i64) -> Result<Option<Product>, Error> {
-    let mut stmt = c.prepare_cached(
+fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
+    let mut found: Option<Product> = None;
+    c.query(
         "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, p.description,
                 p.rating_sum, p.review_count, d.name, i.id, i.url, i.background
          FROM products p
@@ -79,31 +76,31 @@ fn product(c: &Connection, product_id: i64) -> Result<Option<Product>, Error> {
          LEFT JOIN product_images i ON i.product_id = p.id
          WHERE p.id = ?1
          ORDER BY i.position",
+        args![product_id],
+        |r| {
+            let product = match &mut found {
+                Some(product) => product,
+                None => found.insert(Product {
+                    card: ProductCard {
+                        id: r.get(0)?,
+                        department_id: r.get(1)?,
+                        name: r.get(2)?,
+                        brand: r.get(3)?,
+                        price: Cents(r.get(4)?),
+                        preview_image: String::new(),
+                        rating: Rating { sum: r.get(6)?, count: r.get(7)? },
+                    },
+                    description: r.get(5)?,
+                    department_name: r.get(8)?,
+                    images: Vec::new(),
+                }),
+            };
+            if let Some(id) = r.get::<Option<i64>>(9)? {
+                product.images.push(ProductImage { id, url: r.get(10)?, background: r.get(11)? });
+            }
+            Ok(())
+        },
     )?;
-    let mut rows = stmt.query(params![product_id])?;
-    let mut found: Option<Product> = None;
-    while let Some(r) = rows.next()? {
-        let product = match &mut found {
-            Some(product) => product,
-            None => found.insert(Product {
-                card: ProductCard {
-                    id: r.get(0)?,
-                    department_id: r.get(1)?,
-                    name: r.get(2)?,
-                    brand: r.get(3)?,
-                    price: Cents(r.get(4)?),
-                    preview_image: String::new(),
-                    rating: Rating { sum: r.get(6)?, count: r.get(7)? },
-                },
-                description: r.get(5)?,
-                department_name: r.get(8)?,
-                images: Vec::new(),
-            }),
-        };
-        if let Some(id) = r.get::<_, Option<i64>>(9)? {
-            product.images.push(ProductImage { id, url: r.get(10)?, background: r.get(11)? });
-        }
-    }
     if let Some(p) = found.as_mut() {
         p.card.preview_image = p.images.first().map(|i| i.url.clone()).unwrap_or_default();
     }
@@ -114,7 +111,7 @@ impl Db {
     /// How many products the catalog holds.
     pub async fn count_products(&self) -> Result<u64, Error> {
         self.read(|c| {
-            let n: i64 = c.prepare_cached("SELECT count(*) FROM products")?.query_row([], |r| r.get(0))?;
+            let n: i64 = c.query_one("SELECT count(*) FROM products", &[], |r| r.get(0))?;
             Ok(n.max(0) as u64)
         })
         .await
@@ -124,11 +121,11 @@ impl Db {
     /// `offset`: a product page's address, for the sitemaps.
     pub async fn list_product_addresses(&self, offset: u64, limit: u64) -> Result<Vec<(i64, i64)>, Error> {
         self.read(move |c| {
-            let mut stmt =
-                c.prepare_cached("SELECT department_id, id FROM products ORDER BY id LIMIT ?1 OFFSET ?2")?;
-            let rows =
-                stmt.query_map(params![limit as i64, offset as i64], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            Ok(rows.collect::<Result<_, _>>()?)
+            c.query(
+                "SELECT department_id, id FROM products ORDER BY id LIMIT ?1 OFFSET ?2",
+                args![limit as i64, offset as i64],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
         })
         .await
     }

@@ -1,12 +1,15 @@
 //! The change log (docs/architecture.md#caches): triggers append a row for every kept
 //! answer a write changes, in the write's own transaction. After each commit the writer
-//! hands the new rows to the listener (the answer cache); a poller does the same for
-//! rows that other connections wrote (another process, or a hand-made change), so no
+//! hands the new rows to the listener (the answer cache); a poller (SQLite) or a
+//! listener woken by the database (PostgreSQL) does the same for rows that other
+//! connections wrote (another replica, another process, or a hand-made change), so no
 //! write path, old or new, can leave a kept answer stale.
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use rusqlite::{Connection, params};
+use super::Error;
+use super::conn::{Conn, Engine, args};
+use super::postgres::changes::Unsettled;
 
 /// A kind of kept answer, as the triggers name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,7 +27,7 @@ pub enum Topic {
 }
 
 impl Topic {
-    fn parse(topic: &str) -> Option<Topic> {
+    pub(super) fn parse(topic: &str) -> Option<Topic> {
         Some(match topic {
             "cart" => Topic::Cart,
             "favorites" => Topic::Favorites,
@@ -49,37 +52,52 @@ pub type Listener = Arc<dyn Fn(&[Change]) + Send + Sync>;
 /// Delivers each change once, in order, to the listener.
 #[derive(Default)]
 pub(super) struct Feed {
-    /// The last version delivered; the lock also keeps two deliveries from interleaving.
-    delivered: Mutex<i64>,
+    /// What was delivered; the lock also keeps two deliveries from interleaving.
+    delivered: Mutex<Delivered>,
     listener: OnceLock<Listener>,
 }
 
+#[derive(Default)]
+pub(super) struct Delivered {
+    /// The highest change delivered.
+    pub version: i64,
+    /// PostgreSQL's transactions take their numbers before they commit, so a change
+    /// can appear below one already delivered: what tells them apart.
+    pub unsettled: Unsettled,
+}
+
 impl Feed {
-    pub(super) fn start_at(conn: &Connection) -> rusqlite::Result<Feed> {
-        let version = conn.query_row("SELECT coalesce(max(id), 0) FROM changes", [], |r| r.get(0))?;
-        Ok(Feed { delivered: Mutex::new(version), listener: OnceLock::new() })
+    pub(super) fn start_at(c: &mut Conn) -> Result<Feed, Error> {
+        let mut delivered = Delivered { version: 0, unsettled: Unsettled::default() };
+        match c.engine() {
+            Engine::Sqlite => {
+                delivered.version =
+                    c.query_one("SELECT coalesce(max(id), 0) FROM changes", &[], |r| r.get(0))?;
+            }
+            Engine::Postgres => super::postgres::changes::start(c, &mut delivered)?,
+        }
+        Ok(Feed { delivered: Mutex::new(delivered), listener: OnceLock::new() })
     }
 
     pub(super) fn listen(&self, listener: Listener) {
         let _ = self.listener.set(listener);
     }
 
-    pub(super) fn version(&self) -> i64 {
-        *self.delivered.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Reads the rows past the last delivered one and hands them to the listener.
-    pub(super) fn deliver(&self, conn: &Connection) -> rusqlite::Result<()> {
+    /// Reads the rows not yet delivered and hands them to the listener.
+    pub(super) fn deliver(&self, c: &mut Conn) -> Result<(), Error> {
         let Some(listener) = self.listener.get() else { return Ok(()) };
         let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
-        let mut stmt = conn.prepare_cached("SELECT id, topic, key FROM changes WHERE id > ?1 ORDER BY id")?;
-        let rows = stmt.query_map(params![*delivered], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?))
-        })?;
+        let rows: Vec<(i64, String, i64)> = match c.engine() {
+            Engine::Sqlite => c.query(
+                "SELECT id, topic, key FROM changes WHERE id > ?1 ORDER BY id",
+                args![delivered.version],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )?,
+            Engine::Postgres => super::postgres::changes::unread(c, &mut delivered)?,
+        };
         let mut changes = Vec::new();
-        for row in rows {
-            let (version, topic, key) = row?;
-            *delivered = version;
+        for (version, topic, key) in rows {
+            delivered.version = delivered.version.max(version);
             match Topic::parse(&topic) {
                 Some(topic) => changes.push(Change { version, topic, key }),
                 None => tracing::warn!(topic, "a change of an unknown kind was skipped"),
@@ -95,7 +113,6 @@ impl Feed {
 /// How many change rows are kept for readers that are behind.
 pub(super) const KEPT: i64 = 100_000;
 
-pub(super) fn forget_old(tx: &rusqlite::Transaction) -> rusqlite::Result<usize> {
-    tx.prepare_cached("DELETE FROM changes WHERE id <= (SELECT max(id) FROM changes) - ?1")?
-        .execute(params![KEPT])
+pub(super) fn forget_old(c: &mut Conn) -> Result<u64, Error> {
+    c.execute("DELETE FROM changes WHERE id <= (SELECT max(id) FROM changes) - ?1", args![KEPT])
 }

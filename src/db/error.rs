@@ -27,6 +27,10 @@ pub enum Error {
     /// Nothing was written; reads still work.
     #[error("the database is full: {0}")]
     Full(String),
+    /// The write met another one head on (a deadlock, a serialization failure) and was
+    /// rolled back; run again, it succeeds.
+    #[error("the write met another: {0}")]
+    Contention(String),
     #[error(transparent)]
     Other(anyhow::Error),
 }
@@ -35,7 +39,7 @@ impl Error {
     /// A write the store could not take now but will take again by itself (busy or
     /// full), as against one that is wrong.
     pub fn is_passing(&self) -> bool {
-        matches!(self, Error::Unavailable(_) | Error::Full(_))
+        matches!(self, Error::Unavailable(_) | Error::Full(_) | Error::Contention(_))
     }
 
     pub fn other(cause: impl std::fmt::Display) -> Error {
@@ -66,6 +70,45 @@ fn constraint(message: &str) -> Option<Constraint> {
         "users.username" => Some(Constraint::UniqueUsername),
         "users.email" => Some(Constraint::UniqueEmail),
         "reviews.user_id, reviews.product_id" => Some(Constraint::OneReviewPerShopperAndProduct),
+        _ => None,
+    }
+}
+
+impl From<postgres::Error> for Error {
+    fn from(e: postgres::Error) -> Self {
+        use postgres::error::SqlState;
+        let Some(db) = e.as_db_error() else {
+            // No answer from the server: the connection failed or was closed.
+            return Error::Unavailable(e.to_string());
+        };
+        let code = db.code();
+        if *code == SqlState::UNIQUE_VIOLATION {
+            return match db.constraint().and_then(named_constraint) {
+                Some(c) => Error::Conflict(vec![c]),
+                None => Error::Other(e.into()),
+            };
+        }
+        if *code == SqlState::T_R_SERIALIZATION_FAILURE || *code == SqlState::T_R_DEADLOCK_DETECTED {
+            return Error::Contention(db.message().to_owned());
+        }
+        if *code == SqlState::DISK_FULL || *code == SqlState::OUT_OF_MEMORY {
+            return Error::Full(db.message().to_owned());
+        }
+        // Class 08 (connection), 53 (resources), 57 (cancelled, shutting down): the
+        // database cannot answer now and will again.
+        if ["08", "53", "57"].iter().any(|class| code.code().starts_with(class)) {
+            return Error::Unavailable(db.message().to_owned());
+        }
+        Error::Other(e.into())
+    }
+}
+
+/// PostgreSQL names a broken constraint by the name the schema gave it.
+fn named_constraint(name: &str) -> Option<Constraint> {
+    match name {
+        "users_username_unique" => Some(Constraint::UniqueUsername),
+        "users_email_unique" => Some(Constraint::UniqueEmail),
+        "reviews_one_per_shopper_and_product" => Some(Constraint::OneReviewPerShopperAndProduct),
         _ => None,
     }
 }

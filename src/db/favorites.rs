@@ -1,8 +1,7 @@
 //! Favorites: at most one per shopper and product.
 
-use rusqlite::{Row, Transaction, params};
-
 use super::catalog::{CARD_COLUMNS, card};
+use super::conn::{Conn, Row, args};
 use super::{Db, Error, delete_owned, require_product};
 use crate::domain::favorites::Favorite;
 use crate::domain::{Thing, Timestamp};
@@ -16,7 +15,7 @@ fn favorite_query() -> String {
     )
 }
 
-fn favorite(r: &Row) -> rusqlite::Result<Favorite> {
+fn favorite(r: &Row) -> Result<Favorite, Error> {
     Ok(Favorite { id: r.get(0)?, product: card(r, 1)? })
 }
 
@@ -24,30 +23,32 @@ impl Db {
     /// Newest first.
     pub async fn list_favorites(&self, user_id: i64) -> Result<Vec<Favorite>, Error> {
         self.read(move |c| {
-            let mut stmt =
-                c.prepare_cached(&format!("{} WHERE f.user_id = ?1 ORDER BY f.id DESC", favorite_query()))?;
-            Ok(stmt.query_map(params![user_id], favorite)?.collect::<Result<Vec<_>, _>>()?)
+            c.query(
+                &format!("{} WHERE f.user_id = ?1 ORDER BY f.id DESC", favorite_query()),
+                args![user_id],
+                favorite,
+            )
         })
         .await
     }
 
     /// Adds the favorite, or answers the existing one: adding twice is not an error.
     pub async fn add_favorite(&self, user_id: i64, product_id: i64) -> Result<Favorite, Error> {
-        self.write(move |tx| add(tx, user_id, product_id)).await
+        self.write(move |c| add(c, user_id, product_id)).await
     }
 
     pub async fn remove_favorite(&self, user_id: i64, favorite_id: i64) -> Result<(), Error> {
-        self.write(move |tx| delete_owned(tx, "favorites", Thing::Favorite, favorite_id, user_id)).await
+        self.write(move |c| delete_owned(c, "favorites", Thing::Favorite, favorite_id, user_id)).await
     }
 }
 
-fn add(tx: &Transaction, user_id: i64, product_id: i64) -> Result<Favorite, Error> {
-    require_product(tx, product_id)?;
-    tx.prepare_cached(
+fn add(c: &mut Conn, user_id: i64, product_id: i64) -> Result<Favorite, Error> {
+    require_product(c, product_id)?;
+    c.execute(
         "INSERT INTO favorites (user_id, product_id, created_at) VALUES (?1, ?2, ?3)
          ON CONFLICT (user_id, product_id) DO NOTHING",
-    )?
-    .execute(params![user_id, product_id, Timestamp::now().millis()])?;
+        args![user_id, product_id, Timestamp::now().millis()],
+    )?;
     let sql = format!("{} WHERE f.user_id = ?1 AND f.product_id = ?2", favorite_query());
-    Ok(tx.prepare_cached(&sql)?.query_row(params![user_id, product_id], favorite)?)
+    c.query_one(&sql, args![user_id, product_id], favorite)
 }

@@ -1,12 +1,11 @@
 //! One page of products, its total and its facets, for a department or a search: the
-//! SQL both share. Every filter and sort has an index (migration 0005); a search reads
-//! the full-text index once per statement.
-
-use rusqlite::types::Value;
-use rusqlite::{Connection, params_from_iter};
+//! SQL both share, and both engines. Every filter and sort has an index (migration
+//! 0005); a search reads the full-text index once per statement, through the pieces of
+//! SQL its engine gives ([`SearchSql`]).
 
 use super::Error;
 use super::catalog::{CARD_COLUMNS, card};
+use super::conn::{Conn, Engine, Value};
 use crate::domain::Cents;
 use crate::domain::catalog::ProductCard;
 use crate::domain::listing::{
@@ -16,7 +15,7 @@ use crate::domain::listing::{
 /// Which products a list is drawn from.
 pub(super) enum Source<'a> {
     Department(i64),
-    /// Products matching a full-text query (see [`match_expression`]), in one
+    /// Products matching a full-text query (see [`SearchSql::expression`]), in one
     /// department or all.
     Search {
         expression: &'a str,
@@ -24,25 +23,50 @@ pub(super) enum Source<'a> {
     },
 }
 
+/// How an engine finds the products that match a search: the SQL that differs.
+pub(super) struct SearchSql {
+    /// `WITH matches (id) AS (...) `: the ids matching the one parameter, an expression.
+    pub matches: &'static str,
+    /// For a page sorted by relevance: what it reads, the condition that matches (both
+    /// naming the expression once, in this order), and the order.
+    pub ranked_from: &'static str,
+    pub ranked_condition: &'static str,
+    pub ranked_order: &'static str,
+    /// Products matching `?1` in catalog order, at most `?2`, as [`CARD_COLUMNS`].
+    pub suggestions: &'static str,
+    /// The expression for `words` (letters and digits only, see `listing::words`): each
+    /// a prefix ("head" finds headphones), all of them required; with `name_and_brand`,
+    /// in a product's name or brand only.
+    pub expression: fn(words: &[String], name_and_brand: bool) -> String,
+}
+
+/// The engine's way of searching.
+pub(super) fn search_sql(engine: Engine) -> &'static SearchSql {
+    match engine {
+        Engine::Sqlite => &super::sqlite::search::SQL,
+        Engine::Postgres => &super::postgres::search::SQL,
+    }
+}
+
 /// `p.rating_key` (migration 0005) spelled out: the same value, but SQLite reads it from
 /// the two counts in an index, where naming the virtual column makes it read the table.
 const RATING: &str = "(CASE WHEN p.review_count = 0 THEN 0 ELSE (p.rating_sum * 200 + p.review_count) / (p.review_count * 2) END)";
 
 /// A piece of SQL and its parameters, in order.
-struct Sql {
+struct Sql<'q> {
     text: String,
-    params: Vec<Value>,
+    params: Vec<Value<'q>>,
 }
 
-impl Sql {
-    fn new(text: impl Into<String>, params: Vec<Value>) -> Sql {
+impl<'q> Sql<'q> {
+    fn new(text: impl Into<String>, params: Vec<Value<'q>>) -> Sql<'q> {
         Sql { text: text.into(), params }
     }
 
     /// Every condition of `parts`, or true when there is none.
-    fn all(parts: Vec<Sql>) -> Sql {
+    fn all(parts: Vec<Sql<'q>>) -> Sql<'q> {
         if parts.is_empty() {
-            return Sql::new("1", vec![]);
+            return Sql::new("TRUE", vec![]);
         }
         let text = parts.iter().map(|p| format!("({})", p.text)).collect::<Vec<_>>().join(" AND ");
         Sql::new(text, parts.into_iter().flat_map(|p| p.params).collect())
@@ -50,40 +74,39 @@ impl Sql {
 }
 
 /// The filters of a list, each a condition on `products p`, or `None` when not asked.
-struct Filters {
-    brands: Option<Sql>,
-    prices: Option<Sql>,
-    rating: Option<Sql>,
+struct Filters<'q> {
+    brands: Option<Sql<'q>>,
+    prices: Option<Sql<'q>>,
+    rating: Option<Sql<'q>>,
 }
 
-impl Filters {
-    fn of(query: &ListingQuery) -> Filters {
+impl<'q> Filters<'q> {
+    fn of(query: &'q ListingQuery) -> Filters<'q> {
         let brands = (!query.brands.is_empty()).then(|| {
             Sql::new(
                 format!("p.brand IN ({})", vec!["?"; query.brands.len()].join(", ")),
-                query.brands.iter().map(|b| Value::Text(b.clone())).collect(),
+                query.brands.iter().map(|b| Value::Text(b)).collect(),
             )
         });
         let mut prices = vec![];
         if let Some(Cents(min)) = query.min_price {
-            prices.push(Sql::new("p.price_cents >= ?", vec![Value::Integer(min)]));
+            prices.push(Sql::new("p.price_cents >= ?", vec![Value::Int(min)]));
         }
         if let Some(Cents(max)) = query.max_price {
-            prices.push(Sql::new("p.price_cents <= ?", vec![Value::Integer(max)]));
+            prices.push(Sql::new("p.price_cents <= ?", vec![Value::Int(max)]));
         }
         let prices = (!prices.is_empty()).then(|| Sql::all(prices));
-        let rating =
-            query.min_rating.map(|min| Sql::new(format!("{RATING} >= ?"), vec![Value::Integer(min)]));
+        let rating = query.min_rating.map(|min| Sql::new(format!("{RATING} >= ?"), vec![Value::Int(min)]));
         Filters { brands, prices, rating }
     }
 
     /// All of them at once, for the page itself.
-    fn all(self) -> Sql {
+    fn all(self) -> Sql<'q> {
         Sql::all([self.brands, self.prices, self.rating].into_iter().flatten().collect())
     }
 }
 
-impl Source<'_> {
+impl<'a> Source<'a> {
     /// The rows a list reads: `products p`, for a search joined to the matches `m`
     /// (named in a `WITH` that [`Source::with`] writes, so one statement matches once).
     fn from(&self) -> &'static str {
@@ -93,35 +116,33 @@ impl Source<'_> {
         }
     }
 
-    fn with(&self, params: &mut Vec<Value>) -> &'static str {
+    fn with(&self, search: &SearchSql, params: &mut Vec<Value<'a>>) -> &'static str {
         match self {
             Source::Department(_) => "",
             Source::Search { expression, .. } => {
-                params.push(Value::Text(expression.to_string()));
-                "WITH matches (id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ?) "
+                params.push(Value::Text(expression));
+                search.matches
             }
         }
     }
 
     /// The department the list keeps to, if any.
-    fn scope(&self) -> Sql {
+    fn scope(&self) -> Sql<'a> {
         let department = match self {
             Source::Department(id) => Some(*id),
             Source::Search { department, .. } => *department,
         };
         match department {
-            Some(id) => Sql::new("p.department_id = ?", vec![Value::Integer(id)]),
-            None => Sql::new("1", vec![]),
+            Some(id) => Sql::new("p.department_id = ?", vec![Value::Int(id)]),
+            None => Sql::new("TRUE", vec![]),
         }
     }
 }
 
 /// The order of a sort; ties are broken by id so pages never overlap.
-fn order_by(sort: Sort) -> &'static str {
+fn order_by(sort: Sort, search: &SearchSql) -> &'static str {
     match sort {
-        // Name and brand matches first: bm25 weighs a word in the name ten times one in
-        // the description. `rank` is not available through the join, so it is spelled out.
-        Sort::Relevance => "bm25(product_search, 10.0, 6.0, 2.0, 1.0), p.id",
+        Sort::Relevance => search.ranked_order,
         Sort::Featured => "p.id",
         Sort::PriceAsc => "p.price_cents, p.id",
         Sort::PriceDesc => "p.price_cents DESC, p.id DESC",
@@ -130,32 +151,23 @@ fn order_by(sort: Sort) -> &'static str {
     }
 }
 
-/// The full-text query for a search's words: each a prefix ("head" finds headphones),
-/// all of them required. Words hold only letters and digits (`listing::words`), so a
-/// shopper's input is never read as query syntax.
-pub(super) fn match_expression(words: &[String], columns: Option<&str>) -> String {
-    let terms: Vec<String> = words.iter().map(|w| format!("\"{w}\"*")).collect();
-    match columns {
-        Some(columns) => format!("{{{columns}}}: ({})", terms.join(" ")),
-        None => terms.join(" "),
-    }
-}
-
 /// The total and the facets in one pass over the list's scope, grouped by brand: each
 /// row is tested against each filter once, and each count sums the rows that pass
 /// every filter but its own facet's.
-fn facets(c: &Connection, source: &Source, query: &ListingQuery) -> Result<(u64, Facets), Error> {
+fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Result<(u64, Facets), Error> {
     let mut params = Vec::new();
-    let with = source.with(&mut params);
+    let with = source.with(search_sql(c.engine()), &mut params);
     let Filters { brands, prices, rating } = Filters::of(query);
     let mut select = vec!["p.brand".to_string()];
-    let mut count = |parts: Vec<&Option<Sql>>, extra: Option<String>| {
+    let mut count = |parts: Vec<&Option<Sql<'q>>>, extra: Option<String>| {
         let mut text: Vec<String> =
             parts.iter().flat_map(|p| p.as_ref()).map(|p| format!("({})", p.text)).collect();
         params.extend(parts.iter().flat_map(|p| p.as_ref()).flat_map(|p| p.params.clone()));
         text.extend(extra);
-        let condition = if text.is_empty() { "1".to_string() } else { text.join(" AND ") };
-        select.push(format!("coalesce(sum({condition}), 0)"));
+        select.push(match text.is_empty() {
+            true => "count(*)".to_string(),
+            false => format!("count(*) FILTER (WHERE {})", text.join(" AND ")),
+        });
     };
     count(vec![&prices, &rating], None);
     count(vec![&brands, &prices, &rating], None);
@@ -177,14 +189,12 @@ fn facets(c: &Connection, source: &Source, query: &ListingQuery) -> Result<(u64,
         source.from(),
         scope.text
     );
-    let mut stmt = c.prepare_cached(&sql)?;
-    let mut rows = stmt.query(params_from_iter(params))?;
     let mut total = 0;
     let mut brand_counts = Vec::new();
     let mut floors = [0u64; RATING_FLOORS.len()];
     let mut bands = [0u64; PRICE_BANDS.len()];
-    while let Some(r) = rows.next()? {
-        let n = |at: usize| -> rusqlite::Result<u64> { Ok(r.get::<_, i64>(at)?.max(0) as u64) };
+    c.query(&sql, &params, |r| {
+        let n = |at: usize| -> Result<u64, Error> { Ok(r.get::<i64>(at)?.max(0) as u64) };
         let in_brand = n(1)?;
         if in_brand > 0 {
             brand_counts.push(BrandCount { name: r.get(0)?, count: in_brand });
@@ -196,7 +206,8 @@ fn facets(c: &Connection, source: &Source, query: &ListingQuery) -> Result<(u64,
         for (at, band) in bands.iter_mut().enumerate() {
             *band += n(3 + RATING_FLOORS.len() + at)?;
         }
-    }
+        Ok(())
+    })?;
     let facets = Facets {
         brands: Facets::brands_of(brand_counts, &query.brands),
         ratings: RATING_FLOORS
@@ -215,17 +226,14 @@ fn facets(c: &Connection, source: &Source, query: &ListingQuery) -> Result<(u64,
     Ok((total, facets))
 }
 
-fn page(c: &Connection, source: &Source, query: &ListingQuery) -> Result<Vec<ProductCard>, Error> {
+fn page(c: &mut Conn, source: &Source, query: &ListingQuery) -> Result<Vec<ProductCard>, Error> {
+    let search = search_sql(c.engine());
     let mut params = Vec::new();
-    let with = source.with(&mut params);
-    // bm25 needs the full-text table itself in the statement, not the matches' ids;
-    // the expression `with` put first in `params` is then its MATCH's.
+    let with = source.with(search, &mut params);
+    // Ranking needs the full-text index itself in the statement, not the matches' ids;
+    // the expression `with` put first in `params` is then the ranked match's.
     let (with, from, matching) = match (source, query.sort) {
-        (Source::Search { .. }, Sort::Relevance) => (
-            "",
-            "product_search JOIN products p ON p.id = product_search.rowid",
-            "product_search MATCH ? AND ",
-        ),
+        (Source::Search { .. }, Sort::Relevance) => ("", search.ranked_from, search.ranked_condition),
         _ => (with, source.from(), ""),
     };
     let condition = Sql::all(vec![source.scope(), Filters::of(query).all()]);
@@ -235,18 +243,16 @@ fn page(c: &Connection, source: &Source, query: &ListingQuery) -> Result<Vec<Pro
          LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
          WHERE {matching}{} ORDER BY {} LIMIT ? OFFSET ?",
         condition.text,
-        order_by(query.sort)
+        order_by(query.sort, search)
     );
-    params.push(Value::Integer(query.limit.into()));
-    params.push(Value::Integer(query.offset() as i64));
-    let mut stmt = c.prepare_cached(&sql)?;
-    let rows = stmt.query_map(params_from_iter(params), |r| card(r, 0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    params.push(Value::Int(query.limit.into()));
+    params.push(Value::Int(query.offset() as i64));
+    c.query(&sql, &params, |r| card(r, 0))
 }
 
 /// One page of `source` as `query` asks, with the total and the facets, read in one
 /// transaction so they agree. A page past the last is refused.
-pub(super) fn listing(c: &Connection, source: &Source, query: &ListingQuery) -> Result<Listing, Error> {
+pub(super) fn listing(c: &mut Conn, source: &Source, query: &ListingQuery) -> Result<Listing, Error> {
     let (total, facets) = facets(c, source, query)?;
     query.check_page(total).map_err(Error::Rejected)?;
     let products = if total == 0 { Vec::new() } else { page(c, source, query)? };

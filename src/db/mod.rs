@@ -1,60 +1,98 @@
-//! Storage: the only module that knows the engine (SQLite, through rusqlite).
+//! Storage: the only module that knows the engines. SQLite (through rusqlite) is the
+//! default, in a file of the data folder; PostgreSQL (through postgres) serves several
+//! replicas of the store at once (`--database postgres://...`).
 //!
 //! It offers one async function per operation, in a file per resource, taking and
-//! answering domain values and [`Error`]; no rusqlite type leaves this module.
-//! rusqlite blocks, so no query runs on the async workers: reads run on actix's
-//! blocking pool through a pool of readers, writes on the writer thread (`writer.rs`),
-//! which runs them in `BEGIN IMMEDIATE` transactions and commits the writes waiting at
-//! the same time together. Rules that must hold whatever the number of writers are
-//! constraints of the schema, or are checked by the statement that writes
+//! answering domain values and [`Error`]; no engine's type leaves this module. The
+//! resource files write their SQL once, over [`conn::Conn`]; what differs between the
+//! engines lives in `sqlite/` and `postgres/`. Both engines' clients block, so no query
+//! runs on the async workers: reads run on actix's blocking pool through a pool of
+//! connections; SQLite's writes run on its writer thread (`sqlite/writer.rs`), which
+//! commits the writes waiting at the same time together, PostgreSQL's on the blocking
+//! pool, each in its own transaction (`postgres/mod.rs`). Rules that must hold whatever
+//! the number of writers are constraints of the schema, are checked by the statement
+//! that writes, or hold under the shopper's lock ([`lock_shopper`])
 //! (docs/architecture.md#storage).
 
-pub mod backup;
 pub mod cart;
 pub mod catalog;
 pub mod changes;
+pub(crate) mod conn;
 mod error;
 pub mod faults;
 pub mod favorites;
-mod identity;
 mod listing;
-mod migrations;
 pub mod orders;
+mod postgres;
 pub mod reviews;
 pub mod search;
 mod seed;
 pub mod session;
+mod sqlite;
 pub mod users;
-mod writer;
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
-use anyhow::Context;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
-use r2d2_sqlite::SqliteConnectionManager;
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 pub use changes::{Change, Listener, Topic};
+pub use conn::Engine;
+use conn::{Conn, args};
 pub use error::{Constraint, Error};
 pub use faults::Fault;
-pub use identity::APPLICATION_ID;
-pub use seed::{ResetReport, SeedReport, seed_catalog};
+pub use postgres::redacted;
+pub use seed::{ResetReport, SeedReport};
+pub use sqlite::backup;
+pub use sqlite::identity::APPLICATION_ID;
 
 use crate::domain::Thing;
 
-type Pool = r2d2::Pool<SqliteConnectionManager>;
+/// Where the store keeps its data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Location {
+    /// A SQLite file (`market.db` in the data folder, by default).
+    File(PathBuf),
+    /// A PostgreSQL database, by its URL (`postgres://user:password@host:port/db`).
+    Postgres(String),
+}
+
+impl Location {
+    /// What `--database` names: absent, `sqlite:` or `sqlite:PATH` for a SQLite file (by
+    /// default `default_file`), `postgres://` or `postgresql://` for PostgreSQL.
+    pub fn parse(database: Option<&str>, default_file: PathBuf) -> anyhow::Result<Location> {
+        let Some(url) = database.map(str::trim).filter(|u| !u.is_empty()) else {
+            return Ok(Location::File(default_file));
+        };
+        if let Some(path) = url.strip_prefix("sqlite:") {
+            let path = path.strip_prefix("//").unwrap_or(path);
+            return Ok(Location::File(if path.is_empty() { default_file } else { PathBuf::from(path) }));
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(Location::Postgres(url.to_owned()));
+        }
+        anyhow::bail!(
+            "--database {}: Market keeps its data in SQLite (sqlite:, the default) or PostgreSQL \
+             (postgres://user:password@host:port/database)",
+            postgres::redacted(url)
+        )
+    }
+}
 
 #[derive(Clone)]
 pub struct Db {
-    readers: Pool,
-    writer: writer::Writer,
+    store: Store,
     feed: Arc<changes::Feed>,
     metrics: Arc<DbMetrics>,
     faults: Arc<faults::WriteFaults>,
+}
+
+#[derive(Clone)]
+enum Store {
+    Sqlite(sqlite::Store),
+    Postgres(postgres::Store),
 }
 
 /// How the store may use its database file.
@@ -89,7 +127,7 @@ impl Default for DbMetrics {
     }
 }
 
-/// r2d2 tells how long each checkout of a reader took.
+/// r2d2 tells how long each checkout of a connection took.
 #[derive(Debug)]
 struct PoolEvents(Arc<DbMetrics>);
 
@@ -103,71 +141,41 @@ impl r2d2::HandleEvent for PoolEvents {
     }
 }
 
-/// Pragmas every connection gets, in this order: `busy_timeout` first so that even
-/// switching to WAL waits for a lock instead of failing; `synchronous=FULL` because an
-/// acknowledged order must survive a power cut, not only a crash of the process.
-fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
-    conn.busy_timeout(Duration::from_secs(5))?;
-    conn.pragma_update(None, "journal_mode", "WAL")?;
-    conn.pragma_update(None, "foreign_keys", "ON")?;
-    conn.pragma_update(None, "synchronous", "FULL")?;
-    conn.set_prepared_statement_cache_capacity(64);
-    Ok(())
-}
-
-/// How long a write waits for SQLite's write lock when another process holds it (an
-/// operator's `sqlite3` shell in a transaction) before it is answered 503: well inside
-/// the time a shopper or a proxy waits for an answer.
-const WRITE_LOCK_WAIT: Duration = Duration::from_secs(2);
-
-/// Opens the database at `path` for the store, refusing (and leaving untouched) a file
-/// that is not Market's, is damaged, or comes from a newer Market.
-fn open_checked(path: &Path) -> anyhow::Result<Connection> {
-    let mut conn = Connection::open(path).with_context(|| format!("opening database {}", path.display()))?;
-    conn.busy_timeout(Duration::from_secs(5))?;
-    identity::claim(&conn, path)?;
-    configure(&mut conn).map_err(|e| identity::refusal(&conn, path, e))?;
-    Ok(conn)
-}
-
-/// A SQLite error met while opening `path` (damaged pages), said as [`identity::refusal`] says it.
-fn refusal_if_damaged(conn: &Connection, path: &Path, e: anyhow::Error) -> anyhow::Error {
-    match e.downcast::<rusqlite::Error>() {
-        Ok(e) => identity::refusal(conn, path, e),
-        Err(e) => e,
-    }
-}
-
-/// How often the change log is read for changes that other connections made.
-const POLL_EVERY: Duration = Duration::from_millis(500);
-
 impl Db {
-    /// Opens (creating if needed) the database file, migrates it to the latest schema
-    /// and seeds the catalog when it is empty.
-    pub fn open(path: &Path) -> anyhow::Result<Db> {
-        Db::open_with(path, Limits::default())
+    /// Opens (creating if needed) the SQLite file at `path`, migrates it to the latest
+    /// schema and seeds the catalog when it is empty.
+    pub fn open(path: &std::path::Path) -> anyhow::Result<Db> {
+        Db::open_with(&Location::File(path.to_owned()), Limits::default())
     }
 
-    pub fn open_with(path: &Path, limits: Limits) -> anyhow::Result<Db> {
-        let manager = || SqliteConnectionManager::file(path).with_init(configure);
-        let mut conn = open_checked(path)?;
-        migrations::run(&mut conn).map_err(|e| refusal_if_damaged(&conn, path, e))?;
-        seed::seed_if_empty(&mut conn).map_err(|e| refusal_if_damaged(&conn, path, e))?;
-        let feed = Arc::new(changes::Feed::start_at(&conn)?);
+    /// Opens the database at `location`, migrates it and seeds it when it is empty. A
+    /// database that cannot be reached, is another application's, is damaged or comes
+    /// from a newer Market is refused, with what to do instead.
+    pub fn open_with(location: &Location, limits: Limits) -> anyhow::Result<Db> {
         let metrics = Arc::new(DbMetrics::default());
         let faults = Arc::new(faults::WriteFaults::default());
-        conn.busy_timeout(WRITE_LOCK_WAIT)?;
-        if let Some(bytes) = limits.max_size {
-            cap_size(&conn, bytes)?;
+        let (store, feed) = match location {
+            Location::File(path) => {
+                let (store, feed) = sqlite::Store::open(path, limits, metrics.clone(), faults.clone())?;
+                (Store::Sqlite(store), feed)
+            }
+            Location::Postgres(url) => {
+                anyhow::ensure!(
+                    limits.max_size.is_none(),
+                    "--max-db-size limits a SQLite file; PostgreSQL's size is its server's to limit"
+                );
+                let (store, feed) = postgres::Store::open(url, metrics.clone())?;
+                (Store::Postgres(store), feed)
+            }
+        };
+        Ok(Db { store, feed, metrics, faults })
+    }
+
+    pub fn engine(&self) -> Engine {
+        match self.store {
+            Store::Sqlite(_) => Engine::Sqlite,
+            Store::Postgres(_) => Engine::Postgres,
         }
-        let writer = writer::Writer::start(conn, feed.clone(), metrics.clone(), faults.clone())?;
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
-        let readers = r2d2::Pool::builder()
-            .max_size(cores * 2)
-            .min_idle(Some(1))
-            .event_handler(Box::new(PoolEvents(metrics.clone())))
-            .build(manager())?;
-        Ok(Db { readers, writer, feed, metrics, faults })
     }
 
     pub fn metrics(&self) -> &Arc<DbMetrics> {
@@ -181,177 +189,130 @@ impl Db {
 
     /// Whether the database answers a read and is at this Market's schema (`/readyz`).
     pub async fn schema_is_current(&self) -> Result<bool, Error> {
-        self.read(|c| {
-            let version: i64 = c.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-            Ok(version as usize == migrations::LATEST)
-        })
-        .await
+        match &self.store {
+            Store::Sqlite(s) => s.read(sqlite::schema_is_current).await,
+            Store::Postgres(p) => p.read(postgres::schema_is_current).await,
+        }
     }
 
     /// Sessions that have not expired (`/metrics`).
     pub async fn count_live_sessions(&self) -> Result<i64, Error> {
         let now = crate::domain::Timestamp::now().millis();
         self.read(move |c| {
-            Ok(c.query_row("SELECT count(*) FROM sessions WHERE expires_at > ?1", [now], |r| r.get(0))?)
+            c.query_one("SELECT count(*) FROM sessions WHERE expires_at > ?1", args![now], |r| r.get(0))
         })
         .await
     }
 
     /// Takes the store back to its seeded state, in one write (`serve --reset-every`).
     pub async fn reset(&self) -> Result<ResetReport, Error> {
-        self.write(|tx| Ok(seed::reset_to_seeded(tx)?)).await
+        self.write(seed::reset_to_seeded).await
     }
 
     /// Hands every change from now on to `listener`, once each and in order: the
     /// changes this server's writes make before those writes are answered, and those
-    /// other connections make within [`POLL_EVERY`]. One listener per database.
+    /// other connections (other replicas, other processes) make within a second.
     pub fn listen(&self, listener: Listener) -> anyhow::Result<()> {
         self.feed.listen(listener);
-        let feed = Arc::downgrade(&self.feed);
-        let readers = self.readers.clone();
-        std::thread::Builder::new().name("change-poller".into()).spawn(move || {
-            while let Some(feed) = feed.upgrade() {
-                if let Err(e) = readers.get().map_err(Error::from).and_then(|c| Ok(feed.deliver(&c)?)) {
-                    tracing::warn!("reading the change log failed: {e}");
-                }
-                drop(feed);
-                std::thread::sleep(POLL_EVERY);
-            }
-        })?;
-        Ok(())
-    }
-
-    /// The last change delivered: the database's version as this process has seen it.
-    pub fn version(&self) -> i64 {
-        self.feed.version()
+        match &self.store {
+            Store::Sqlite(s) => s.poll_changes(&self.feed),
+            Store::Postgres(p) => p.watch_changes(&self.feed),
+        }
     }
 
     /// Runs a read on the blocking pool.
     async fn read<T, F>(&self, f: F) -> Result<T, Error>
     where
-        F: FnOnce(&Connection) -> Result<T, Error> + Send + 'static,
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
-        let pool = self.readers.clone();
-        actix_web::web::block(move || f(&*pool.get()?)).await.map_err(Error::other)?
+        match &self.store {
+            Store::Sqlite(s) => s.read(f).await,
+            Store::Postgres(p) => p.read(f).await,
+        }
     }
 
-    /// Runs `f` in a `BEGIN IMMEDIATE` transaction on the writer connection (inside a
-    /// savepoint of its own, alongside the other writes of its group), and answers
-    /// only once that transaction has committed. When `f` fails, nothing it did stays.
+    /// Runs `f` in a transaction and answers only once that transaction has committed
+    /// and the changes it made were delivered. When `f` fails, nothing it did stays.
+    /// PostgreSQL may run `f` again after a deadlock, so it is `Fn`.
     async fn write<T, F>(&self, f: F) -> Result<T, Error>
     where
-        F: FnOnce(&Transaction) -> Result<T, Error> + Send + 'static,
+        F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
-        self.writer.write(f).await
+        match &self.store {
+            Store::Sqlite(s) => s.write(f).await,
+            Store::Postgres(p) => p.write(f, self.feed.clone()).await,
+        }
     }
 
-    /// Folds the write-ahead log into the database file and empties it (at shutdown).
-    pub async fn checkpoint(&self) -> Result<(), Error> {
-        self.writer
-            .with_connection(|conn| {
-                let (busy, _, _): (i64, i64, i64) =
-                    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
-                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                    })?;
-                if busy != 0 {
-                    return Err(Error::other("the checkpoint was blocked by a reader"));
-                }
-                Ok(())
-            })
-            .await
+    /// What is left to do before the process ends: SQLite folds its write-ahead log
+    /// into the database file, so what is left on disk is one complete file.
+    pub async fn close(&self) -> Result<(), Error> {
+        match &self.store {
+            Store::Sqlite(s) => s.checkpoint().await,
+            Store::Postgres(_) => Ok(()),
+        }
     }
 
     /// Forgets change-log rows far behind the newest; returns how many.
-    pub async fn forget_old_changes(&self) -> Result<usize, Error> {
-        self.write(|tx| Ok(changes::forget_old(tx)?)).await
+    pub async fn forget_old_changes(&self) -> Result<u64, Error> {
+        self.write(changes::forget_old).await
     }
 }
 
-/// `market reset`: takes the database at `path` (of a stopped store) back to its seeded
-/// state, making and seeding it if it does not exist.
-pub fn reset_file(path: &Path) -> anyhow::Result<ResetReport> {
-    let mut conn = open_checked(path)?;
-    migrations::run(&mut conn)?;
-    seed::seed_if_empty(&mut conn)?;
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    let report = seed::reset_to_seeded(&tx)?;
-    tx.commit()?;
-    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")?;
-    Ok(report)
+/// `market reset`: takes the database at `location` (of a stopped store, for SQLite)
+/// back to its seeded state, making and seeding it if it does not exist.
+pub fn reset_database(location: &Location) -> anyhow::Result<ResetReport> {
+    match location {
+        Location::File(path) => sqlite::reset_file(path),
+        Location::Postgres(url) => postgres::reset(url),
+    }
 }
 
-/// Caps the file at `bytes` (SQLite's `max_page_count`, on the one connection that
-/// writes); a database already past it keeps its size and takes no more.
-fn cap_size(conn: &Connection, bytes: u64) -> anyhow::Result<()> {
-    let page_size: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
-    let pages = (bytes / page_size.max(512) as u64).clamp(1, i64::MAX as u64) as i64;
-    conn.pragma_update(None, "max_page_count", pages)?;
-    Ok(())
+/// `market seed --products N`: a new catalog of `total` products at `location`.
+pub fn seed_catalog(location: &Location, total: u64, force: bool) -> anyhow::Result<SeedReport> {
+    match location {
+        Location::File(path) => sqlite::seed_catalog(path, total, force),
+        Location::Postgres(url) => postgres::seed_catalog(url, total, force),
+    }
+}
+
+/// Makes the rest of the caller's write wait for, and keep out, every other write of
+/// the same shopper: what keeps a cart's line limit, one order per checkout and one
+/// answer per idempotency key true when several servers write at once. SQLite has one
+/// writer at a time already.
+fn lock_shopper(c: &mut Conn, user_id: i64) -> Result<(), Error> {
+    match c.engine() {
+        Engine::Sqlite => Ok(()),
+        Engine::Postgres => postgres::lock_shopper(c, user_id),
+    }
 }
 
 /// Fails with "not found" unless the product exists (in the caller's transaction).
-fn require_product(conn: &Connection, product_id: i64) -> Result<(), Error> {
-    let found = conn
-        .prepare_cached("SELECT 1 FROM products WHERE id = ?1")?
-        .query_row(params![product_id], |_| Ok(()))
-        .optional()?;
+fn require_product(c: &mut Conn, product_id: i64) -> Result<(), Error> {
+    let found = c.query_opt("SELECT 1 FROM products WHERE id = ?1", args![product_id], |_| Ok(()))?;
     found.ok_or(Error::NotFound(Thing::Product))
 }
 
 /// Deletes `table` row `id` if `user_id` owns it; if it touched nothing, says why (the
 /// row is someone else's, or gone). `table` is a constant of ours.
-fn delete_owned(
-    tx: &Transaction,
-    table: &'static str,
-    thing: Thing,
-    id: i64,
-    user_id: i64,
-) -> Result<(), Error> {
-    let deleted = tx
-        .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1 AND user_id = ?2"))?
-        .execute(params![id, user_id])?;
+fn delete_owned(c: &mut Conn, table: &'static str, thing: Thing, id: i64, user_id: i64) -> Result<(), Error> {
+    let deleted =
+        c.execute(&format!("DELETE FROM {table} WHERE id = ?1 AND user_id = ?2"), args![id, user_id])?;
     if deleted == 0 {
-        return Err(refusal(tx, table, thing, id, user_id));
+        return Err(refusal(c, table, thing, id, user_id));
     }
     Ok(())
 }
 
 /// Why a write to `table` row `id` that matched no row of this shopper's touched
 /// nothing: one look at the row's owner, in the caller's transaction.
-fn refusal(conn: &Connection, table: &'static str, thing: Thing, id: i64, user_id: i64) -> Error {
-    let owner = conn
-        .prepare_cached(&format!("SELECT user_id FROM {table} WHERE id = ?1"))
-        .and_then(|mut stmt| stmt.query_row(params![id], |r| r.get::<_, i64>(0)).optional());
+fn refusal(c: &mut Conn, table: &'static str, thing: Thing, id: i64, user_id: i64) -> Error {
+    let owner =
+        c.query_opt(&format!("SELECT user_id FROM {table} WHERE id = ?1"), args![id], |r| r.get::<i64>(0));
     match owner {
         Ok(owner) => Error::Rejected(crate::domain::ownership::refusal(thing, owner, user_id)),
-        Err(e) => e.into(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[actix_web::test]
-    async fn every_connection_is_set_for_durability() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&dir.path().join("market.db")).unwrap();
-        let (journal, foreign_keys, synchronous, busy): (String, i64, i64, i64) = db
-            .read(|c| {
-                Ok(c.query_row(
-                    "SELECT (SELECT journal_mode FROM pragma_journal_mode), (SELECT foreign_keys FROM pragma_foreign_keys),
-                            (SELECT synchronous FROM pragma_synchronous), (SELECT timeout FROM pragma_busy_timeout)",
-                    [],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-                )?)
-            })
-            .await
-            .unwrap();
-        assert_eq!(journal, "wal");
-        assert_eq!(foreign_keys, 1);
-        assert_eq!(synchronous, 2, "synchronous=FULL");
-        assert!(busy >= 1000);
+        Err(e) => e,
     }
 }

@@ -5,9 +5,8 @@
 
 use std::time::Duration;
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
-
-use super::{Db, Error, cart};
+use super::conn::{Conn, args};
+use super::{Db, Error, cart, lock_shopper};
 use crate::domain::orders::{CartView, Order, OrderLine, STATUS_RECEIVED, accept};
 use crate::domain::pricing::Quote;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
@@ -28,9 +27,9 @@ pub struct Placed {
     pub replayed: bool,
 }
 
-fn orders_where(c: &Connection, condition: &str, value: i64) -> Result<Vec<Order>, Error> {
+fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>, Error> {
     // One query for orders and their lines; rows arrive grouped by order.
-    let mut stmt = c.prepare_cached(&format!(
+    let sql = format!(
         "SELECT o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.total_cents, o.status, o.created_at,
                 oi.product_id, p.department_id, oi.name, oi.price_cents, i.url
          FROM orders o
@@ -39,10 +38,9 @@ fn orders_where(c: &Connection, condition: &str, value: i64) -> Result<Vec<Order
          LEFT JOIN product_images i ON i.product_id = oi.product_id AND i.position = 0
          WHERE {condition} = ?1
          ORDER BY o.id DESC, oi.id"
-    ))?;
-    let mut rows = stmt.query(params![value])?;
+    );
     let mut orders: Vec<Order> = Vec::new();
-    while let Some(r) = rows.next()? {
+    c.query(&sql, args![value], |r| {
         let id: i64 = r.get(0)?;
         if orders.last().is_none_or(|o| o.id != id) {
             orders.push(Order {
@@ -58,21 +56,22 @@ fn orders_where(c: &Connection, condition: &str, value: i64) -> Result<Vec<Order
                 lines: Vec::new(),
             });
         }
-        if let Some(product_id) = r.get::<_, Option<i64>>(7)? {
+        if let Some(product_id) = r.get::<Option<i64>>(7)? {
             let order = orders.last_mut().expect("pushed above");
             order.lines.push(OrderLine {
                 product_id,
                 department_id: r.get(8)?,
                 name: r.get(9)?,
                 price: Cents(r.get(10)?),
-                preview_image: r.get::<_, Option<String>>(11)?.unwrap_or_default(),
+                preview_image: r.get::<Option<String>>(11)?.unwrap_or_default(),
             });
         }
-    }
+        Ok(())
+    })?;
     Ok(orders)
 }
 
-fn by_id(c: &Connection, order_id: i64) -> Result<Order, Error> {
+fn by_id(c: &mut Conn, order_id: i64) -> Result<Order, Error> {
     orders_where(c, "o.id", order_id)?.pop().ok_or(Error::NotFound(Thing::Order))
 }
 
@@ -84,25 +83,29 @@ impl Db {
 
     /// Turns the shopper's cart into an order in one transaction: prices it, refuses a
     /// view of it that is no longer true, snapshots each line, empties the cart. With
-    /// an attempt's key, a repeat answers the order that key placed.
+    /// an attempt's key, a repeat answers the order that key placed. Everything happens
+    /// under the shopper's lock, taken first: two checkouts of one shopper, or two
+    /// retries of one key, on any servers, run one after the other, and the second sees
+    /// what the first did (an empty cart, or the key it kept).
     pub async fn place_order(
         &self,
         user_id: i64,
         seen: CartView,
         attempt: Option<Attempt>,
     ) -> Result<Placed, Error> {
-        self.write(move |tx| {
+        self.write(move |c| {
+            lock_shopper(c, user_id)?;
             if let Some(attempt) = &attempt
-                && let Some((fingerprint, order_id)) = find_key(tx, user_id, &attempt.key)?
+                && let Some((fingerprint, order_id)) = find_key(c, user_id, &attempt.key)?
             {
                 if fingerprint != attempt.fingerprint {
                     return Err(Rejection::KeyReused.into());
                 }
-                return Ok(Placed { order: by_id(tx, order_id)?, replayed: true });
+                return Ok(Placed { order: by_id(c, order_id)?, replayed: true });
             }
-            let order = place(tx, user_id, &seen)?;
+            let order = place(c, user_id, &seen)?;
             if let Some(attempt) = &attempt {
-                keep_key(tx, user_id, attempt, order.id)?;
+                keep_key(c, user_id, attempt, order.id)?;
             }
             Ok(Placed { order, replayed: false })
         })
@@ -110,64 +113,58 @@ impl Db {
     }
 
     /// Forgets keys past their lifetime; returns how many.
-    pub async fn forget_old_keys(&self) -> Result<usize, Error> {
-        self.write(|tx| {
+    pub async fn forget_old_keys(&self) -> Result<u64, Error> {
+        self.write(|c| {
             let oldest = Timestamp::now().minus(KEY_LIFETIME).millis();
-            Ok(tx
-                .prepare_cached("DELETE FROM idempotency_keys WHERE created_at <= ?1")?
-                .execute(params![oldest])?)
+            c.execute("DELETE FROM idempotency_keys WHERE created_at <= ?1", args![oldest])
         })
         .await
     }
 }
 
-fn place(tx: &Transaction, user_id: i64, seen: &CartView) -> Result<Order, Error> {
-    let lines = cart::lines(tx, user_id)?;
+fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
+    let lines = cart::lines(c, user_id)?;
     let quote = accept(&lines, seen)?;
-    let order_id: i64 = tx
-        .prepare_cached(
-            "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
-        )?
-        .query_row(
-            params![
-                user_id,
-                quote.subtotal.0,
-                quote.discount.0,
-                quote.total.0,
-                STATUS_RECEIVED,
-                Timestamp::now().millis()
-            ],
-            |r| r.get(0),
-        )?;
-    let mut item = tx.prepare_cached(
-        "INSERT INTO order_items (order_id, product_id, name, price_cents) VALUES (?1, ?2, ?3, ?4)",
+    let order_id: i64 = c.query_one(
+        "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        args![
+            user_id,
+            quote.subtotal.0,
+            quote.discount.0,
+            quote.total.0,
+            STATUS_RECEIVED,
+            Timestamp::now().millis()
+        ],
+        |r| r.get(0),
     )?;
     for line in &lines {
-        item.execute(params![order_id, line.product_id, line.name, line.price.0])?;
+        c.execute(
+            "INSERT INTO order_items (order_id, product_id, name, price_cents) VALUES (?1, ?2, ?3, ?4)",
+            args![order_id, line.product_id, &line.name, line.price.0],
+        )?;
     }
-    tx.prepare_cached("DELETE FROM cart_items WHERE user_id = ?1")?.execute(params![user_id])?;
-    by_id(tx, order_id)
+    c.execute("DELETE FROM cart_items WHERE user_id = ?1", args![user_id])?;
+    by_id(c, order_id)
 }
 
 /// The fingerprint and order kept under the shopper's `key`, unless it has expired.
-fn find_key(tx: &Transaction, user_id: i64, key: &str) -> Result<Option<(String, i64)>, Error> {
+fn find_key(c: &mut Conn, user_id: i64, key: &str) -> Result<Option<(String, i64)>, Error> {
     let oldest = Timestamp::now().minus(KEY_LIFETIME).millis();
-    Ok(tx
-        .prepare_cached(
-            "SELECT fingerprint, order_id FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND created_at > ?3",
-        )?
-        .query_row(params![user_id, key, oldest], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?)
+    c.query_opt(
+        "SELECT fingerprint, order_id FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND created_at > ?3",
+        args![user_id, key, oldest],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
-fn keep_key(tx: &Transaction, user_id: i64, attempt: &Attempt, order_id: i64) -> Result<(), Error> {
+fn keep_key(c: &mut Conn, user_id: i64, attempt: &Attempt, order_id: i64) -> Result<(), Error> {
     // An expired row under the same key gives way to the new one.
-    tx.prepare_cached(
+    c.execute(
         "INSERT INTO idempotency_keys (user_id, key, fingerprint, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (user_id, key) DO UPDATE SET
              fingerprint = excluded.fingerprint, order_id = excluded.order_id, created_at = excluded.created_at",
-    )?
-    .execute(params![user_id, attempt.key, attempt.fingerprint, order_id, Timestamp::now().millis()])?;
+        args![user_id, &attempt.key, &attempt.fingerprint, order_id, Timestamp::now().millis()],
+    )?;
     Ok(())
 }

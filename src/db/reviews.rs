@@ -1,7 +1,6 @@
 //! Reviews, with their author and their product.
 
-use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
-
+use super::conn::{Conn, Row, args};
 use super::{Db, Error, delete_owned, refusal, require_product};
 use crate::domain::reviews::{Author, Review, ReviewText, ReviewedProduct};
 use crate::domain::{Thing, Timestamp};
@@ -16,7 +15,7 @@ const REVIEW_FROM: &str = "FROM reviews r
      JOIN products p ON p.id = r.product_id
      LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0";
 
-fn review(r: &Row) -> rusqlite::Result<Review> {
+fn review(r: &Row) -> Result<Review, Error> {
     Ok(Review {
         id: r.get(0)?,
         user_id: r.get(1)?,
@@ -29,14 +28,14 @@ fn review(r: &Row) -> rusqlite::Result<Review> {
             id: r.get(2)?,
             department_id: r.get(10)?,
             name: r.get(11)?,
-            preview_image: r.get::<_, Option<String>>(12)?.unwrap_or_default(),
+            preview_image: r.get::<Option<String>>(12)?.unwrap_or_default(),
         },
     })
 }
 
-fn by_id(c: &Connection, id: i64) -> Result<Review, Error> {
-    let mut stmt = c.prepare_cached(&format!("SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.id = ?1"))?;
-    stmt.query_row(params![id], review).optional()?.ok_or(Error::NotFound(Thing::Review))
+fn by_id(c: &mut Conn, id: i64) -> Result<Review, Error> {
+    c.query_opt(&format!("SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.id = ?1"), args![id], review)?
+        .ok_or(Error::NotFound(Thing::Review))
 }
 
 impl Db {
@@ -54,16 +53,15 @@ impl Db {
                  WHERE p.id = ?1
                  ORDER BY r.created_at DESC, r.id DESC"
             );
-            let mut stmt = c.prepare_cached(&sql)?;
-            let mut rows = stmt.query(params![product_id])?;
             let mut found = false;
             let mut reviews = Vec::new();
-            while let Some(row) = rows.next()? {
+            c.query(&sql, args![product_id], |row| {
                 found = true;
-                if row.get::<_, Option<i64>>(0)?.is_some() {
+                if row.get::<Option<i64>>(0)?.is_some() {
                     reviews.push(review(row)?);
                 }
-            }
+                Ok(())
+            })?;
             Ok(found.then_some(reviews))
         })
         .await
@@ -72,10 +70,11 @@ impl Db {
     /// The shopper's own reviews, newest first.
     pub async fn list_my_reviews(&self, user_id: i64) -> Result<Vec<Review>, Error> {
         self.read(move |c| {
-            let mut stmt = c.prepare_cached(&format!(
-                "SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.user_id = ?1 ORDER BY r.created_at DESC, r.id DESC"
-            ))?;
-            Ok(stmt.query_map(params![user_id], review)?.collect::<Result<Vec<_>, _>>()?)
+            c.query(
+                &format!("SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.user_id = ?1 ORDER BY r.created_at DESC, r.id DESC"),
+                args![user_id],
+                review,
+            )
         })
         .await
     }
@@ -87,7 +86,7 @@ impl Db {
         product_id: i64,
         text: ReviewText,
     ) -> Result<Review, Error> {
-        self.write(move |tx| create(tx, user_id, product_id, &text)).await
+        self.write(move |c| create(c, user_id, product_id, &text)).await
     }
 
     pub async fn update_review(
@@ -96,42 +95,31 @@ impl Db {
         review_id: i64,
         text: ReviewText,
     ) -> Result<Review, Error> {
-        self.write(move |tx| {
-            let updated = tx
-                .prepare_cached(
-                    "UPDATE reviews SET rating = ?3, title = ?4, description = ?5 WHERE id = ?1 AND user_id = ?2",
-                )?
-                .execute(params![review_id, user_id, text.rating, text.title, text.description])?;
+        self.write(move |c| {
+            let updated = c.execute(
+                "UPDATE reviews SET rating = ?3, title = ?4, description = ?5 WHERE id = ?1 AND user_id = ?2",
+                args![review_id, user_id, text.rating, &text.title, &text.description],
+            )?;
             if updated == 0 {
-                return Err(refusal(tx, "reviews", Thing::Review, review_id, user_id));
+                return Err(refusal(c, "reviews", Thing::Review, review_id, user_id));
             }
-            by_id(tx, review_id)
+            by_id(c, review_id)
         })
         .await
     }
 
     pub async fn delete_review(&self, user_id: i64, review_id: i64) -> Result<(), Error> {
-        self.write(move |tx| delete_owned(tx, "reviews", Thing::Review, review_id, user_id)).await
+        self.write(move |c| delete_owned(c, "reviews", Thing::Review, review_id, user_id)).await
     }
 }
 
-fn create(tx: &Transaction, user_id: i64, product_id: i64, text: &ReviewText) -> Result<Review, Error> {
-    require_product(tx, product_id)?;
-    let id: i64 = tx
-        .prepare_cached(
-            "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
-        )?
-        .query_row(
-            params![
-                user_id,
-                product_id,
-                text.rating,
-                text.title,
-                text.description,
-                Timestamp::now().millis()
-            ],
-            |r| r.get(0),
-        )?;
-    by_id(tx, id)
+fn create(c: &mut Conn, user_id: i64, product_id: i64, text: &ReviewText) -> Result<Review, Error> {
+    require_product(c, product_id)?;
+    let id: i64 = c.query_one(
+        "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
+        args![user_id, product_id, text.rating, &text.title, &text.description, Timestamp::now().millis()],
+        |r| r.get(0),
+    )?;
+    by_id(c, id)
 }

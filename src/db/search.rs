@@ -1,9 +1,7 @@
-//! Search and suggestions over the full-text index of migration 0005, and the rebuild
-//! of what that migration derives from the products.
+//! Search and suggestions over the full-text index of migration 0005.
 
-use rusqlite::{Connection, Transaction, params};
-
-use super::listing::{self, Source, match_expression};
+use super::conn::{Conn, args};
+use super::listing::{self, Source, search_sql};
 use super::{Db, Error};
 use crate::domain::Thing;
 use crate::domain::catalog::ProductCard;
@@ -32,7 +30,7 @@ impl Db {
                     facets: Default::default(),
                 });
             }
-            let expression = match_expression(&query.words, None);
+            let expression = (search_sql(c.engine()).expression)(&query.words, false);
             let source = Source::Search { expression: &expression, department: query.department };
             listing::listing(c, &source, &query.listing)
         })
@@ -47,9 +45,8 @@ impl Db {
     }
 }
 
-fn department_exists(c: &Connection, id: i64) -> Result<bool, Error> {
-    let mut stmt = c.prepare_cached("SELECT EXISTS (SELECT 1 FROM departments WHERE id = ?1)")?;
-    Ok(stmt.query_row(params![id], |r| r.get(0))?)
+fn department_exists(c: &mut Conn, id: i64) -> Result<bool, Error> {
+    c.query_one("SELECT EXISTS (SELECT 1 FROM departments WHERE id = ?1)", args![id], |r| r.get(0))
 }
 
 /// Whether every typed word starts a word of `text`, letter case aside.
@@ -58,58 +55,36 @@ fn words_start(typed: &[String], text: &str) -> bool {
     typed.iter().all(|t| own.iter().any(|w| w.starts_with(t.as_str())))
 }
 
-fn suggestions(c: &Connection, typed: &[String]) -> Result<Vec<Suggestion>, Error> {
+fn suggestions(c: &mut Conn, typed: &[String]) -> Result<Vec<Suggestion>, Error> {
     if typed.is_empty() {
         return Ok(Vec::new());
     }
     let mut found = Vec::new();
     // Both tables are a few dozen rows: read whole, matched here.
-    let mut stmt = c.prepare_cached("SELECT id, name FROM departments ORDER BY id")?;
-    let departments = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))?;
-    for d in departments {
-        let (id, name) = d?;
+    let departments = c.query("SELECT id, name FROM departments ORDER BY id", &[], |r| {
+        Ok((r.get::<i64>(0)?, r.get::<String>(1)?))
+    })?;
+    for (id, name) in departments {
         if found.len() < MAX_GROUP_SUGGESTIONS && words_start(typed, &name) {
             found.push(Suggestion::Department { id, name });
         }
     }
-    let mut stmt =
-        c.prepare_cached("SELECT name, product_count FROM brands ORDER BY product_count DESC, name")?;
-    let brands = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?.max(0) as u64)))?;
+    let brands =
+        c.query("SELECT name, product_count FROM brands ORDER BY product_count DESC, name", &[], |r| {
+            Ok((r.get::<String>(0)?, r.get::<i64>(1)?.max(0) as u64))
+        })?;
     let mut brands_found = 0;
-    for b in brands {
-        let (name, count) = b?;
+    for (name, count) in brands {
         if brands_found < MAX_GROUP_SUGGESTIONS && words_start(typed, &name) {
             found.push(Suggestion::Brand { name, count });
             brands_found += 1;
         }
     }
-    // The first matches in catalog order, which the index gives without ranking them
-    // all: a one-letter prefix matches most of a million products.
-    let sql = format!(
-        "SELECT {} FROM product_search
-         JOIN products p ON p.id = product_search.rowid
-         LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
-         WHERE product_search MATCH ?1 ORDER BY product_search.rowid LIMIT ?2",
-        super::catalog::CARD_COLUMNS
-    );
-    let mut stmt = c.prepare_cached(&sql)?;
+    let search = search_sql(c.engine());
+    let expression = (search.expression)(typed, true);
     let room = (MAX_SUGGESTIONS - found.len()) as i64;
-    let products = stmt.query_map(params![match_expression(typed, Some("name brand")), room], |r| {
-        super::catalog::card(r, 0)
-    })?;
-    for p in products {
-        let p: ProductCard = p?;
-        found.push(Suggestion::Product(p));
-    }
+    let products: Vec<ProductCard> =
+        c.query(search.suggestions, args![&expression, room], |r| super::catalog::card(r, 0))?;
+    found.extend(products.into_iter().map(Suggestion::Product));
     Ok(found)
-}
-
-/// Remakes what migration 0005 derives from the products (their words, the brands'
-/// sizes) after `market seed` has written products with the triggers set aside.
-pub(super) fn rebuild(tx: &Transaction) -> rusqlite::Result<()> {
-    tx.execute_batch(
-        "INSERT INTO product_search (product_search) VALUES ('rebuild');
-         DELETE FROM brands;
-         INSERT INTO brands (name, product_count) SELECT brand, count(*) FROM products GROUP BY brand;",
-    )
 }

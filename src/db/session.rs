@@ -1,8 +1,7 @@
 //! Server-side sessions, by the SHA-256 of their cookie key (`auth/session.rs` keeps
 //! the rules: lifetimes, keys, what a session holds).
 
-use rusqlite::{OptionalExtension, params};
-
+use super::conn::args;
 use super::{Db, Error};
 use crate::domain::Timestamp;
 
@@ -17,32 +16,27 @@ pub struct SessionRow {
 impl Db {
     pub async fn load_session(&self, key_hash: String) -> Result<Option<SessionRow>, Error> {
         self.read(move |c| {
-            let mut stmt =
-                c.prepare_cached("SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1")?;
-            Ok(stmt
-                .query_row(params![key_hash], |r| {
+            c.query_opt(
+                "SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1",
+                args![&key_hash],
+                |r| {
                     Ok(SessionRow {
                         state: r.get(0)?,
                         created_at: Timestamp(r.get(1)?),
                         expires_at: Timestamp(r.get(2)?),
                     })
-                })
-                .optional()?)
+                },
+            )
         })
         .await
     }
 
     pub async fn insert_session(&self, key_hash: String, row: SessionRow) -> Result<(), Error> {
-        self.write(move |tx| {
-            tx.prepare_cached(
+        self.write(move |c| {
+            c.execute(
                 "INSERT INTO sessions (key_hash, state, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![
-                key_hash,
-                row.state,
-                row.created_at.millis(),
-                row.expires_at.millis()
-            ])?;
+                args![&key_hash, &row.state, row.created_at.millis(), row.expires_at.millis()],
+            )?;
             Ok(())
         })
         .await
@@ -57,33 +51,33 @@ impl Db {
         expires_at: Timestamp,
         now: Timestamp,
     ) -> Result<Option<Timestamp>, Error> {
-        self.write(move |tx| {
-            Ok(tx
-                .prepare_cached(
-                    "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4
-                     RETURNING created_at",
-                )?
-                .query_row(params![key_hash, state, expires_at.millis(), now.millis()], |r| r.get(0))
-                .optional()?
-                .map(Timestamp))
+        self.write(move |c| {
+            Ok(c.query_opt(
+                "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4
+                 RETURNING created_at",
+                args![&key_hash, &state, expires_at.millis(), now.millis()],
+                |r| r.get(0),
+            )?
+            .map(Timestamp))
         })
         .await
     }
 
     /// Moves the idle deadline on; answers whether the session still exists.
     pub async fn extend_session(&self, key_hash: String, expires_at: Timestamp) -> Result<bool, Error> {
-        self.write(move |tx| {
-            let updated = tx
-                .prepare_cached("UPDATE sessions SET expires_at = ?2 WHERE key_hash = ?1")?
-                .execute(params![key_hash, expires_at.millis()])?;
+        self.write(move |c| {
+            let updated = c.execute(
+                "UPDATE sessions SET expires_at = ?2 WHERE key_hash = ?1",
+                args![&key_hash, expires_at.millis()],
+            )?;
             Ok(updated == 1)
         })
         .await
     }
 
     pub async fn delete_session(&self, key_hash: String) -> Result<(), Error> {
-        self.write(move |tx| {
-            tx.prepare_cached("DELETE FROM sessions WHERE key_hash = ?1")?.execute(params![key_hash])?;
+        self.write(move |c| {
+            c.execute("DELETE FROM sessions WHERE key_hash = ?1", args![&key_hash])?;
             Ok(())
         })
         .await
@@ -95,11 +89,12 @@ impl Db {
         &self,
         now: Timestamp,
         created_before: Timestamp,
-    ) -> Result<usize, Error> {
-        self.write(move |tx| {
-            Ok(tx
-                .prepare_cached("DELETE FROM sessions WHERE expires_at <= ?1 OR created_at <= ?2")?
-                .execute(params![now.millis(), created_before.millis()])?)
+    ) -> Result<u64, Error> {
+        self.write(move |c| {
+            c.execute(
+                "DELETE FROM sessions WHERE expires_at <= ?1 OR created_at <= ?2",
+                args![now.millis(), created_before.millis()],
+            )
         })
         .await
     }

@@ -1,14 +1,13 @@
 //! Shoppers' accounts.
 
-use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
-
+use super::conn::{Conn, Row, args};
 use super::{Constraint, Db, Error};
 use crate::domain::Timestamp;
 use crate::domain::users::{NewUser, User};
 
 const USER_COLUMNS: &str = "id, first_name, last_name, username, email, created_at";
 
-fn user(r: &Row) -> rusqlite::Result<User> {
+fn user(r: &Row) -> Result<User, Error> {
     Ok(User {
         id: r.get(0)?,
         first_name: r.get(1)?,
@@ -22,20 +21,21 @@ fn user(r: &Row) -> rusqlite::Result<User> {
 impl Db {
     pub async fn get_user(&self, user_id: i64) -> Result<Option<User>, Error> {
         self.read(move |c| {
-            let mut stmt = c.prepare_cached(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"))?;
-            Ok(stmt.query_row(params![user_id], user).optional()?)
+            c.query_opt(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"), args![user_id], user)
         })
         .await
     }
 
-    /// The account a sign-in names (by username or email, either case) and its
-    /// password hash, which leaves this module only to be verified.
+    /// The account a sign-in names (by username or email, either case: the columns
+    /// compare without case in both engines) and its password hash, which leaves this
+    /// module only to be verified.
     pub async fn find_login(&self, credential: String) -> Result<Option<(User, String)>, Error> {
         self.read(move |c| {
-            let mut stmt = c.prepare_cached(&format!(
-                "SELECT {USER_COLUMNS}, password_hash FROM users WHERE username = ?1 OR email = ?1 LIMIT 1"
-            ))?;
-            Ok(stmt.query_row(params![credential], |r| Ok((user(r)?, r.get(6)?))).optional()?)
+            c.query_opt(
+                &format!("SELECT {USER_COLUMNS}, password_hash FROM users WHERE username = ?1 OR email = ?1 LIMIT 1"),
+                args![&credential],
+                |r| Ok((user(r)?, r.get(6)?)),
+            )
         })
         .await
     }
@@ -43,42 +43,42 @@ impl Db {
     /// Usernames and emails are unique regardless of case, by the schema's unique
     /// indexes: a taken one is a conflict naming every taken field.
     pub async fn create_user(&self, new: NewUser) -> Result<User, Error> {
-        self.write(move |tx| match insert(tx, &new) {
-            Err(Error::Conflict(_)) => Err(Error::Conflict(taken(tx, &new)?)),
+        self.write(move |c| match insert(c, &new) {
+            Err(Error::Conflict(_)) => Err(Error::Conflict(taken(c, &new)?)),
             other => other,
         })
         .await
     }
 }
 
-fn insert(tx: &Transaction, new: &NewUser) -> Result<User, Error> {
-    let mut stmt = tx.prepare_cached(&format!(
+fn insert(c: &mut Conn, new: &NewUser) -> Result<User, Error> {
+    let sql = format!(
         "INSERT INTO users (first_name, last_name, username, email, avatar_url, password_hash, created_at)
          -- A new shopper borrows one of the seeded avatars, picked by name length.
          VALUES (?1, ?2, ?3, ?4,
                  (SELECT avatar_url FROM users ORDER BY id LIMIT 1
-                  OFFSET length(?3) % max(1, (SELECT count(*) FROM users))),
+                  OFFSET length(?3) % (SELECT CASE WHEN count(*) > 0 THEN count(*) ELSE 1 END FROM users)),
                  ?5, ?6)
          RETURNING {USER_COLUMNS}"
-    ))?;
-    let params = params![
-        new.first_name,
-        new.last_name,
-        new.username,
-        new.email,
-        new.password_hash,
+    );
+    let args = args![
+        &new.first_name,
+        &new.last_name,
+        &new.username,
+        &new.email,
+        &new.password_hash,
         Timestamp::now().millis()
     ];
-    Ok(stmt.query_row(params, user)?)
+    c.query_one(&sql, args, user)
 }
 
 /// Which of the new account's unique fields are taken, after the insert was refused.
-fn taken(c: &Connection, new: &NewUser) -> Result<Vec<Constraint>, Error> {
-    let (username, email): (bool, bool) = c
-        .prepare_cached(
-            "SELECT EXISTS (SELECT 1 FROM users WHERE username = ?1), EXISTS (SELECT 1 FROM users WHERE email = ?2)",
-        )?
-        .query_row(params![new.username, new.email], |r| Ok((r.get(0)?, r.get(1)?)))?;
+fn taken(c: &mut Conn, new: &NewUser) -> Result<Vec<Constraint>, Error> {
+    let (username, email): (bool, bool) = c.query_one(
+        "SELECT EXISTS (SELECT 1 FROM users WHERE username = ?1), EXISTS (SELECT 1 FROM users WHERE email = ?2)",
+        args![&new.username, &new.email],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     let mut taken = Vec::new();
     if username {
         taken.push(Constraint::UniqueUsername);

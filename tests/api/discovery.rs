@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use market::db::seed_catalog;
+use crate::helpers::seed_catalog;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error_shape, spawn_app, spawn_app_in};

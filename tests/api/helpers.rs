@@ -298,3 +298,12 @@ pub fn assert_error_shape(body: &Value) -> String {
     assert!(body["errors"].is_array(), "errors is a list: {body}");
     message.to_owned()
 }
+
+/// `market seed --products N` on the SQLite file at `path`.
+pub fn seed_catalog(
+    path: &std::path::Path,
+    total: u64,
+    force: bool,
+) -> anyhow::Result<market::db::SeedReport> {
+    market::db::seed_catalog(&market::db::Location::File(path.to_owned()), total, force)
+}

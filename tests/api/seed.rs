@@ -1,6 +1,6 @@
 //! `market seed --products N`: a large catalog on demand, made from the seed's own words.
 
-use market::db::seed_catalog;
+use crate::helpers::seed_catalog;
 use rusqlite::Connection;
 use serde_json::json;
 

@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use rusqlite::{Transaction, params};
-
 use super::{Catalog, Product};
+use crate::db::Error;
+use crate::db::conn::{Conn, args};
 
 /// splitmix64: small, fast, and the same everywhere for the same seed.
 struct Rng(u64);
@@ -76,13 +76,7 @@ pub struct Made {
 
 /// Adds products `first_id..first_id + count` (with pictures and a few reviews each)
 /// in the caller's transaction. `now` dates the reviews (they go back two years).
-pub fn products(
-    tx: &Transaction,
-    catalog: &Catalog,
-    first_id: i64,
-    count: u64,
-    now: i64,
-) -> anyhow::Result<Made> {
+pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now: i64) -> Result<Made, Error> {
     let mut shelves: Vec<Shelf> = catalog
         .departments
         .iter()
@@ -97,7 +91,9 @@ pub fn products(
         }
     }
     shelves.retain(|s| !s.products.is_empty());
-    anyhow::ensure!(!shelves.is_empty(), "the seed catalog has no products to build on");
+    if shelves.is_empty() {
+        return Err(Error::other("the seed catalog has no products to build on"));
+    }
     let department_of: BTreeMap<i64, i64> =
         catalog.products.iter().map(|p| (p.id, p.department_id)).collect();
     let mut voices: Voices = BTreeMap::new();
@@ -113,16 +109,12 @@ pub fn products(
 
     // The rating columns are written here, from the reviews made with the product: the
     // caller has set the triggers that would count them aside.
-    let mut product = tx.prepare(
+    const PRODUCT: &str =
         "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?;
-    let mut image = tx.prepare(
-        "INSERT INTO product_images (product_id, position, url, background) VALUES (?1, ?2, ?3, ?4)",
-    )?;
-    let mut review = tx.prepare(
-        "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    const IMAGE: &str =
+        "INSERT INTO product_images (product_id, position, url, background) VALUES (?1, ?2, ?3, ?4)";
+    const REVIEW: &str = "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
     let mut rng = Rng(count ^ 0x4D61_726B_6574); // "Market"
     let mut made = Made { products: 0, reviews: 0 };
     let mut name = String::new();
@@ -161,22 +153,15 @@ pub fn products(
             written.push((reviewers[(first + k) % reviewers.len()], rating, title, text, now - age));
         }
         let rating_sum: i64 = written.iter().map(|w| w.1).sum();
-        let params = params![
-            id,
-            shelf.department_id,
-            name,
-            brand,
-            price,
-            template.description,
-            count as i64,
-            rating_sum
-        ];
-        product.execute(params)?;
+        c.execute(
+            PRODUCT,
+            args![id, shelf.department_id, &name, brand, price, &template.description, count, rating_sum],
+        )?;
         for (position, img) in template.images.iter().enumerate() {
-            image.execute(params![id, position as i64, img.url, img.background])?;
+            c.execute(IMAGE, args![id, position, &img.url, &img.background])?;
         }
         for (user, rating, title, text, at) in &written {
-            review.execute(params![user, id, rating, title, text, at])?;
+            c.execute(REVIEW, args![*user, id, *rating, *title, *text, *at])?;
             made.reviews += 1;
         }
         made.products += 1;

@@ -27,9 +27,10 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use super::changes::Feed;
-use super::faults::{Failure, WriteFaults};
-use super::{DbMetrics, Error};
+use crate::db::changes::Feed;
+use crate::db::conn::Conn;
+use crate::db::faults::{Failure, WriteFaults};
+use crate::db::{DbMetrics, Error};
 
 const MAX_GROUP: usize = 256;
 const MAX_GROUP_TIME: Duration = Duration::from_millis(5);
@@ -70,18 +71,20 @@ impl Writer {
 
     pub async fn write<T, F>(&self, f: F) -> Result<T, Error>
     where
-        F: FnOnce(&Transaction) -> Result<T, Error> + Send + 'static,
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
         let (answer, answered) = tokio::sync::oneshot::channel::<Result<T, Error>>();
-        let job: WriteJob = Box::new(move |tx| match tx.map_err(Failure::into_error).and_then(f) {
-            Ok(value) => Ok(Box::new(move |committed: Result<(), Failure>| {
-                let _ = answer.send(committed.map(|()| value).map_err(Failure::into_error));
-            })),
-            Err(e) => {
-                let failure = Failure::of(&e);
-                let _ = answer.send(Err(e));
-                Err(failure)
+        let job: WriteJob = Box::new(move |tx| {
+            match tx.map_err(Failure::into_error).and_then(|tx| f(&mut Conn::Sqlite(tx))) {
+                Ok(value) => Ok(Box::new(move |committed: Result<(), Failure>| {
+                    let _ = answer.send(committed.map(|()| value).map_err(Failure::into_error));
+                })),
+                Err(e) => {
+                    let failure = Failure::of(&e);
+                    let _ = answer.send(Err(e));
+                    Err(failure)
+                }
             }
         });
         self.send(Job::Write(job))?;
@@ -210,7 +213,7 @@ fn group(
         Err(failure) => faults.saw(failure),
     }
     if outcome.is_ok()
-        && let Err(e) = feed.deliver(conn)
+        && let Err(e) = feed.deliver(&mut Conn::Sqlite(conn))
     {
         // The poller delivers them within a second.
         tracing::warn!("reading the change log failed: {e}");
@@ -304,8 +307,8 @@ mod tests {
                 let writer = writer.clone();
                 tokio::spawn(async move {
                     writer
-                        .write(move |tx| {
-                            tx.execute("INSERT INTO t (n) VALUES (?1)", [n])?;
+                        .write(move |c| {
+                            c.execute("INSERT INTO t (n) VALUES (?1)", crate::db::conn::args![n])?;
                             match n % 10 {
                                 3 => Err(Error::other("refused")),
                                 7 => panic!("a bug in one write"),

@@ -1,0 +1,61 @@
+//! PostgreSQL's schema versions, in `market_schema`. Each step is one transaction; the
+//! caller holds the migration lock, so replicas that start together migrate once.
+//! Versions match SQLite's (`sqlite/migrations.rs`): schema N is the same store in
+//! either engine. PostgreSQL came in at 5, whose one step makes the whole schema.
+
+use postgres::Client;
+
+const STEPS: &[(usize, &str)] = &[(5, include_str!("migrations/0005_schema.sql"))];
+
+/// The schema this Market writes.
+pub const LATEST: usize = 5;
+
+/// Brings the database to [`LATEST`]; refuses one that is another application's, or
+/// comes from a newer Market. `server` names it in messages.
+pub fn run(client: &mut Client, server: &str) -> anyhow::Result<()> {
+    let ours: bool = client.query_one("SELECT to_regclass('market_schema') IS NOT NULL", &[])?.get(0);
+    let version: i64 = if ours {
+        client.query_one("SELECT coalesce(max(version), 0)::bigint FROM market_schema", &[])?.get(0)
+    } else {
+        let tables: Vec<String> = client
+            .query(
+                "SELECT table_name::text FROM information_schema.tables
+                 WHERE table_schema = current_schema() ORDER BY table_name LIMIT 6",
+                &[],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        anyhow::ensure!(
+            tables.is_empty(),
+            "the PostgreSQL database at {server} holds another application's tables ({}); Market leaves it \
+             as it is. Give Market a database of its own (CREATE DATABASE market).",
+            tables.join(", ")
+        );
+        0
+    };
+    let version = version.max(0) as usize;
+    anyhow::ensure!(
+        version <= LATEST,
+        "the PostgreSQL database at {server} comes from a newer Market (schema {version}; this one knows up \
+         to {LATEST}): run that Market's binary; Market never takes a schema back."
+    );
+    for (step, sql) in STEPS.iter().filter(|(step, _)| *step > version) {
+        let mut tx = client.transaction()?;
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS market_schema (version integer NOT NULL)")?;
+        tx.batch_execute(sql)
+            .map_err(|e| anyhow::anyhow!("migrating {server} to schema {step}: {}", describe(&e)))?;
+        tx.execute("INSERT INTO market_schema (version) VALUES ($1)", &[&(*step as i32)])?;
+        tx.commit()?;
+        tracing::info!(schema = step, database = server, "migrated");
+    }
+    Ok(())
+}
+
+/// The server's own words for a failed statement, where it gave some.
+fn describe(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} ({})", db.message(), db.code().code()),
+        None => e.to_string(),
+    }
+}

@@ -1,0 +1,386 @@
+//! PostgreSQL: the engine for several replicas of the store (`--database postgres://`).
+//!
+//! The client is `postgres`, the synchronous face of tokio-postgres: it blocks like
+//! rusqlite, so the store keeps one style for both engines, and it is pure Rust (no
+//! libpq to link, so the static build stays static). It runs a runtime of its own and
+//! must never be called on an async worker: every call here runs on actix's blocking
+//! pool or on a thread of ours, connecting and migrating at start included.
+//!
+//! Every read runs in a read-only REPEATABLE READ transaction (a page, its total and its
+//! facets agree), every write in a READ COMMITTED one, PostgreSQL's default: rules
+//! that span rows hold by constraints, by the statement that writes, or under the
+//! shopper's row lock ([`lock_shopper`]), so SERIALIZABLE's retries are not needed. A
+//! write that meets a deadlock or a serialization failure anyway is run again.
+
+pub mod changes;
+mod migrations;
+pub mod search;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use postgres::config::Host;
+use postgres::{Client, Config, NoTls, Statement};
+
+use super::changes::Feed;
+use super::conn::{Conn, Value, args, numbered};
+use super::seed::{self, ResetReport, SeedReport};
+use super::{DbMetrics, Error, PoolEvents};
+
+/// How long a request may wait for the database in all (a connection, then its
+/// statements) before it is answered 503: well inside what a shopper or a proxy waits.
+pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);
+/// How long a connection may take to be made, or to be had from the pool.
+const CONNECT_WITHIN: Duration = Duration::from_secs(3);
+/// Statements that run longer are cancelled by the server itself.
+const STATEMENT_TIMEOUT: Duration = Duration::from_secs(4);
+/// Prepared statements kept per connection; past it they are all dropped.
+const MAX_STATEMENTS: usize = 256;
+/// Whose advisory lock serializes migrations and seeding: Market's SQLite application id.
+const MIGRATION_LOCK: i64 = super::sqlite::identity::APPLICATION_ID as i64;
+
+/// A pooled connection and the statements it has prepared.
+pub struct PgConn {
+    client: Client,
+    statements: HashMap<String, Statement>,
+    /// Inside a transaction this module opened: a connection given back in that state
+    /// (a panic on the way) is dropped by the pool rather than reused.
+    in_transaction: bool,
+}
+
+impl PgConn {
+    fn new(client: Client) -> PgConn {
+        PgConn { client, statements: HashMap::new(), in_transaction: false }
+    }
+
+    fn statement(&mut self, sql: &str) -> Result<Statement, Error> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(&numbered(sql))?;
+        if self.statements.len() >= MAX_STATEMENTS {
+            self.statements.clear();
+        }
+        self.statements.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+
+    pub(in crate::db) fn query(&mut self, sql: &str, args: &[Value]) -> Result<Vec<postgres::Row>, Error> {
+        let statement = self.statement(sql)?;
+        let params: Vec<&(dyn postgres::types::ToSql + Sync)> = args.iter().map(|a| a as _).collect();
+        Ok(self.client.query(&statement, &params)?)
+    }
+
+    pub(in crate::db) fn execute(&mut self, sql: &str, args: &[Value]) -> Result<u64, Error> {
+        let statement = self.statement(sql)?;
+        let params: Vec<&(dyn postgres::types::ToSql + Sync)> = args.iter().map(|a| a as _).collect();
+        Ok(self.client.execute(&statement, &params)?)
+    }
+
+    pub(in crate::db) fn batch(&mut self, sql: &str) -> Result<(), Error> {
+        Ok(self.client.batch_execute(sql)?)
+    }
+
+    /// Runs `f` between `begin` and COMMIT; on any failure, rolls back.
+    fn transaction<T>(
+        &mut self,
+        begin: &str,
+        f: impl FnOnce(&mut Conn) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        self.client.batch_execute(begin)?;
+        self.in_transaction = true;
+        let outcome = f(&mut Conn::Postgres(self));
+        let outcome = match outcome {
+            Ok(value) => self.client.batch_execute("COMMIT").map(|()| value).map_err(Error::from),
+            Err(e) => Err(e),
+        };
+        if outcome.is_err() && self.client.batch_execute("ROLLBACK").is_err() {
+            // Still marked as in a transaction: the pool drops this connection.
+            return outcome;
+        }
+        self.in_transaction = false;
+        outcome
+    }
+}
+
+/// Makes the pool's connections.
+struct Manager {
+    config: Config,
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = PgConn;
+    type Error = postgres::Error;
+
+    fn connect(&self) -> Result<PgConn, postgres::Error> {
+        Ok(PgConn::new(self.config.connect(NoTls)?))
+    }
+
+    /// One round trip at each checkout: a connection that the server dropped (it was
+    /// restarted, or failed over) is found here and replaced, not handed to a request.
+    fn is_valid(&self, conn: &mut PgConn) -> Result<(), postgres::Error> {
+        conn.client.simple_query("").map(|_| ())
+    }
+
+    fn has_broken(&self, conn: &mut PgConn) -> bool {
+        conn.in_transaction || conn.client.is_closed()
+    }
+}
+
+type Pool = r2d2::Pool<Manager>;
+
+#[derive(Clone)]
+pub struct Store {
+    pool: Pool,
+    config: Arc<Config>,
+}
+
+/// `url` with its password hidden, for messages.
+pub fn redacted(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_owned(),
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Where `config` points, as an operator names it: `host:port/database`.
+fn server(config: &Config) -> String {
+    let host = match config.get_hosts().first() {
+        Some(Host::Tcp(name)) => name.clone(),
+        Some(Host::Unix(path)) => path.display().to_string(),
+        None => "localhost".into(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    format!("{host}:{port}/{}", config.get_dbname().unwrap_or("(the user's database)"))
+}
+
+/// The client's settings for `url`, with the store's time limits.
+fn config(url: &str) -> anyhow::Result<Config> {
+    let mut config: Config = url.parse().map_err(|e| {
+        anyhow::anyhow!("--database {} is not a PostgreSQL URL Market can use: {e}", redacted(url))
+    })?;
+    if config.get_connect_timeout().is_none() {
+        config.connect_timeout(CONNECT_WITHIN);
+    }
+    if config.get_application_name().is_none() {
+        config.application_name("market");
+    }
+    config.keepalives_idle(Duration::from_secs(30));
+    config.options(&format!(
+        "-c statement_timeout={} -c idle_in_transaction_session_timeout={}",
+        STATEMENT_TIMEOUT.as_millis(),
+        ANSWER_WITHIN.as_millis() * 2
+    ));
+    Ok(config)
+}
+
+/// Connects once, to say clearly why the database cannot be used when it cannot.
+fn connect(config: &Config) -> anyhow::Result<Client> {
+    let client = config.connect(NoTls).map_err(|e| {
+        let cause = std::error::Error::source(&e).map_or_else(|| e.to_string(), |s| format!("{e}: {s}"));
+        anyhow::anyhow!("cannot use the PostgreSQL database at {}: {cause}", server(config))
+    })?;
+    Ok(client)
+}
+
+/// Runs `f` on a thread of its own: the client blocks on a runtime of its own, which
+/// cannot start on a thread that is already running one (the server's, at start).
+fn off_the_runtime<T: Send>(f: impl FnOnce() -> anyhow::Result<T> + Send) -> anyhow::Result<T> {
+    std::thread::scope(|s| s.spawn(f).join()).map_err(|_| anyhow::anyhow!("opening the database panicked"))?
+}
+
+/// Connects, takes the migration lock (replicas that start together migrate and seed
+/// once, one after the other), and runs `f` with the database at this Market's schema.
+fn prepared<T>(url: &str, f: impl FnOnce(&mut PgConn) -> anyhow::Result<T>) -> anyhow::Result<(T, Config)> {
+    let config = config(url)?;
+    let mut conn = PgConn::new(connect(&config)?);
+    let server = server(&config);
+    conn.client.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
+    let outcome = migrations::run(&mut conn.client, &server).and_then(|()| {
+        conn.transaction("BEGIN", seed::seed_if_empty)?;
+        f(&mut conn)
+    });
+    // Ending the session frees the lock in any case; said aloud when it still can be.
+    let _ = conn.client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
+    Ok((outcome?, config))
+}
+
+impl Store {
+    /// Connects to the database at `url`, migrates it under the migration lock, seeds
+    /// it when it is empty, and opens the pool.
+    pub fn open(url: &str, metrics: Arc<DbMetrics>) -> anyhow::Result<(Store, Arc<Feed>)> {
+        off_the_runtime(|| {
+            let (feed, config) = prepared(url, |conn| Ok(Feed::start_at(&mut Conn::Postgres(conn))?))?;
+            let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
+            let pool = r2d2::Pool::builder()
+                .max_size((cores * 4).max(8))
+                .min_idle(Some(2))
+                .connection_timeout(CONNECT_WITHIN)
+                .event_handler(Box::new(PoolEvents(metrics)))
+                .build(Manager { config: config.clone() })
+                .with_context(|| format!("opening connections to {}", server(&config)))?;
+            tracing::info!(database = %server(&config), "serving from PostgreSQL");
+            Ok((Store { pool, config: Arc::new(config) }, Arc::new(feed)))
+        })
+    }
+
+    /// Runs `f` on the blocking pool, and gives up with 503 after [`ANSWER_WITHIN`]
+    /// (the thread waits on for the database, answering nobody).
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Pool) -> Result<T, Error> + Send + 'static,
+    ) -> Result<T, Error> {
+        let pool = self.pool.clone();
+        let work = actix_web::web::block(move || f(&pool));
+        match actix_web::rt::time::timeout(ANSWER_WITHIN, work).await {
+            Ok(done) => done.map_err(Error::other)?,
+            Err(_) => Err(Error::Unavailable("the database did not answer in time".into())),
+        }
+    }
+
+    pub async fn read<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.blocking(move |pool| {
+            let mut conn = pool.get()?;
+            conn.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", f)
+        })
+        .await
+    }
+
+    /// Runs `f` in a transaction of its own, again if it meets a deadlock, and delivers
+    /// the changes it made before answering.
+    pub async fn write<T, F>(&self, f: F, feed: Arc<Feed>) -> Result<T, Error>
+    where
+        F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.blocking(move |pool| {
+            let mut conn = pool.get()?;
+            let mut tries = 0;
+            let outcome = loop {
+                tries += 1;
+                match conn.transaction("BEGIN", &f) {
+                    Err(Error::Contention(why)) if tries < 4 => tracing::debug!("a write runs again: {why}"),
+                    outcome => break outcome,
+                }
+            };
+            if outcome.is_ok()
+                && let Err(e) = feed.deliver(&mut Conn::Postgres(&mut conn))
+            {
+                // The listener delivers them within a second.
+                tracing::warn!("reading the change log failed: {e}");
+            }
+            outcome
+        })
+        .await
+    }
+
+    /// Delivers the changes other replicas make: a thread listens for their
+    /// notifications and reads the change log when one comes, or every
+    /// [`changes::POLL_EVERY`] in any case (a notification is lost while nobody
+    /// listens, and some compatible servers send none).
+    pub fn watch_changes(&self, feed: &Arc<Feed>) -> anyhow::Result<()> {
+        changes::watch(self.config.clone(), self.pool.clone(), Arc::downgrade(feed))
+    }
+}
+
+/// Whether the database is at this Market's schema.
+pub fn schema_is_current(c: &mut Conn) -> Result<bool, Error> {
+    let version: i64 = c.query_one("SELECT max(version) FROM market_schema", &[], |r| r.get(0))?;
+    Ok(version as usize == migrations::LATEST)
+}
+
+/// Holds the shopper's row until the transaction ends. `NO KEY UPDATE` leaves the
+/// row's key free, so the foreign keys of the rows the write adds do not wait on it.
+pub fn lock_shopper(c: &mut Conn, user_id: i64) -> Result<(), Error> {
+    c.query_opt("SELECT 1 FROM users WHERE id = ?1 FOR NO KEY UPDATE", args![user_id], |_| Ok(()))?;
+    Ok(())
+}
+
+/// After rows were written with their ids given: new rows take ids past them.
+pub fn continue_ids_past_seeded(c: &mut Conn) -> Result<(), Error> {
+    for table in ["departments", "products", "product_images", "users", "reviews"] {
+        c.query_one(
+            &format!(
+                "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
+            ),
+            &[],
+            |r| r.get::<i64>(0),
+        )?;
+    }
+    Ok(())
+}
+
+/// `market reset --database postgres://...`: back to the seeded state, in one
+/// transaction; replicas serving meanwhile drop what they kept, as after any write.
+pub fn reset(url: &str) -> anyhow::Result<ResetReport> {
+    off_the_runtime(|| Ok(prepared(url, |conn| Ok(conn.transaction("BEGIN", seed::reset_to_seeded)?))?.0))
+}
+
+/// `market seed --products N --database postgres://...`: the database's catalog made
+/// anew with `total` products, everything else emptied. Refuses a database holding
+/// shoppers' data unless `force`.
+pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedReport> {
+    seed::check_size(total)?;
+    off_the_runtime(|| {
+        let (made, _) = prepared(url, |conn| {
+            let held = conn.transaction("BEGIN", |c| seed::shoppers_data(c, true))?;
+            seed::refuse_unless_forced(held, force, &redacted(url))?;
+            let made = conn.transaction("BEGIN", |c| {
+                c.batch(
+                    "TRUNCATE departments, products, product_images, users, reviews, sessions, cart_items,
+                         favorites, orders, order_items, idempotency_keys, brands, changes, rate_limits
+                     RESTART IDENTITY;",
+                )?;
+                seed::seed_if_empty(c)?;
+                // The generator writes each product's rating itself; the brands are
+                // counted once at the end. The triggers that would do both row by row
+                // are off until then (inside this transaction: nobody else sees it).
+                let triggers = |c: &mut Conn, state: &str| {
+                    c.batch(&format!(
+                        "ALTER TABLE reviews {state} TRIGGER reviews_count_insert;
+                         ALTER TABLE reviews {state} TRIGGER reviews_changed;
+                         ALTER TABLE products {state} TRIGGER brands_count_insert;
+                         ALTER TABLE products {state} TRIGGER products_changed;"
+                    ))
+                };
+                triggers(c, "DISABLE")?;
+                let made = seed::generate(c, total)?;
+                triggers(c, "ENABLE")?;
+                seed::recount_brands(c)?;
+                continue_ids_past_seeded(c)?;
+                c.execute("DELETE FROM changes", &[])?;
+                Ok(made)
+            })?;
+            conn.batch("ANALYZE")?;
+            Ok(made)
+        })?;
+        Ok(made)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_stay_out_of_messages() {
+        assert_eq!(
+            redacted("postgres://market:secret@db:5432/market"),
+            "postgres://market:***@db:5432/market"
+        );
+        assert_eq!(redacted("postgres://db/market"), "postgres://db/market");
+        assert_eq!(redacted("postgres://market@db/market"), "postgres://market@db/market");
+    }
+}

@@ -1,0 +1,28 @@
+//! PostgreSQL's full-text search: `products.words`, a tsvector weighted A (name) to D
+//! (description) in the `market` configuration (accents folded, no stemming), under a
+//! GIN index.
+
+use crate::db::listing::SearchSql;
+
+pub static SQL: SearchSql = SearchSql {
+    matches: "WITH matches (id) AS MATERIALIZED (SELECT id FROM products WHERE words @@ to_tsquery('market', ?)) ",
+    ranked_from: "products p CROSS JOIN to_tsquery('market', ?) q",
+    ranked_condition: "p.words @@ q AND ",
+    // Name and brand matches first, as SQLite's bm25 weighs them: ts_rank's weights
+    // are D, C, B, A.
+    ranked_order: "ts_rank('{0.1, 0.2, 0.6, 1.0}', p.words, q) DESC, p.id",
+    suggestions:
+        "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count
+         FROM products p
+         LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
+         WHERE p.words @@ to_tsquery('market', ?1) ORDER BY p.id LIMIT ?2",
+    expression,
+};
+
+/// tsquery's: each word a prefix (`head:*`), all of them required (`&`), in the name
+/// and brand (weights A and B) only when asked. Words hold only letters and digits, so
+/// a shopper's input is never read as query syntax.
+fn expression(words: &[String], name_and_brand: bool) -> String {
+    let weights = if name_and_brand { "AB" } else { "" };
+    words.iter().map(|w| format!("{w}:*{weights}")).collect::<Vec<_>>().join(" & ")
+}

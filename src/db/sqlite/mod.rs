@@ -1,0 +1,299 @@
+//! SQLite: the default engine, one file in the data folder. Reads run on a pool of
+//! connections; every write goes through the one writer thread (`writer.rs`), which is
+//! SQLite's own rule (one writer at a time) made into a queue that commits in groups.
+
+pub mod backup;
+pub mod identity;
+mod migrations;
+pub mod search;
+mod writer;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use r2d2_sqlite::SqliteConnectionManager;
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+
+use super::changes::Feed;
+use super::conn::Conn;
+use super::faults::WriteFaults;
+use super::seed::{self, ResetReport, SeedReport};
+use super::{DbMetrics, Error, Limits, PoolEvents};
+
+type Pool = r2d2::Pool<SqliteConnectionManager>;
+
+#[derive(Clone)]
+pub struct Store {
+    readers: Pool,
+    writer: writer::Writer,
+}
+
+/// Pragmas every connection gets, in this order: `busy_timeout` first so that even
+/// switching to WAL waits for a lock instead of failing; `synchronous=FULL` because an
+/// acknowledged order must survive a power cut, not only a crash of the process.
+fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.set_prepared_statement_cache_capacity(64);
+    Ok(())
+}
+
+/// How long a write waits for SQLite's write lock when another process holds it (an
+/// operator's `sqlite3` shell in a transaction) before it is answered 503: well inside
+/// the time a shopper or a proxy waits for an answer.
+const WRITE_LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// How often the change log is read for changes that other connections made.
+const POLL_EVERY: Duration = Duration::from_millis(500);
+
+/// Opens the database at `path` for the store, refusing (and leaving untouched) a file
+/// that is not Market's, is damaged, or comes from a newer Market.
+fn open_checked(path: &Path) -> anyhow::Result<Connection> {
+    let mut conn = Connection::open(path).with_context(|| format!("opening database {}", path.display()))?;
+    conn.busy_timeout(Duration::from_secs(5))?;
+    identity::claim(&conn, path)?;
+    configure(&mut conn).map_err(|e| identity::refusal(&conn, path, e))?;
+    Ok(conn)
+}
+
+/// A SQLite error met while opening `path` (damaged pages), said as [`identity::refusal`] says it.
+fn refusal_if_damaged(conn: &Connection, path: &Path, e: anyhow::Error) -> anyhow::Error {
+    let e = match e.downcast::<Error>() {
+        Ok(Error::Other(inner)) => inner,
+        Ok(other) => return other.into(),
+        Err(e) => e,
+    };
+    match e.downcast::<rusqlite::Error>() {
+        Ok(e) => identity::refusal(conn, path, e),
+        Err(e) => e,
+    }
+}
+
+/// Runs `f` in an immediate transaction of its own on `conn` and commits it.
+fn in_transaction<T>(
+    conn: &mut Connection,
+    f: impl FnOnce(&mut Conn) -> Result<T, Error>,
+) -> anyhow::Result<T> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let value = f(&mut Conn::Sqlite(&tx))?;
+    tx.commit()?;
+    Ok(value)
+}
+
+/// Brings a database opened by [`open_checked`] to this Market's schema, and seeds it
+/// when it holds nothing.
+fn prepare(conn: &mut Connection, path: &Path) -> anyhow::Result<()> {
+    migrations::run(conn).map_err(|e| refusal_if_damaged(conn, path, e))?;
+    in_transaction(conn, seed::seed_if_empty).map_err(|e| refusal_if_damaged(conn, path, e))?;
+    Ok(())
+}
+
+impl Store {
+    pub fn open(
+        path: &Path,
+        limits: Limits,
+        metrics: Arc<DbMetrics>,
+        faults: Arc<WriteFaults>,
+    ) -> anyhow::Result<(Store, Arc<Feed>)> {
+        let manager = SqliteConnectionManager::file(path).with_init(configure);
+        let mut conn = open_checked(path)?;
+        prepare(&mut conn, path)?;
+        let feed = Arc::new(Feed::start_at(&mut Conn::Sqlite(&conn))?);
+        conn.busy_timeout(WRITE_LOCK_WAIT)?;
+        if let Some(bytes) = limits.max_size {
+            cap_size(&conn, bytes)?;
+        }
+        let writer = writer::Writer::start(conn, feed.clone(), metrics.clone(), faults)?;
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
+        let readers = r2d2::Pool::builder()
+            .max_size(cores * 2)
+            .min_idle(Some(1))
+            .event_handler(Box::new(PoolEvents(metrics)))
+            .build(manager)?;
+        Ok((Store { readers, writer }, feed))
+    }
+
+    /// Runs a read on the blocking pool.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.readers.clone();
+        actix_web::web::block(move || f(&mut Conn::Sqlite(&*pool.get()?))).await.map_err(Error::other)?
+    }
+
+    /// Runs `f` in a `BEGIN IMMEDIATE` transaction on the writer connection (inside a
+    /// savepoint of its own, alongside the other writes of its group), and answers
+    /// only once that transaction has committed.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.writer.write(f).await
+    }
+
+    /// Reads the change log for changes other connections made, every [`POLL_EVERY`],
+    /// for as long as the feed is in use.
+    pub fn poll_changes(&self, feed: &Arc<Feed>) -> anyhow::Result<()> {
+        let feed = Arc::downgrade(feed);
+        let readers = self.readers.clone();
+        std::thread::Builder::new().name("change-poller".into()).spawn(move || {
+            while let Some(feed) = feed.upgrade() {
+                let delivered =
+                    readers.get().map_err(Error::from).and_then(|c| feed.deliver(&mut Conn::Sqlite(&c)));
+                if let Err(e) = delivered {
+                    tracing::warn!("reading the change log failed: {e}");
+                }
+                drop(feed);
+                std::thread::sleep(POLL_EVERY);
+            }
+        })?;
+        Ok(())
+    }
+
+    /// Folds the write-ahead log into the database file and empties it (at shutdown).
+    pub async fn checkpoint(&self) -> Result<(), Error> {
+        self.writer
+            .with_connection(|conn| {
+                let (busy, _, _): (i64, i64, i64) =
+                    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                    })?;
+                if busy != 0 {
+                    return Err(Error::other("the checkpoint was blocked by a reader"));
+                }
+                Ok(())
+            })
+            .await
+    }
+}
+
+/// Whether the file is at this Market's schema.
+pub fn schema_is_current(c: &mut Conn) -> Result<bool, Error> {
+    let version: i64 = c.query_one("PRAGMA user_version", &[], |r| r.get(0))?;
+    Ok(version as usize == migrations::LATEST)
+}
+
+/// `market reset`: takes the database at `path` (of a stopped store) back to its seeded
+/// state, making and seeding it if it does not exist.
+pub fn reset_file(path: &Path) -> anyhow::Result<ResetReport> {
+    let mut conn = open_checked(path)?;
+    prepare(&mut conn, path)?;
+    let report = in_transaction(&mut conn, seed::reset_to_seeded)?;
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")?;
+    Ok(report)
+}
+
+/// Caps the file at `bytes` (SQLite's `max_page_count`, on the one connection that
+/// writes); a database already past it keeps its size and takes no more.
+fn cap_size(conn: &Connection, bytes: u64) -> anyhow::Result<()> {
+    let page_size: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+    let pages = (bytes / page_size.max(512) as u64).clamp(1, i64::MAX as u64) as i64;
+    conn.pragma_update(None, "max_page_count", pages)?;
+    Ok(())
+}
+
+/// `market seed --products N`: a fresh database at `path` holding the seeded catalog and
+/// generated products up to `total` in all. A database that holds shoppers' data is
+/// left alone unless `force`; any other is replaced.
+pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<SeedReport> {
+    seed::check_size(total)?;
+    if path.exists() {
+        let existing = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+        identity::check(&existing, path)?;
+        let held = seed::shoppers_data(&mut Conn::Sqlite(&existing), has_table(&existing, "users")?)?;
+        drop(existing);
+        seed::refuse_unless_forced(held, force, &path.display().to_string())?;
+        for suffix in ["", "-wal", "-shm"] {
+            let file = format!("{}{suffix}", path.display());
+            if Path::new(&file).exists() {
+                std::fs::remove_file(&file).with_context(|| format!("removing {file}"))?;
+            }
+        }
+    }
+    let mut conn = Connection::open(path).with_context(|| format!("creating {}", path.display()))?;
+    identity::claim(&conn, path)?;
+    // A new file nobody uses yet: if the machine stops now, seeding starts again. So no
+    // write-ahead log while it is made (in WAL mode each of its gigabyte's pages would be
+    // written twice, to the log and then to the file), and no waiting for the disk.
+    conn.pragma_update(None, "journal_mode", "MEMORY")?;
+    conn.pragma_update(None, "synchronous", "OFF")?;
+    migrations::run(&mut conn)?;
+    in_transaction(&mut conn, seed::seed_if_empty)?;
+    // Making the indexes and the search index sorts and merges a million rows: 64 MiB
+    // of page cache and sorting in memory rather than SQLite's 2 MiB and temp files.
+    conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    let made = in_transaction(&mut conn, |c| {
+        let Conn::Sqlite(tx) = c else { unreachable!("a SQLite transaction") };
+        // The triggers count ratings, index words and log changes row by row; the
+        // generator writes the counts itself, the derived tables are rebuilt in one pass
+        // after it, and a new database has nothing kept to tell about. The secondary
+        // indexes are quicker made once than kept row by row. Both are set aside while
+        // it writes and made again, exactly as they were, before the commit.
+        let set_aside: Vec<(String, String, String)> = {
+            let mut stmt = tx.prepare(
+                "SELECT type, name, sql FROM sqlite_master
+                 WHERE type = 'trigger'
+                    OR (type = 'index' AND sql IS NOT NULL AND tbl_name IN ('products', 'reviews', 'product_images'))",
+            )?;
+            stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?
+        };
+        for (kind, name, _) in &set_aside {
+            tx.execute_batch(&format!("DROP {} \"{name}\"", kind.to_uppercase()))?;
+        }
+        let made = seed::generate(c, total)?;
+        let Conn::Sqlite(tx) = c else { unreachable!("a SQLite transaction") };
+        for (_, _, sql) in &set_aside {
+            tx.execute_batch(sql)?;
+        }
+        tx.execute_batch("INSERT INTO product_search (product_search) VALUES ('rebuild');")?;
+        seed::recount_brands(c)?;
+        c.execute("DELETE FROM changes", &[])?;
+        Ok(made)
+    })?;
+    // Statistics for the query planner, sampled so this stays quick at any size.
+    conn.execute_batch("PRAGMA analysis_limit = 1000; ANALYZE;")?;
+    // The store runs in WAL mode; the file says so from now on.
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    Ok(made)
+}
+
+fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1)",
+        [name],
+        |r| r.get(0),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[actix_web::test]
+    async fn every_connection_is_set_for_durability() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = crate::db::Db::open(&dir.path().join("market.db")).unwrap();
+        let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
+        let (journal, foreign_keys, synchronous, busy): (String, i64, i64, i64) = store
+            .read(|c| {
+                c.query_one(
+                    "SELECT (SELECT journal_mode FROM pragma_journal_mode), (SELECT foreign_keys FROM pragma_foreign_keys),
+                            (SELECT synchronous FROM pragma_synchronous), (SELECT timeout FROM pragma_busy_timeout)",
+                    &[],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
+            })
+            .await
+            .unwrap();
+        assert_eq!(journal, "wal");
+        assert_eq!(foreign_keys, 1);
+        assert_eq!(synchronous, 2, "synchronous=FULL");
+        assert!(busy >= 1000);
+    }
+}

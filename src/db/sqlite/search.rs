@@ -1,0 +1,33 @@
+//! SQLite's full-text search: the FTS5 table `product_search` of migration 0005.
+
+use crate::db::listing::SearchSql;
+
+pub static SQL: SearchSql = SearchSql {
+    matches: "WITH matches (id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ?) ",
+    // bm25 needs the full-text table itself in the statement, not the matches' ids.
+    ranked_from: "product_search JOIN products p ON p.id = product_search.rowid",
+    ranked_condition: "product_search MATCH ? AND ",
+    // Name and brand matches first: bm25 weighs a word in the name ten times one in
+    // the description. `rank` is not available through the join, so it is spelled out.
+    ranked_order: "bm25(product_search, 10.0, 6.0, 2.0, 1.0), p.id",
+    // The first matches in catalog order, which the index gives without ranking them
+    // all: a one-letter prefix matches most of a million products.
+    suggestions:
+        "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count
+         FROM product_search
+         JOIN products p ON p.id = product_search.rowid
+         LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
+         WHERE product_search MATCH ?1 ORDER BY product_search.rowid LIMIT ?2",
+    expression,
+};
+
+/// FTS5's query: each word a quoted prefix (`"head"*`), all of them required, in the
+/// name and brand columns only when asked. Words hold only letters and digits, so a
+/// shopper's input is never read as query syntax.
+fn expression(words: &[String], name_and_brand: bool) -> String {
+    let terms: Vec<String> = words.iter().map(|w| format!("\"{w}\"*")).collect();
+    match name_and_brand {
+        true => format!("{{name brand}}: ({})", terms.join(" ")),
+        false => terms.join(" "),
+    }
+}
