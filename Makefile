@@ -58,8 +58,10 @@ api-types-check: web-deps
 	    cmp -s "$$tmp/$$(basename $$file)" "$$file" || { echo "$$file is stale: run make api-types" >&2; stale=1; }; \
 	  done && exit $$stale
 
-test-rust: ## Rust unit and integration tests
+test-rust: ## Rust unit and integration tests, on SQLite and then on PostgreSQL
 	cargo test --locked
+	@echo "The integration tests again, on PostgreSQL (a throwaway server from Debian's packages):"
+	scripts/postgres/with-server.sh cargo test --locked --test api
 
 test-web: web-deps ## Web unit tests: store slices, API client, validation, money
 	cd web && npm test

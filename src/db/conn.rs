@@ -265,6 +265,23 @@ impl Conn<'_> {
         }
     }
 
+    /// Runs `f` so that when it fails, what it did is undone and the transaction goes on
+    /// (a savepoint): after a failed statement PostgreSQL refuses every other one of
+    /// the transaction, and a write may want to ask why it failed.
+    pub fn attempt<T>(&mut self, f: impl FnOnce(&mut Conn) -> Result<T, Error>) -> Result<T, Error> {
+        self.batch("SAVEPOINT attempt")?;
+        match f(self) {
+            Ok(value) => {
+                self.batch("RELEASE SAVEPOINT attempt")?;
+                Ok(value)
+            }
+            Err(e) => {
+                self.batch("ROLLBACK TO SAVEPOINT attempt; RELEASE SAVEPOINT attempt")?;
+                Err(e)
+            }
+        }
+    }
+
     /// Runs statements without parameters, one after another.
     pub fn batch(&mut self, sql: &str) -> Result<(), Error> {
         match self {

@@ -43,7 +43,7 @@ impl Db {
     /// Usernames and emails are unique regardless of case, by the schema's unique
     /// indexes: a taken one is a conflict naming every taken field.
     pub async fn create_user(&self, new: NewUser) -> Result<User, Error> {
-        self.write(move |c| match insert(c, &new) {
+        self.write(move |c| match c.attempt(|c| insert(c, &new)) {
             Err(Error::Conflict(_)) => Err(Error::Conflict(taken(c, &new)?)),
             other => other,
         })
@@ -54,10 +54,12 @@ impl Db {
 fn insert(c: &mut Conn, new: &NewUser) -> Result<User, Error> {
     let sql = format!(
         "INSERT INTO users (first_name, last_name, username, email, avatar_url, password_hash, created_at)
-         -- A new shopper borrows one of the seeded avatars, picked by name length.
-         VALUES (?1, ?2, ?3, ?4,
+         -- A new shopper borrows one of the seeded avatars, picked by name length. The
+         -- username is text to both engines (PostgreSQL would take it for citext in one
+         -- place and text in the other).
+         VALUES (?1, ?2, CAST(?3 AS TEXT), ?4,
                  (SELECT avatar_url FROM users ORDER BY id LIMIT 1
-                  OFFSET length(?3) % (SELECT CASE WHEN count(*) > 0 THEN count(*) ELSE 1 END FROM users)),
+                  OFFSET length(CAST(?3 AS TEXT)) % (SELECT CASE WHEN count(*) > 0 THEN count(*) ELSE 1 END FROM users)),
                  ?5, ?6)
          RETURNING {USER_COLUMNS}"
     );

@@ -253,19 +253,12 @@ async fn a_write_no_handler_knows_about_still_changes_every_kept_answer_it_touch
     let before = seen().await; // every answer is now kept
     assert_eq!(seen().await, before, "kept answers repeat themselves");
 
-    let conn = rusqlite::Connection::open(app.data_dir.path().join("market.db")).unwrap();
-    conn.execute_batch("PRAGMA busy_timeout = 5000").unwrap();
-    conn.execute(
+    app.sql(&format!(
         "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
-         VALUES (?1, 52, 1, 'Broke at once', 'The handle came off the first time I used it.', 1793491200000)",
-        [user_id],
-    )
-    .unwrap();
-    conn.execute(
-        "INSERT INTO cart_items (user_id, product_id, created_at) VALUES (?1, 51, 1793491200000)",
-        [user_id],
-    )
-    .unwrap();
+         VALUES ({user_id}, 52, 1, 'Broke at once', 'The handle came off the first time I used it.', 1793491200000);
+         INSERT INTO cart_items (user_id, product_id, created_at) VALUES ({user_id}, 51, 1793491200000)"
+    ))
+    .await;
 
     let count = before.0 + 1;
     let expected = (count, before.1 + 1, json!(count), json!(count), before.4 + 1);

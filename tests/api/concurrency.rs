@@ -1,6 +1,5 @@
 //! Many shoppers at once: every order lands whole, in its own shopper's history.
 
-use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, browser, spawn_app, spawn_app_with};
@@ -30,11 +29,8 @@ async fn shop(app: TestApp, n: i64) -> (TestApp, u16, [i64; 2]) {
 async fn twenty_shoppers_checking_out_at_once_each_get_their_order() {
     // Twenty sign-ups from one address in a second is what the sign-up limit stops.
     let app = spawn_app_with(|config| config.rate_limits = None).await;
-    let db = Connection::open(app.data_dir.path().join("market.db")).unwrap();
-    let count = |table: &str| -> i64 {
-        db.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap()
-    };
-    assert_eq!((count("orders"), count("order_items")), (0, 0));
+    let count = async |table: &str| -> i64 { app.sql_number(&format!("SELECT count(*) FROM {table}")).await };
+    assert_eq!((count("orders").await, count("order_items").await), (0, 0));
 
     // Sign-ups run side by side too: password hashing is the slow part.
     let signing_up: Vec<_> = (0..SHOPPERS)
@@ -67,10 +63,10 @@ async fn twenty_shoppers_checking_out_at_once_each_get_their_order() {
         assert_eq!(ids, products, "the shopper's own two lines");
         assert_eq!(shopper.get_json("/api/cart", 200).await["Products"], json!([]), "the cart is empty");
     }
-    assert_eq!(count("orders"), SHOPPERS);
-    assert_eq!(count("order_items"), 2 * SHOPPERS);
-    assert_eq!(count("cart_items"), 0);
-    let owners: i64 = db.query_row("SELECT count(DISTINCT user_id) FROM orders", [], |r| r.get(0)).unwrap();
+    assert_eq!(count("orders").await, SHOPPERS);
+    assert_eq!(count("order_items").await, 2 * SHOPPERS);
+    assert_eq!(count("cart_items").await, 0);
+    let owners = app.sql_number("SELECT count(DISTINCT user_id) FROM orders").await;
     assert_eq!(owners, SHOPPERS, "one order per shopper");
 }
 

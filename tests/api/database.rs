@@ -1,59 +1,48 @@
-use rusqlite::Connection;
+use crate::helpers::{TestApp, postgres, spawn_app, spawn_on};
 
-use crate::helpers::{spawn_app, spawn_on};
-
-fn count(conn: &Connection, table: &str) -> i64 {
-    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).unwrap()
+async fn count(app: &TestApp, table: &str) -> i64 {
+    app.sql_number(&format!("SELECT count(*) FROM {table}")).await
 }
 
 #[actix_web::test]
 async fn the_first_run_seeds_the_catalog_and_the_demo_shopper() {
     let app = spawn_app().await;
-    let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();
-    assert!(count(&conn, "departments") >= 12);
-    assert!(count(&conn, "products") >= 150);
-    assert!(count(&conn, "reviews") >= 400);
-    let (hash, reviews): (String, i64) = conn
-        .query_row(
-            "SELECT password_hash, (SELECT count(*) FROM reviews WHERE user_id = users.id)
-             FROM users WHERE username = 'demo' AND email = 'demo@market.test'",
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+    assert!(count(&app, "departments").await >= 12);
+    assert!(count(&app, "products").await >= 150);
+    assert!(count(&app, "reviews").await >= 400);
+    let demo = app
+        .sql(
+            "SELECT (SELECT count(*) FROM reviews WHERE user_id = users.id) FROM users
+             WHERE username = 'demo' AND email = 'demo@market.test' AND password_hash LIKE '$argon2id$v=19$m=19456,t=2,p=1$%'",
         )
-        .unwrap();
-    assert!(hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{hash}");
-    assert_eq!(reviews, 0, "the demo shopper starts with no reviews");
-    let plain: i64 = conn
-        .query_row("SELECT count(*) FROM users WHERE password_hash NOT LIKE '$argon2id$%'", [], |r| r.get(0))
-        .unwrap();
+        .await;
+    assert_eq!(demo, [0], "the demo shopper has an argon2id password and starts with no reviews");
+    let plain = app.sql_number("SELECT count(*) FROM users WHERE password_hash NOT LIKE '$argon2id$%'").await;
     assert_eq!(plain, 0, "every seeded password is an argon2id hash");
-    let price_type: String =
-        conn.query_row("SELECT typeof(price_cents) FROM products LIMIT 1", [], |r| r.get(0)).unwrap();
-    assert_eq!(price_type, "integer", "money is stored as integer cents");
+    let integer_cents = match postgres() {
+        Some(_) => "SELECT count(*) FROM products WHERE pg_typeof(price_cents)::text <> 'bigint'",
+        None => "SELECT count(*) FROM products WHERE typeof(price_cents) <> 'integer'",
+    };
+    assert_eq!(app.sql_number(integer_cents).await, 0, "money is stored as integer cents");
 }
 
 #[actix_web::test]
 async fn restarting_on_a_database_that_holds_data_changes_nothing() {
     let app = spawn_app().await;
-    let path = app.data_dir.path().join("market.db");
-    let conn = Connection::open(&path).unwrap();
-    conn.execute("DELETE FROM reviews WHERE id = (SELECT max(id) FROM reviews)", []).unwrap();
-    let before = (
-        count(&conn, "departments"),
-        count(&conn, "products"),
-        count(&conn, "reviews"),
-        count(&conn, "users"),
-    );
+    app.sql("DELETE FROM reviews WHERE id = (SELECT max(id) FROM reviews)").await;
+    let counts = async || {
+        (
+            count(&app, "departments").await,
+            count(&app, "products").await,
+            count(&app, "reviews").await,
+            count(&app, "users").await,
+        )
+    };
+    let before = counts().await;
     let second = spawn_on(&app.data_dir).await;
     let res = app.client.get(format!("{second}/api/departments")).send().await.unwrap();
     assert_eq!(res.status(), 200);
-    let after = (
-        count(&conn, "departments"),
-        count(&conn, "products"),
-        count(&conn, "reviews"),
-        count(&conn, "users"),
-    );
-    assert_eq!(before, after, "no second seeding, nothing restored");
+    assert_eq!(before, counts().await, "no second seeding, nothing restored");
 }
 
 /// The triggers keep every product's count and sum exact, whoever writes the reviews.
@@ -62,7 +51,6 @@ async fn restarting_on_a_database_that_holds_data_changes_nothing() {
 #[actix_web::test]
 async fn ratings_follow_review_changes() {
     let app = spawn_app().await;
-    let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();
     let fresh_server = |path: &'static str| {
         let (client, dir) = (app.client.clone(), &app.data_dir);
         async move {
@@ -77,21 +65,20 @@ async fn ratings_follow_review_changes() {
                 .unwrap()
         }
     };
-    conn.execute("DELETE FROM reviews WHERE product_id = 52", []).unwrap();
+    app.sql("DELETE FROM reviews WHERE product_id = 52").await;
     let p = fresh_server("/api/products/52").await;
     assert_eq!((p["numReviews"].as_i64(), p["avgRating"].as_f64()), (Some(0), Some(0.0)));
     for (user, rating) in [(2, 5), (3, 4), (4, 4)] {
-        conn.execute(
+        app.sql(&format!(
             "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
-             VALUES (?1, 52, ?2, 'Solid buy', 'Does what it says and arrived quickly.', 1793491200000)",
-            (user, rating),
-        )
-        .unwrap();
+             VALUES ({user}, 52, {rating}, 'Solid buy', 'Does what it says and arrived quickly.', 1793491200000)"
+        ))
+        .await;
     }
     let p = fresh_server("/api/products/52").await;
     assert_eq!((p["numReviews"].as_i64(), p["avgRating"].as_f64()), (Some(3), Some(4.33)));
-    conn.execute("UPDATE reviews SET rating = 1 WHERE product_id = 52 AND user_id = 2", []).unwrap();
-    conn.execute("DELETE FROM reviews WHERE product_id = 52 AND user_id = 3", []).unwrap();
+    app.sql("UPDATE reviews SET rating = 1 WHERE product_id = 52 AND user_id = 2").await;
+    app.sql("DELETE FROM reviews WHERE product_id = 52 AND user_id = 3").await;
     let p = fresh_server("/api/products/52").await;
     assert_eq!((p["numReviews"].as_i64(), p["avgRating"].as_f64()), (Some(2), Some(2.5)));
     let dept = fresh_server("/api/departments/5/products").await;

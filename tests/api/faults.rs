@@ -149,6 +149,9 @@ fn review_body() -> Value {
 
 #[actix_web::test]
 async fn a_full_database_refuses_writes_with_503_while_browsing_goes_on_and_recovers() {
+    if crate::helpers::sqlite_only("--max-db-size") {
+        return;
+    }
     // The demo shopper signs in on a store with room; the same database is then served
     // capped at the size it has (`--max-db-size`), its free pages vacuumed away. A table
     // of the test's takes room that it gives back later, as a big file on a disk would.
@@ -238,6 +241,9 @@ async fn a_full_database_refuses_writes_with_503_while_browsing_goes_on_and_reco
 
 #[actix_web::test]
 async fn a_write_lock_held_elsewhere_answers_503_in_bounded_time_and_the_writer_recovers() {
+    if crate::helpers::sqlite_only("the file's write lock") {
+        return;
+    }
     let app = spawn_app().await;
     app.sign_in("demo", "password").await;
     let path = app.data_dir.path().join("market.db");

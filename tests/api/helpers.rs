@@ -24,7 +24,8 @@ pub async fn spawn_app() -> TestApp {
 /// [`spawn_app`] with some configuration changed first.
 pub async fn spawn_app_with(change: impl FnOnce(&mut Config)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path());
+    give_database(&data_dir).await;
+    let mut config = configured(&data_dir);
     change(&mut config);
     let address = start(config).await;
     let jar = Arc::new(Jar::default());
@@ -171,16 +172,66 @@ pub fn new_shopper() -> Value {
     })
 }
 
-/// Starts another server over an existing data folder.
+/// Starts another server over an existing data folder (and its database: on
+/// PostgreSQL, a second replica of the store).
 pub async fn spawn_on(data_dir: &TempDir) -> String {
-    start(Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path())).await
+    start(configured(data_dir)).await
 }
 
 /// [`spawn_on`] with some configuration changed first.
 pub async fn spawn_on_with(data_dir: &TempDir, change: impl FnOnce(&mut Config)) -> String {
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path());
+    let mut config = configured(data_dir);
     change(&mut config);
     start(config).await
+}
+
+/// The PostgreSQL server the tests run on (`MARKET_TEST_POSTGRES`, the URL of any of
+/// its databases), or `None` for SQLite, the default.
+pub fn postgres() -> Option<String> {
+    std::env::var("MARKET_TEST_POSTGRES").ok().filter(|url| !url.is_empty())
+}
+
+/// On PostgreSQL, each data folder names the database its store uses in this file.
+const DATABASE_FILE: &str = "test-database-url";
+
+/// `market serve`'s defaults over `data_dir`, and the database the folder was given.
+fn configured(data_dir: &TempDir) -> Config {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), data_dir.path());
+    config.database = std::fs::read_to_string(data_dir.path().join(DATABASE_FILE)).ok();
+    config
+}
+
+/// On PostgreSQL: a new database for the store over `data_dir`, copied from a migrated
+/// and seeded template (one per test process), as fresh as a new SQLite file.
+pub async fn give_database(data_dir: &TempDir) {
+    let Some(server) = postgres() else { return };
+    let url = actix_web::rt::task::spawn_blocking(move || new_database(&server)).await.unwrap();
+    std::fs::write(data_dir.path().join(DATABASE_FILE), url).unwrap();
+}
+
+/// `url` with its database swapped for `name`.
+fn database_url(url: &str, name: &str) -> String {
+    let (server, _) = url.rsplit_once('/').expect("a database URL names a database");
+    format!("{server}/{name}")
+}
+
+fn new_database(server: &str) -> String {
+    static TEMPLATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    static NEXT: AtomicUsize = AtomicUsize::new(1);
+    let pid = std::process::id();
+    let mut admin =
+        postgres::Client::connect(server, postgres::NoTls).expect("the test PostgreSQL server answers");
+    let template = TEMPLATE.get_or_init(|| {
+        let name = format!("market_template_{pid}");
+        admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name}")).unwrap();
+        admin.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
+        let location = market::db::Location::Postgres(database_url(server, &name));
+        market::db::reset_database(&location).expect("the template migrates and seeds");
+        name
+    });
+    let name = format!("market_test_{pid}_{}", NEXT.fetch_add(1, Ordering::Relaxed));
+    admin.batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {template}")).unwrap();
+    database_url(server, &name)
 }
 
 /// The same browser (its cookies) pointed at another server.
@@ -209,6 +260,44 @@ async fn start(config: Config) -> String {
 }
 
 impl TestApp {
+    /// Runs `sql` on the store's database from a connection of its own, as an
+    /// operator's shell would, and answers the first column of each row it returns.
+    pub async fn sql(&self, sql: &str) -> Vec<i64> {
+        let sql = sql.to_owned();
+        match std::fs::read_to_string(self.data_dir.path().join(DATABASE_FILE)) {
+            Ok(url) => actix_web::rt::task::spawn_blocking(move || {
+                let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                let rows = client.simple_query(&sql).unwrap();
+                rows.iter()
+                    .filter_map(|m| match m {
+                        postgres::SimpleQueryMessage::Row(row) => row.get(0).map(|v| v.parse().unwrap_or(0)),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .await
+            .unwrap(),
+            Err(_) => {
+                let conn = rusqlite::Connection::open(self.data_dir.path().join("market.db")).unwrap();
+                conn.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+                let mut found = Vec::new();
+                for statement in sql.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+                    let mut stmt = conn.prepare(statement).unwrap();
+                    let mut rows = stmt.query([]).unwrap();
+                    while let Some(row) = rows.next().unwrap() {
+                        found.push(row.get::<_, Option<i64>>(0).unwrap_or(None).unwrap_or(0));
+                    }
+                }
+                found
+            }
+        }
+    }
+
+    /// The one number `sql` answers (a count).
+    pub async fn sql_number(&self, sql: &str) -> i64 {
+        self.sql(sql).await.first().copied().expect("a row")
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }
@@ -306,4 +395,14 @@ pub fn seed_catalog(
     force: bool,
 ) -> anyhow::Result<market::db::SeedReport> {
     market::db::seed_catalog(&market::db::Location::File(path.to_owned()), total, force)
+}
+
+/// Whether a test of something only SQLite has (its file, its writer thread, its
+/// backups) should stand aside, because this run is on PostgreSQL; says so when it does.
+pub fn sqlite_only(what: &str) -> bool {
+    let skip = postgres().is_some();
+    if skip {
+        eprintln!("on PostgreSQL: skipped, {what} is SQLite's");
+    }
+    skip
 }

@@ -1,7 +1,6 @@
 //! Orders: the server prices the cart itself, refuses a stale view of it, and keeps a
 //! snapshot of what was paid (docs/rules.md#orders).
 
-use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error_shape, browser, spawn_app};
@@ -30,12 +29,11 @@ fn checkout(cart: &Value) -> Value {
     json!({"total": total as f64 / 100.0, "products": cart["Products"]})
 }
 
-fn order_count(app: &TestApp) -> (i64, i64) {
-    let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();
-    conn.query_row("SELECT (SELECT count(*) FROM orders), (SELECT count(*) FROM order_items)", [], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })
-    .unwrap()
+async fn order_count(app: &TestApp) -> (i64, i64) {
+    (
+        app.sql_number("SELECT count(*) FROM orders").await,
+        app.sql_number("SELECT count(*) FROM order_items").await,
+    )
 }
 
 #[actix_web::test]
@@ -45,7 +43,7 @@ async fn orders_need_a_signed_in_shopper() {
     assert_error_shape(&app.get_json("/api/orders", 401).await);
     let body = app.post("/api/orders", json!({"total": 10.0, "products": [{"productId": 51}]}), 401).await;
     assert_error_shape(&body);
-    assert_eq!(order_count(&app), (0, 0));
+    assert_eq!(order_count(&app).await, (0, 0));
 }
 
 #[actix_web::test]
@@ -95,7 +93,7 @@ async fn placing_an_order_prices_the_cart_and_empties_it() {
     );
     let orders = app.get_json("/api/orders", 200).await;
     assert_eq!(orders["Orders"], json!([order]));
-    assert_eq!(order_count(&app), (1, 2));
+    assert_eq!(order_count(&app).await, (1, 2));
 }
 
 #[actix_web::test]
@@ -127,7 +125,7 @@ async fn a_tampered_total_is_a_409_and_changes_nothing() {
     }
     assert_eq!(app.get_json("/api/orders", 200).await, json!({"Orders": []}));
     assert_eq!(app.get_json("/api/cart", 200).await, cart, "the cart is untouched");
-    assert_eq!(order_count(&app), (0, 0));
+    assert_eq!(order_count(&app).await, (0, 0));
 
     // The right total still goes through afterwards.
     app.post("/api/orders", right, 201).await;
@@ -157,7 +155,7 @@ async fn a_product_list_that_differs_from_the_cart_is_a_409() {
     }
     assert_eq!(app.get_json("/api/orders", 200).await, json!({"Orders": []}));
     assert_eq!(app.get_json("/api/cart", 200).await, cart);
-    assert_eq!(order_count(&app), (0, 0));
+    assert_eq!(order_count(&app).await, (0, 0));
 }
 
 #[actix_web::test]
@@ -193,9 +191,7 @@ async fn an_order_keeps_the_price_paid_when_the_catalog_changes() {
     app.sign_up().await;
     let cart = fill_cart(&app, &[51]).await;
     let order = app.post("/api/orders", checkout(&cart), 201).await;
-    let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();
-    conn.execute("UPDATE products SET price_cents = price_cents + 1000, name = 'Renamed' WHERE id = 51", [])
-        .unwrap();
+    app.sql("UPDATE products SET price_cents = price_cents + 1000, name = 'Renamed' WHERE id = 51").await;
     assert_eq!(cents(&app.get_json("/api/products/51", 200).await["price"]), cents(&cart["subtotal"]) + 1000);
     let orders = app.get_json("/api/orders", 200).await;
     assert_eq!(orders["Orders"][0]["Products"][0]["price"], cart["Products"][0]["price"]);

@@ -94,6 +94,9 @@ async fn seeding_n_products_makes_the_same_believable_catalog_every_time() {
 
 #[actix_web::test]
 async fn seeding_refuses_a_database_with_shoppers_data_unless_forced() {
+    if crate::helpers::sqlite_only("seeding over a file") {
+        return;
+    }
     let app = spawn_app().await;
     app.sign_up().await;
     app.post("/api/cart", json!({"productId": 51}), 201).await;

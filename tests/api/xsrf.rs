@@ -2,7 +2,6 @@
 //! `XSRF-TOKEN` cookie and bound to its own session (docs/rules.md#anti-forgery).
 
 use reqwest::{Method, Response};
-use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error_shape, browser, json_body, new_shopper, spawn_app};
@@ -88,12 +87,8 @@ async fn every_write_without_the_token_is_refused_and_changes_nothing() {
     let after = snapshot(&app).await;
     assert_eq!(after["session"]["user"]["id"], user["id"], "still signed in, as the same shopper");
     assert_eq!(after, before, "nothing changed");
-    let conn = Connection::open(app.data_dir.path().join("market.db")).unwrap();
-    let created: i64 = conn
-        .query_row("SELECT count(*) FROM users WHERE username = ?1", [stranger["username"].as_str()], |r| {
-            r.get(0)
-        })
-        .unwrap();
+    let username = stranger["username"].as_str().unwrap();
+    let created = app.sql_number(&format!("SELECT count(*) FROM users WHERE username = '{username}'")).await;
     assert_eq!(created, 0, "no account was created");
 }
 

@@ -1,7 +1,6 @@
 //! `Idempotency-Key` on `POST /api/orders`: a retried checkout never orders twice.
 
 use reqwest::{Method, Response};
-use rusqlite::Connection;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, assert_error_shape, browser, json_body, spawn_app};
@@ -27,9 +26,8 @@ fn place(app: &TestApp, key: &str, body: &Value) -> impl Future<Output = Respons
     async move { req.send().await.expect("request sent") }
 }
 
-fn orders_in_db(app: &TestApp) -> i64 {
-    let db = Connection::open(app.data_dir.path().join("market.db")).unwrap();
-    db.query_row("SELECT count(*) FROM orders", [], |r| r.get(0)).unwrap()
+async fn orders_in_db(app: &TestApp) -> i64 {
+    app.sql_number("SELECT count(*) FROM orders").await
 }
 
 #[actix_web::test]
@@ -47,7 +45,7 @@ async fn the_same_key_replays_the_first_answer_instead_of_ordering_again() {
     assert_eq!(again.headers()["idempotent-replayed"], "true");
     assert_eq!(json_body(again).await, first, "the very same answer");
     assert_eq!(app.get_json("/api/orders", 200).await["Orders"].as_array().unwrap().len(), 1);
-    assert_eq!(orders_in_db(&app), 1);
+    assert_eq!(orders_in_db(&app).await, 1);
 }
 
 #[actix_web::test]
@@ -62,7 +60,7 @@ async fn the_same_key_with_another_order_is_a_422_and_changes_nothing() {
     let res = place(&app, "checkout-2", &other).await;
     assert_eq!(res.status(), 422);
     assert_error_shape(&json_body(res).await);
-    assert_eq!(orders_in_db(&app), 1);
+    assert_eq!(orders_in_db(&app).await, 1);
     assert_eq!(
         app.get_json("/api/cart", 200).await["Products"].as_array().unwrap().len(),
         1,
@@ -116,7 +114,7 @@ async fn a_hundred_identical_submits_at_once_make_exactly_one_order() {
     }
     ids.dedup();
     assert_eq!(ids.len(), 1, "all answers name one order: {ids:?}");
-    assert_eq!(orders_in_db(&app), 1);
+    assert_eq!(orders_in_db(&app).await, 1);
     let orders = app.get_json("/api/orders", 200).await;
     assert_eq!(orders["Orders"][0]["Products"].as_array().unwrap().len(), 2);
 }
@@ -139,5 +137,5 @@ async fn a_malformed_key_is_a_400() {
         assert_eq!(res.status(), 400, "{key:?}");
         assert_error_shape(&json_body(res).await);
     }
-    assert_eq!(orders_in_db(&app), 0);
+    assert_eq!(orders_in_db(&app).await, 0);
 }
