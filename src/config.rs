@@ -73,11 +73,17 @@ impl Config {
     /// `MARKET_SECRET_KEY` when set, otherwise a random one made on first start and
     /// kept (owner-only) in the data folder, so a restart signs nobody out.
     pub fn secret(&self) -> anyhow::Result<Secret> {
-        if let Ok(value) = std::env::var("MARKET_SECRET_KEY") {
-            anyhow::ensure!(value.len() >= 32, "MARKET_SECRET_KEY must be at least 32 characters long");
-            return Ok(Secret(value.into_bytes()));
+        match Config::given_secret()? {
+            Some(secret) => Ok(secret),
+            None => load_or_create_secret(&self.data_dir.join("secret.key")),
         }
-        load_or_create_secret(&self.data_dir.join("secret.key"))
+    }
+
+    /// `MARKET_SECRET_KEY`, when the operator gives one.
+    pub fn given_secret() -> anyhow::Result<Option<Secret>> {
+        let Ok(value) = std::env::var("MARKET_SECRET_KEY") else { return Ok(None) };
+        anyhow::ensure!(value.len() >= 32, "MARKET_SECRET_KEY must be at least 32 characters long");
+        Ok(Some(Secret(value.into_bytes())))
     }
 }
 

@@ -18,7 +18,7 @@ use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
 use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
-use crate::config::Config;
+use crate::config::{Config, Secret};
 use crate::db::{Db, Limits, Location};
 use crate::health::Stopping;
 use crate::logging::Log;
@@ -46,12 +46,18 @@ impl Application {
         let signals = Signals::watch()?;
         let location = Location::parse(config.database.as_deref(), config.db_path())?;
         let db = Db::open_with(&location, Limits { max_size: config.max_db_size })?;
-        let secret = config.secret()?;
+        // One secret for every server of the store: the operator's, or the one the
+        // shared database keeps, or (a lone server) the data folder's.
+        let secret = match (Config::given_secret()?, db.shared_secret()) {
+            (Some(given), _) => given,
+            (None, Some(shared)) => Secret::from_bytes(shared.as_bytes().to_vec()),
+            (None, None) => config.secret()?,
+        };
         let secure = config.secure_cookies;
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
         let passwords = web::Data::new(Passwords::new());
-        let limiter = web::Data::new(Limiter::new(config.rate_limits));
-        let answer_cache = web::Data::new(AnswerCache::new());
+        let limiter = web::Data::new(Limiter::for_store(config.rate_limits, &db));
+        let answer_cache = web::Data::new(AnswerCache::new(!db.is_shared()));
         let pages = web::Data::new(storefront::Pages::default());
         let placed = web::Data::new(api::orders::Placed::default());
         let metrics = web::Data::new(Metrics::new(metrics::Parts {
@@ -248,13 +254,14 @@ fn spawn_resets(db: Db, sessions: session::SessionStore, every: std::time::Durat
         let mut ticks = actix_web::rt::time::interval_at(actix_web::rt::time::Instant::now() + every, every);
         loop {
             ticks.tick().await;
-            match db.reset().await {
-                Ok(removed) => {
+            match db.reset_if_due(every).await {
+                Ok(Some(removed)) => {
                     sessions.forget_all();
                     tracing::info!(
                         "reset the store to its seeded state: removed {removed}; everyone is signed out"
                     );
                 }
+                Ok(None) => tracing::info!("another server of the store made this period's reset"),
                 Err(e) => tracing::error!("resetting the store failed, nothing changed: {e}"),
             }
         }
@@ -268,7 +275,9 @@ fn spawn_housekeeping(db: Db, limiter: web::Data<Limiter>) {
         let mut every_ten_minutes = actix_web::rt::time::interval(std::time::Duration::from_secs(600));
         for tick in 0u64.. {
             every_ten_minutes.tick().await;
-            limiter.sweep();
+            if let Err(e) = limiter.sweep().await {
+                tracing::warn!("forgetting full rate-limit buckets failed: {e}");
+            }
             if tick % 6 != 0 {
                 continue;
             }

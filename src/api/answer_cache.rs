@@ -76,6 +76,10 @@ const MAX_QUERY_BYTES: usize = 48 << 20;
 
 pub struct AnswerCache {
     inner: RwLock<Inner>,
+    /// Whether shoppers' answers are kept. Not when other servers write to the same
+    /// database: a shopper's next request may reach this server before the change their
+    /// last write made, through another, does; so their cart is read afresh each time.
+    keeps_shoppers: bool,
     /// One turnstile per answer being loaded, so that many requests missing the same
     /// answer at once load it once: the first loads, the others wait and find it kept.
     loading: Mutex<HashMap<Answer, Arc<tokio::sync::Mutex<()>>>>,
@@ -136,14 +140,15 @@ impl Inner {
 
 impl Default for AnswerCache {
     fn default() -> Self {
-        Self::new()
+        Self::new(true)
     }
 }
 
 impl AnswerCache {
-    /// An empty cache.
-    pub fn new() -> Self {
+    /// An empty cache; `keeps_shoppers` as the field says.
+    pub fn new(keeps_shoppers: bool) -> Self {
         AnswerCache {
+            keeps_shoppers,
             inner: RwLock::new(Inner {
                 generation: 0,
                 answers: HashMap::new(),
@@ -225,6 +230,9 @@ impl AnswerCache {
 
     /// Keeps `kept` unless a change was applied since `generation` was handed out.
     fn store(&self, answer: Answer, generation: i64, kept: Arc<Copies>) {
+        if answer.is_shoppers() && !self.keeps_shoppers {
+            return;
+        }
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         if inner.generation != generation {
             return;
@@ -384,7 +392,7 @@ mod tests {
 
     #[test]
     fn each_change_drops_exactly_its_answer() {
-        let cache = AnswerCache::new();
+        let cache = AnswerCache::default();
         let all = [
             Answer::Departments,
             department(5, Sort::Featured),
@@ -418,8 +426,21 @@ mod tests {
     }
 
     #[test]
+    fn beside_other_servers_no_shoppers_answer_is_kept() {
+        let cache = AnswerCache::new(false);
+        for answer in [Answer::Cart(1), Answer::Favorites(1), Answer::Product(51)] {
+            let generation = cache.get(&answer).unwrap_err();
+            cache.store(answer, generation, kept(b"{}"));
+        }
+        assert_eq!(
+            kept_of(&cache, &[Answer::Cart(1), Answer::Favorites(1), Answer::Product(51)]),
+            [Answer::Product(51)]
+        );
+    }
+
+    #[test]
     fn shoppers_answers_are_bounded() {
-        let cache = AnswerCache::new();
+        let cache = AnswerCache::default();
         for user in 0..(MAX_SHOPPER_ANSWERS as i64 + 5) {
             let version = cache.get(&Answer::Cart(user)).unwrap_err();
             cache.store(Answer::Cart(user), version, kept(b"{}"));
@@ -431,7 +452,7 @@ mod tests {
 
     #[test]
     fn bytes_read_before_a_change_was_applied_are_not_kept() {
-        let cache = AnswerCache::new();
+        let cache = AnswerCache::default();
         cache.apply(&[change(8, Topic::Product, 51)]);
         let generation = cache.get(&Answer::Product(51)).unwrap_err();
         // A change that committed late, with a lower id than one applied before it (as
@@ -446,7 +467,7 @@ mod tests {
     /// and the suggestions (which show no ratings) stay.
     #[test]
     fn a_rating_change_drops_its_departments_pages_and_every_search() {
-        let cache = AnswerCache::new();
+        let cache = AnswerCache::default();
         let suggestions = Answer::Suggestions(vec!["he".to_string()].into_boxed_slice());
         let all = [
             department(5, Sort::Featured),
@@ -466,7 +487,7 @@ mod tests {
 
     #[test]
     fn query_answers_are_bounded_in_number_and_bytes() {
-        let cache = AnswerCache::new();
+        let cache = AnswerCache::default();
         for page in 1..(MAX_QUERY_ANSWERS as u32 + 5) {
             let answer =
                 Answer::DepartmentProducts(5, Box::new(ListingQuery { page, ..ListingQuery::featured() }));
@@ -486,7 +507,7 @@ mod tests {
     #[actix_web::test]
     async fn many_requests_missing_one_answer_load_it_once() {
         use std::sync::atomic::{AtomicUsize, Ordering};
-        let cache = Arc::new(AnswerCache::new());
+        let cache = Arc::new(AnswerCache::default());
         let loads = Arc::new(AtomicUsize::new(0));
         let requests = (0..64).map(|_| {
             let (cache, loads) = (cache.clone(), loads.clone());

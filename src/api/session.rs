@@ -84,14 +84,14 @@ pub async fn sign_in(
     // Same work and same answer whether the account is unknown or the password wrong;
     // a blocked account or address is refused before any hashing.
     let verified =
-        passwords.verify_gated(input.password, hash, || limiter.check_signin(address, &account)).await?;
+        passwords.verify_gated(input.password, hash, limiter.check_signin(address, &account)).await?;
     match user {
         Some(user) if verified => {
             start_session(&session, user.id)?;
             Ok(HttpResponse::Ok().json(SessionUser { user: Some(user.into()) }))
         }
         _ => {
-            limiter.signin_failed(address, &account);
+            limiter.signin_failed(address, &account).await?;
             Err(ApiError::Unauthorized("The provided credentials were invalid.".into()))
         }
     }

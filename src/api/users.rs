@@ -35,7 +35,7 @@ pub async fn sign_up(
     let input = input.into_inner();
     check(&input)?;
     // Counted before the (costly) hash, whether or not the names turn out to be free.
-    limiter.check_signup(client_address(&req))?;
+    limiter.check_signup(client_address(&req)).await?;
     let password_hash = passwords.hash(input.password.clone()).await?;
     let user = db.create_user(input.into_account(password_hash)).await?;
     start_session(&session, user.id)?;

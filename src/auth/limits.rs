@@ -2,13 +2,16 @@
 //! account and per client address, sign-ups per client address. Beyond a limit the
 //! API answers 429 with `Retry-After`.
 //!
-//! The counting is governor's GCRA. A limit of N per period is a bucket of
-//! ceil(N/2) attempts that refills at (N - ceil(N/2)) per period, so that no window of
-//! that period ever holds more than N. Only *failed* sign-ins count: a shopper who
-//! signs in often is never slowed down. governor cannot tell whether the next attempt
-//! would pass without spending it, so a key whose bucket is empty is remembered as
-//! blocked until its next refill, and attempts are refused before any password is
-//! checked.
+//! The counting is GCRA. A limit of N per period is a bucket of ceil(N/2) attempts
+//! that refills at (N - ceil(N/2)) per period, so that no window of that period ever
+//! holds more than N. Only *failed* sign-ins count: a shopper who signs in often is
+//! never slowed down. Attempts are refused before any password is checked.
+//!
+//! A lone server (SQLite) counts in memory with governor; governor cannot tell whether
+//! the next attempt would pass without spending it, so a key whose bucket is empty is
+//! remembered as blocked until its next refill. Servers sharing a PostgreSQL database
+//! count in it (`db/rate_limits.rs`): one budget for the whole store, not one per
+//! server, which N servers would multiply by N.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -24,15 +27,22 @@ use governor::{Quota, RateLimiter};
 use prometheus_client::metrics::counter::Counter;
 
 pub use crate::config::{Limit, RateLimits};
+use crate::db::Db;
+use crate::db::rate_limits::Budget;
 use crate::error::ApiError;
 
 /// Half the allowance at once, the other half spread over the period.
-fn quota(limit: Limit) -> Quota {
+fn budget(limit: Limit) -> Budget {
     let max = limit.max.max(1);
     let burst = max.div_ceil(2);
     let refills = (max - burst).max(1);
-    let interval = (limit.per / refills).max(Duration::from_millis(1));
-    Quota::with_period(interval)
+    Budget { burst, every: (limit.per / refills).max(Duration::from_millis(1)) }
+}
+
+/// [`budget`] as governor counts it.
+fn quota(limit: Limit) -> Quota {
+    let Budget { burst, every } = budget(limit);
+    Quota::with_period(every)
         .expect("a positive interval")
         .allow_burst(NonZeroU32::new(burst).expect("at least one"))
 }
@@ -95,9 +105,29 @@ struct Limiters {
     signups_by_address: Keyed<IpAddr>,
 }
 
+/// Where the budgets are counted.
+enum Budgets {
+    /// In this process: the server is the store's only one.
+    Here(Box<Limiters>),
+    /// In the database the servers share.
+    Shared { db: Db, limits: RateLimits },
+}
+
+/// The keys a sign-in attempt is counted under.
+fn signin_keys(limits: &RateLimits, address: IpAddr, account: &Account) -> Vec<(String, Budget)> {
+    let account = match account {
+        Account::Id(id) => format!("signin:account:{id}"),
+        Account::Name(name) => format!("signin:name:{name}"),
+    };
+    vec![
+        (format!("signin:address:{address}"), budget(limits.signin_failures_per_address)),
+        (account, budget(limits.signin_failures_per_account)),
+    ]
+}
+
 /// The server's rate limiters (one per server; cheap to share).
 pub struct Limiter {
-    limits: Option<Limiters>,
+    limits: Option<Budgets>,
     /// Wrong passwords, and requests refused with 429 (`/metrics`).
     pub signin_failures: Counter,
     pub rejections: Counter,
@@ -113,20 +143,42 @@ const SIGNIN_MESSAGE: &str = "Too many failed sign-ins. Please wait a while and 
 const SIGNUP_MESSAGE: &str = "Too many new accounts from your address. Please wait a while and try again.";
 
 impl Limiter {
+    /// Limits counted in this process (`None`: no limits at all).
     pub fn new(limits: Option<RateLimits>) -> Limiter {
-        let limits = limits.map(|l| Limiters {
-            signin_by_address: FailureLimiter::new(l.signin_failures_per_address),
-            signin_by_account: FailureLimiter::new(l.signin_failures_per_account),
-            signups_by_address: RateLimiter::dashmap(quota(l.signups_per_address))
-                .with_middleware::<StateInformationMiddleware>(),
+        let limits = limits.map(|l| {
+            Budgets::Here(Box::new(Limiters {
+                signin_by_address: FailureLimiter::new(l.signin_failures_per_address),
+                signin_by_account: FailureLimiter::new(l.signin_failures_per_account),
+                signups_by_address: RateLimiter::dashmap(quota(l.signups_per_address))
+                    .with_middleware::<StateInformationMiddleware>(),
+            }))
         });
         Limiter { limits, signin_failures: Counter::default(), rejections: Counter::default() }
     }
 
+    /// Limits counted in `db` when other servers share it, else in this process.
+    pub fn for_store(limits: Option<RateLimits>, db: &Db) -> Limiter {
+        match limits {
+            Some(limits) if db.is_shared() => Limiter {
+                limits: Some(Budgets::Shared { db: db.clone(), limits }),
+                signin_failures: Counter::default(),
+                rejections: Counter::default(),
+            },
+            limits => Limiter::new(limits),
+        }
+    }
+
     /// Before a password is checked: 429 while the address or the account is blocked.
-    pub fn check_signin(&self, address: IpAddr, account: &Account) -> Result<(), ApiError> {
-        let Some(l) = &self.limits else { return Ok(()) };
-        let wait = l.signin_by_address.wait(&address).max(l.signin_by_account.wait(account));
+    pub async fn check_signin(&self, address: IpAddr, account: &Account) -> Result<(), ApiError> {
+        let wait = match &self.limits {
+            None => return Ok(()),
+            Some(Budgets::Here(l)) => {
+                l.signin_by_address.wait(&address).max(l.signin_by_account.wait(account))
+            }
+            Some(Budgets::Shared { db, limits }) => {
+                db.budget_wait(signin_keys(limits, address, account)).await?
+            }
+        };
         match wait {
             Some(wait) => {
                 self.rejections.inc();
@@ -137,31 +189,59 @@ impl Limiter {
     }
 
     /// After a wrong password: counts against both the address and the account.
-    pub fn signin_failed(&self, address: IpAddr, account: &Account) {
+    pub async fn signin_failed(&self, address: IpAddr, account: &Account) -> Result<(), ApiError> {
         self.signin_failures.inc();
-        if let Some(l) = &self.limits {
-            l.signin_by_address.fail(&address);
-            l.signin_by_account.fail(account);
+        match &self.limits {
+            None => {}
+            Some(Budgets::Here(l)) => {
+                l.signin_by_address.fail(&address);
+                l.signin_by_account.fail(account);
+            }
+            Some(Budgets::Shared { db, limits }) => {
+                db.budget_spend(signin_keys(limits, address, account)).await?
+            }
         }
+        Ok(())
     }
 
     /// Before an account is created (and its password hashed): counts the attempt.
-    pub fn check_signup(&self, address: IpAddr) -> Result<(), ApiError> {
-        let Some(l) = &self.limits else { return Ok(()) };
-        l.signups_by_address.check_key(&address).map(|_| ()).map_err(|not_until| {
-            self.rejections.inc();
-            too_many(SIGNUP_MESSAGE, not_until.wait_time_from(l.signups_by_address.clock().now()))
-        })
+    pub async fn check_signup(&self, address: IpAddr) -> Result<(), ApiError> {
+        let wait = match &self.limits {
+            None => None,
+            Some(Budgets::Here(l)) => l
+                .signups_by_address
+                .check_key(&address)
+                .err()
+                .map(|not_until| not_until.wait_time_from(l.signups_by_address.clock().now())),
+            Some(Budgets::Shared { db, limits }) => {
+                let key = format!("signup:address:{address}");
+                db.budget_take(key, budget(limits.signups_per_address)).await?
+            }
+        };
+        match wait {
+            Some(wait) => {
+                self.rejections.inc();
+                Err(too_many(SIGNUP_MESSAGE, wait))
+            }
+            None => Ok(()),
+        }
     }
 
-    /// Forgets keys whose buckets are full again, so memory stays bounded.
-    pub fn sweep(&self) {
-        if let Some(l) = &self.limits {
-            l.signin_by_address.sweep();
-            l.signin_by_account.sweep();
-            l.signups_by_address.retain_recent();
-            l.signups_by_address.shrink_to_fit();
+    /// Forgets keys whose buckets are full again, so memory (or the table) stays bounded.
+    pub async fn sweep(&self) -> Result<(), crate::db::Error> {
+        match &self.limits {
+            None => {}
+            Some(Budgets::Here(l)) => {
+                l.signin_by_address.sweep();
+                l.signin_by_account.sweep();
+                l.signups_by_address.retain_recent();
+                l.signups_by_address.shrink_to_fit();
+            }
+            Some(Budgets::Shared { db, .. }) => {
+                db.forget_full_budgets().await?;
+            }
         }
+        Ok(())
     }
 }
 
@@ -210,14 +290,14 @@ mod tests {
         assert_eq!(retry(Duration::ZERO), 1);
     }
 
-    #[test]
-    fn off_means_off() {
+    #[actix_web::test]
+    async fn off_means_off() {
         let limiter = Limiter::new(None);
         let address = IpAddr::from([127, 0, 0, 1]);
         for _ in 0..1000 {
-            limiter.signin_failed(address, &Account::Id(1));
-            assert!(limiter.check_signup(address).is_ok());
+            limiter.signin_failed(address, &Account::Id(1)).await.unwrap();
+            assert!(limiter.check_signup(address).await.is_ok());
         }
-        assert!(limiter.check_signin(address, &Account::Id(1)).is_ok());
+        assert!(limiter.check_signin(address, &Account::Id(1)).await.is_ok());
     }
 }

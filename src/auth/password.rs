@@ -106,7 +106,7 @@ impl Passwords {
     /// Checks `password` against `hash`, or against a dummy hash when there is no
     /// account, so both cases take the same time and give the same answer.
     pub async fn verify(&self, password: String, hash: Option<String>) -> Result<bool, ApiError> {
-        self.verify_gated(password, hash, || Ok(())).await
+        self.verify_gated(password, hash, async { Ok(()) }).await
     }
 
     /// [`Passwords::verify`], with `gate` asked first once this request's turn has come:
@@ -116,10 +116,10 @@ impl Passwords {
         &self,
         password: String,
         hash: Option<String>,
-        gate: impl FnOnce() -> Result<(), ApiError>,
+        gate: impl Future<Output = Result<(), ApiError>>,
     ) -> Result<bool, ApiError> {
         let _permit = self.permits.acquire().await.map_err(ApiError::internal)?;
-        gate()?;
+        gate.await?;
         let known = hash.is_some();
         let ok = self
             .on_hashing_thread(move || {

@@ -10,6 +10,8 @@
 //! that copy, and a row read from the table is kept only if nothing changed meanwhile
 //! (a generation number). The copy is shared by every worker and dropped whole past
 //! [`MAX_CACHED`] rows. Rows changed in the file by hand are not seen until a restart.
+//! Beside other servers on one database (PostgreSQL), nothing is kept: a sign-out
+//! through one server must end the session on all of them at once.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -40,7 +42,8 @@ const MAX_CACHED: usize = 10_000;
 #[derive(Clone)]
 pub struct SessionStore {
     db: Db,
-    cache: Arc<Mutex<Cache>>,
+    /// `None` when other servers share the database.
+    cache: Option<Arc<Mutex<Cache>>>,
 }
 
 #[derive(Clone)]
@@ -58,22 +61,23 @@ struct Cache {
 
 impl SessionStore {
     pub fn new(db: Db) -> Self {
-        SessionStore { db, cache: Arc::default() }
+        let cache = (!db.is_shared()).then(Arc::default);
+        SessionStore { db, cache }
     }
 
-    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
-        self.cache.lock().unwrap_or_else(|e| e.into_inner())
+    fn cache(&self) -> Option<std::sync::MutexGuard<'_, Cache>> {
+        self.cache.as_ref().map(|cache| cache.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The cached row, or the generation to hand back to [`Self::keep_read`].
     fn cached(&self, hash: &str) -> Result<Row, u64> {
-        let cache = self.cache();
+        let Some(cache) = self.cache() else { return Err(0) };
         cache.rows.get(hash).cloned().ok_or(cache.generation)
     }
 
     /// Keeps a row read from the table, unless a change happened since `generation`.
     fn keep_read(&self, hash: String, generation: u64, row: Row) {
-        let mut cache = self.cache();
+        let Some(mut cache) = self.cache() else { return };
         if cache.generation == generation {
             if cache.rows.len() >= MAX_CACHED {
                 cache.rows.clear();
@@ -84,14 +88,14 @@ impl SessionStore {
 
     /// After every session was deleted from the table (a reset): none is kept either.
     pub fn forget_all(&self) {
-        let mut cache = self.cache();
+        let Some(mut cache) = self.cache() else { return };
         cache.generation += 1;
         cache.rows.clear();
     }
 
     /// After a change to the table: the row as it is there now (`None`: gone).
     fn changed(&self, hash: &str, row: Option<Row>) {
-        let mut cache = self.cache();
+        let Some(mut cache) = self.cache() else { return };
         cache.generation += 1;
         match row {
             Some(row) => {

@@ -24,6 +24,7 @@ pub mod favorites;
 mod listing;
 pub mod orders;
 mod postgres;
+pub mod rate_limits;
 pub mod reviews;
 pub mod search;
 mod seed;
@@ -178,6 +179,21 @@ impl Db {
         }
     }
 
+    /// Whether other servers may write to this database (PostgreSQL's replicas): then
+    /// nothing about one shopper can be kept in this process's memory.
+    pub fn is_shared(&self) -> bool {
+        self.engine() == Engine::Postgres
+    }
+
+    /// The secret the servers sharing this database sign with, when the database keeps
+    /// one (PostgreSQL); a lone server keeps its own in the data folder.
+    pub fn shared_secret(&self) -> Option<&str> {
+        match &self.store {
+            Store::Sqlite(_) => None,
+            Store::Postgres(p) => Some(p.secret()),
+        }
+    }
+
     pub fn metrics(&self) -> &Arc<DbMetrics> {
         &self.metrics
     }
@@ -204,9 +220,17 @@ impl Db {
         .await
     }
 
-    /// Takes the store back to its seeded state, in one write (`serve --reset-every`).
-    pub async fn reset(&self) -> Result<ResetReport, Error> {
-        self.write(seed::reset_to_seeded).await
+    /// `serve --reset-every`: takes the store back to its seeded state, in one write,
+    /// unless a server sharing the database did within this period; answers what went,
+    /// or `None` when another server's reset stands for this one.
+    pub async fn reset_if_due(&self, every: std::time::Duration) -> Result<Option<ResetReport>, Error> {
+        self.write(move |c| {
+            if c.engine() == Engine::Postgres && !postgres::claim_reset(c, every)? {
+                return Ok(None);
+            }
+            seed::reset_to_seeded(c).map(Some)
+        })
+        .await
     }
 
     /// Hands every change from now on to `listener`, once each and in order: the

@@ -15,6 +15,7 @@ mod openapi;
 mod operations;
 mod orders;
 mod races;
+mod replicas;
 mod reviews;
 mod seed;
 mod server;

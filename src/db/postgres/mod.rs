@@ -135,6 +135,10 @@ type Pool = r2d2::Pool<Manager>;
 pub struct Store {
     pool: Pool,
     config: Arc<Config>,
+    /// The secret every server of this database signs cookies with, unless the operator
+    /// gives one (`MARKET_SECRET_KEY`): made by the first server to start, kept in
+    /// `settings`, so that a shopper can be served by any server.
+    secret: Arc<String>,
 }
 
 /// `url` with its password hidden, for messages.
@@ -218,7 +222,10 @@ impl Store {
     /// it when it is empty, and opens the pool.
     pub fn open(url: &str, metrics: Arc<DbMetrics>) -> anyhow::Result<(Store, Arc<Feed>)> {
         off_the_runtime(|| {
-            let (feed, config) = prepared(url, |conn| Ok(Feed::start_at(&mut Conn::Postgres(conn))?))?;
+            let ((feed, secret), config) = prepared(url, |conn| {
+                let secret = conn.transaction("BEGIN", shared_secret)?;
+                Ok((Feed::start_at(&mut Conn::Postgres(conn))?, secret))
+            })?;
             let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
             let pool = r2d2::Pool::builder()
                 .max_size((cores * 4).max(8))
@@ -228,8 +235,12 @@ impl Store {
                 .build(Manager { config: config.clone() })
                 .with_context(|| format!("opening connections to {}", server(&config)))?;
             tracing::info!(database = %server(&config), "serving from PostgreSQL");
-            Ok((Store { pool, config: Arc::new(config) }, Arc::new(feed)))
+            Ok((Store { pool, config: Arc::new(config), secret: Arc::new(secret) }, Arc::new(feed)))
         })
+    }
+
+    pub fn secret(&self) -> &str {
+        &self.secret
     }
 
     /// Runs `f` on the blocking pool, and gives up with 503 after [`ANSWER_WITHIN`]
@@ -293,6 +304,34 @@ impl Store {
     pub fn watch_changes(&self, feed: &Arc<Feed>) -> anyhow::Result<()> {
         changes::watch(self.config.clone(), self.pool.clone(), Arc::downgrade(feed))
     }
+}
+
+/// The servers' shared secret (see [`Store::secret`]), made now if none is kept yet.
+fn shared_secret(c: &mut Conn) -> Result<String, Error> {
+    use rand::RngCore;
+    let mut bytes = [0u8; 64];
+    rand::rng().fill_bytes(&mut bytes);
+    let made: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    c.execute(
+        "INSERT INTO settings (name, value) VALUES ('secret_key', ?1) ON CONFLICT (name) DO NOTHING",
+        args![&made],
+    )?;
+    c.query_one("SELECT value FROM settings WHERE name = 'secret_key'", &[], |r| r.get(0))
+}
+
+/// Whether this server should make the periodic reset now: none was made in the last
+/// period (a hundredth of it aside, so that a server whose timer fires a moment early
+/// does not leave the reset to the next period). Notes the reset as made when it should.
+pub fn claim_reset(c: &mut Conn, every: Duration) -> Result<bool, Error> {
+    let now = crate::domain::Timestamp::now().millis();
+    let due = now - (every.as_millis() as i64) * 99 / 100;
+    let claimed = c.query_opt(
+        "INSERT INTO settings (name, value) VALUES ('last_reset', ?1) ON CONFLICT (name) DO UPDATE
+         SET value = excluded.value WHERE CAST(settings.value AS BIGINT) <= ?2 RETURNING value",
+        args![now.to_string().as_str(), due],
+        |_| Ok(()),
+    )?;
+    Ok(claimed.is_some())
 }
 
 /// Whether the database is at this Market's schema.

@@ -1,0 +1,165 @@
+//! Several servers over one PostgreSQL database act as one store: a shopper may be
+//! served by any of them, one after another, and what one server wrote, the others
+//! serve at once (their shopper) or within a second (the catalog they keep). On SQLite
+//! a database is one server's, and these tests stand aside.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, browser, postgres, same_browser_at, spawn_app_with, spawn_on_with};
+
+/// Three servers of one store, the first owning the data folder; `None` on SQLite.
+async fn three_servers() -> Option<(TestApp, String, String)> {
+    if postgres().is_none() {
+        eprintln!("on SQLite: skipped, several servers need a shared PostgreSQL database");
+        return None;
+    }
+    let first = spawn_app_with(|_| {}).await;
+    let second = spawn_on_with(&first.data_dir, |_| {}).await;
+    let third = spawn_on_with(&first.data_dir, |_| {}).await;
+    Some((first, second, third))
+}
+
+async fn cart_lines(app: &TestApp) -> usize {
+    app.get_json("/api/cart", 200).await["Products"].as_array().unwrap().len()
+}
+
+#[actix_web::test]
+async fn a_shopper_signed_in_through_one_server_is_served_by_the_others() {
+    let Some((one, two, three)) = three_servers().await else { return };
+    let account = one.sign_up().await;
+    let (two, three) = (same_browser_at(&one, &two), same_browser_at(&one, &three));
+    assert_eq!(two.open().await["user"]["id"], account["id"], "the session cookie opens on every server");
+    two.post("/api/cart", json!({"productId": 51}), 201).await;
+    two.post("/api/cart", json!({"productId": 61}), 201).await;
+    let cart = three.get_json("/api/cart", 200).await;
+    let order = json!({"total": cart["total"], "products": cart["Products"]});
+    let placed = three.post("/api/orders", order, 201).await;
+    let orders = one.get_json("/api/orders", 200).await;
+    assert_eq!(orders["Orders"][0]["id"], placed["id"]);
+    assert_eq!(cart_lines(&one).await, 0, "the cart the order emptied is empty everywhere");
+
+    // Signing out through one server ends the session on all of them.
+    two.delete("/api/session", 200).await;
+    for server in [&one, &three] {
+        let res = server.get("/api/cart").await;
+        assert_eq!(res.status(), 401, "signed out everywhere");
+    }
+}
+
+#[actix_web::test]
+async fn a_review_through_one_server_changes_the_rating_the_others_serve_within_a_second() {
+    let Some((one, two, three)) = three_servers().await else { return };
+    let others = [same_browser_at(&one, &two), same_browser_at(&one, &three)];
+    let reviews =
+        async |app: &TestApp| app.get_json("/api/products/52", 200).await["numReviews"].as_i64().unwrap();
+    let before = reviews(&others[0]).await;
+    for app in &others {
+        assert_eq!(reviews(app).await, before, "each server now keeps the product's answer");
+        app.get_json("/api/departments/5/products", 200).await;
+    }
+    one.sign_in("demo", "password").await;
+    one.post(
+        "/api/products/52/reviews",
+        json!({"rating": 2, "title": "Too loud", "description": "The fan is louder than it should be."}),
+        201,
+    )
+    .await;
+    let posted = Instant::now();
+    for app in &others {
+        while reviews(app).await != before + 1 {
+            assert!(posted.elapsed() < Duration::from_secs(1), "{} still serves the old rating", app.address);
+            actix_web::rt::time::sleep(Duration::from_millis(20)).await;
+        }
+        let shelf = app.get_json("/api/departments/5/products", 200).await;
+        let card = shelf["Products"].as_array().unwrap().iter().find(|c| c["id"] == 52).cloned();
+        if let Some(card) = card {
+            assert_eq!(card["numReviews"].as_i64(), Some(before + 1), "the department's shelf too");
+        }
+    }
+    assert!(posted.elapsed() < Duration::from_secs(1), "took {:?}", posted.elapsed());
+}
+
+#[actix_web::test]
+async fn a_cart_read_through_another_server_right_after_a_write_is_never_older() {
+    let Some((one, two, _)) = three_servers().await else { return };
+    one.sign_up().await;
+    let two = same_browser_at(&one, &two);
+    assert_eq!(cart_lines(&two).await, 0);
+    for n in 1..=12 {
+        let (writer, reader) = if n % 2 == 0 { (&one, &two) } else { (&two, &one) };
+        writer.post("/api/cart", json!({"productId": 50 + n}), 201).await;
+        assert_eq!(cart_lines(reader).await, n as usize, "at once, through the other server");
+    }
+    let line = one.get_json("/api/cart", 200).await["Products"][0]["cartId"].clone();
+    two.delete(&format!("/api/cart/{line}"), 200).await;
+    assert_eq!(cart_lines(&one).await, 11);
+}
+
+#[actix_web::test]
+async fn failed_sign_ins_through_several_servers_share_one_budget() {
+    let Some((one, two, three)) = three_servers().await else { return };
+    one.open().await;
+    let attempt = async |app: &TestApp, name: &str| {
+        app.send(
+            reqwest::Method::POST,
+            "/api/session",
+            Some(json!({"credential": name, "password": "wrong"})),
+        )
+        .await
+        .status()
+        .as_u16()
+    };
+    // Ten a minute from one address: five at once, counted by whichever server.
+    let servers = [one.address.clone(), two, three];
+    for n in 0..5 {
+        let app = same_browser_at(&one, &servers[n % 3]);
+        assert_eq!(attempt(&app, &format!("nobody{n}")).await, 401, "attempt {n}");
+    }
+    for address in &servers {
+        let app = same_browser_at(&one, address);
+        assert_eq!(attempt(&app, "demo").await, 429, "{address} knows the address used its budget");
+    }
+}
+
+#[actix_web::test]
+async fn a_hundred_identical_orders_spread_over_three_servers_make_one_order() {
+    let Some((one, two, three)) = three_servers().await else { return };
+    one.sign_up().await;
+    for id in [51, 61] {
+        one.post("/api/cart", json!({"productId": id}), 201).await;
+    }
+    let cart = one.get_json("/api/cart", 200).await;
+    let body = json!({"total": cart["total"], "products": cart["Products"]});
+    let servers = [one.address.clone(), two, three];
+    let submits: Vec<_> = (0..100)
+        .map(|n| {
+            let app = same_browser_at(&one, &servers[n % 3]);
+            let body = body.clone();
+            actix_web::rt::spawn(async move {
+                let res = app
+                    .client
+                    .post(app.url("/api/orders"))
+                    .header("XSRF-Token", app.cookie("XSRF-TOKEN").unwrap())
+                    .header("Idempotency-Key", "one-checkout")
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap();
+                (res.status().as_u16(), crate::helpers::json_body(res).await)
+            })
+        })
+        .collect();
+    let mut ids: Vec<Value> = Vec::new();
+    for submit in submits {
+        let (status, order) = submit.await.unwrap();
+        assert_eq!(status, 201, "every submit gets the order: {order}");
+        ids.push(order["id"].clone());
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "all answers name one order: {ids:?}");
+    assert_eq!(one.sql_number("SELECT count(*) FROM orders").await, 1);
+    let other = browser(&one);
+    assert_eq!(other.get("/api/orders").await.status(), 401);
+}
