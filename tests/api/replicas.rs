@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, browser, postgres, same_browser_at, spawn_app_with, spawn_on_with};
+use crate::helpers::{
+    TestApp, browser, plain_client, postgres, same_browser_at, spawn_app_with, spawn_on_with,
+};
 
 /// Three servers of one store, the first owning the data folder; `None` on SQLite.
 async fn three_servers() -> Option<(TestApp, String, String)> {
@@ -40,11 +42,17 @@ async fn a_shopper_signed_in_through_one_server_is_served_by_the_others() {
     assert_eq!(orders["Orders"][0]["id"], placed["id"]);
     assert_eq!(cart_lines(&one).await, 0, "the cart the order emptied is empty everywhere");
 
-    // Signing out through one server ends the session on all of them.
+    // Signing out through one server ends the session on all of them: its cookie,
+    // kept from before, opens nothing anywhere.
+    let cookie = format!("market_session={}", one.cookie("market_session").expect("a session cookie"));
+    for server in [&one, &three] {
+        let res = plain_client().get(server.url("/api/cart")).header("Cookie", &cookie).send().await.unwrap();
+        assert_eq!(res.status(), 200, "the cookie opens the session on {}", server.address);
+    }
     two.delete("/api/session", 200).await;
     for server in [&one, &three] {
-        let res = server.get("/api/cart").await;
-        assert_eq!(res.status(), 401, "signed out everywhere");
+        let res = plain_client().get(server.url("/api/cart")).header("Cookie", &cookie).send().await.unwrap();
+        assert_eq!(res.status(), 401, "signed out on {} too", server.address);
     }
 }
 

@@ -43,7 +43,8 @@ const MIGRATION_LOCK: i64 = super::sqlite::identity::APPLICATION_ID as i64;
 
 /// A pooled connection and the statements it has prepared.
 pub struct PgConn {
-    client: Client,
+    /// `Some` until dropped (see `Drop`).
+    client: Option<Client>,
     statements: HashMap<String, Statement>,
     /// Inside a transaction this module opened: a connection given back in that state
     /// (a panic on the way) is dropped by the pool rather than reused.
@@ -52,14 +53,18 @@ pub struct PgConn {
 
 impl PgConn {
     fn new(client: Client) -> PgConn {
-        PgConn { client, statements: HashMap::new(), in_transaction: false }
+        PgConn { client: Some(client), statements: HashMap::new(), in_transaction: false }
+    }
+
+    fn client(&mut self) -> &mut Client {
+        self.client.as_mut().expect("a connection has its client until it is dropped")
     }
 
     fn statement(&mut self, sql: &str) -> Result<Statement, Error> {
         if let Some(statement) = self.statements.get(sql) {
             return Ok(statement.clone());
         }
-        let statement = self.client.prepare(&numbered(sql))?;
+        let statement = self.client().prepare(&numbered(sql))?;
         if self.statements.len() >= MAX_STATEMENTS {
             self.statements.clear();
         }
@@ -70,17 +75,17 @@ impl PgConn {
     pub(in crate::db) fn query(&mut self, sql: &str, args: &[Value]) -> Result<Vec<postgres::Row>, Error> {
         let statement = self.statement(sql)?;
         let params: Vec<&(dyn postgres::types::ToSql + Sync)> = args.iter().map(|a| a as _).collect();
-        Ok(self.client.query(&statement, &params)?)
+        Ok(self.client().query(&statement, &params)?)
     }
 
     pub(in crate::db) fn execute(&mut self, sql: &str, args: &[Value]) -> Result<u64, Error> {
         let statement = self.statement(sql)?;
         let params: Vec<&(dyn postgres::types::ToSql + Sync)> = args.iter().map(|a| a as _).collect();
-        Ok(self.client.execute(&statement, &params)?)
+        Ok(self.client().execute(&statement, &params)?)
     }
 
     pub(in crate::db) fn batch(&mut self, sql: &str) -> Result<(), Error> {
-        Ok(self.client.batch_execute(sql)?)
+        Ok(self.client().batch_execute(sql)?)
     }
 
     /// Runs `f` between `begin` and COMMIT; on any failure, rolls back.
@@ -89,19 +94,32 @@ impl PgConn {
         begin: &str,
         f: impl FnOnce(&mut Conn) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        self.client.batch_execute(begin)?;
+        self.client().batch_execute(begin)?;
         self.in_transaction = true;
         let outcome = f(&mut Conn::Postgres(self));
         let outcome = match outcome {
-            Ok(value) => self.client.batch_execute("COMMIT").map(|()| value).map_err(Error::from),
+            Ok(value) => self.client().batch_execute("COMMIT").map(|()| value).map_err(Error::from),
             Err(e) => Err(e),
         };
-        if outcome.is_err() && self.client.batch_execute("ROLLBACK").is_err() {
+        if outcome.is_err() && self.client().batch_execute("ROLLBACK").is_err() {
             // Still marked as in a transaction: the pool drops this connection.
             return outcome;
         }
         self.in_transaction = false;
         outcome
+    }
+}
+
+/// Closing a connection blocks on the client's own runtime, which cannot run on a thread
+/// that drives the server's tasks (where the last handle on the pool may go, when the
+/// server stops): there the client is closed on a thread of its own.
+impl Drop for PgConn {
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            let _ = std::thread::Builder::new().name("pg-close".into()).spawn(move || drop(client));
+        }
     }
 }
 
@@ -121,11 +139,11 @@ impl r2d2::ManageConnection for Manager {
     /// One round trip at each checkout: a connection that the server dropped (it was
     /// restarted, or failed over) is found here and replaced, not handed to a request.
     fn is_valid(&self, conn: &mut PgConn) -> Result<(), postgres::Error> {
-        conn.client.simple_query("").map(|_| ())
+        conn.client().simple_query("").map(|_| ())
     }
 
     fn has_broken(&self, conn: &mut PgConn) -> bool {
-        conn.in_transaction || conn.client.is_closed()
+        conn.in_transaction || conn.client().is_closed()
     }
 }
 
@@ -207,13 +225,13 @@ fn prepared<T>(url: &str, f: impl FnOnce(&mut PgConn) -> anyhow::Result<T>) -> a
     let config = config(url)?;
     let mut conn = PgConn::new(connect(&config)?);
     let server = server(&config);
-    conn.client.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
-    let outcome = migrations::run(&mut conn.client, &server).and_then(|()| {
+    conn.client().execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
+    let outcome = migrations::run(conn.client(), &server).and_then(|()| {
         conn.transaction("BEGIN", seed::seed_if_empty)?;
         f(&mut conn)
     });
     // Ending the session frees the lock in any case; said aloud when it still can be.
-    let _ = conn.client.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
+    let _ = conn.client().execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
     Ok((outcome?, config))
 }
 
