@@ -215,9 +215,47 @@ fn database_url(url: &str, name: &str) -> String {
     format!("{server}/{name}")
 }
 
+/// On PostgreSQL: a new, empty database (no schema, no catalog), by its URL.
+pub async fn empty_database() -> Option<String> {
+    let Some(server) = postgres() else {
+        eprintln!("on SQLite: skipped, this is about PostgreSQL databases");
+        return None;
+    };
+    let url = actix_web::rt::task::spawn_blocking(move || {
+        let name =
+            format!("market_empty_{}_{}", std::process::id(), NEXT_DATABASE.fetch_add(1, Ordering::Relaxed));
+        let mut admin = postgres::Client::connect(&server, postgres::NoTls).unwrap();
+        admin.batch_execute(&format!("CREATE DATABASE {name}")).unwrap();
+        database_url(&server, &name)
+    })
+    .await
+    .unwrap();
+    Some(url)
+}
+
+/// Runs `sql` on the PostgreSQL database at `url`; answers the first column of each row.
+pub async fn postgres_sql(url: &str, sql: &str) -> Vec<String> {
+    let (url, sql) = (url.to_owned(), sql.to_owned());
+    actix_web::rt::task::spawn_blocking(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        client
+            .simple_query(&sql)
+            .unwrap()
+            .iter()
+            .filter_map(|m| match m {
+                postgres::SimpleQueryMessage::Row(row) => Some(row.get(0).unwrap_or("").to_owned()),
+                _ => None,
+            })
+            .collect()
+    })
+    .await
+    .unwrap()
+}
+
+static NEXT_DATABASE: AtomicUsize = AtomicUsize::new(1);
+
 fn new_database(server: &str) -> String {
     static TEMPLATE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    static NEXT: AtomicUsize = AtomicUsize::new(1);
     let pid = std::process::id();
     let mut admin =
         postgres::Client::connect(server, postgres::NoTls).expect("the test PostgreSQL server answers");
@@ -229,7 +267,7 @@ fn new_database(server: &str) -> String {
         market::db::reset_database(&location).expect("the template migrates and seeds");
         name
     });
-    let name = format!("market_test_{pid}_{}", NEXT.fetch_add(1, Ordering::Relaxed));
+    let name = format!("market_test_{pid}_{}", NEXT_DATABASE.fetch_add(1, Ordering::Relaxed));
     admin.batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {template}")).unwrap();
     database_url(server, &name)
 }

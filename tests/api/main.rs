@@ -8,6 +8,7 @@ mod concurrency;
 mod crawlers;
 mod database;
 mod discovery;
+mod engines;
 mod faults;
 mod favorites;
 mod helpers;

@@ -1,0 +1,138 @@
+//! Choosing the engine: `--database`, and what `market` says and does when the database
+//! it names cannot be used. The PostgreSQL cases run when the tests have a server
+//! (`MARKET_TEST_POSTGRES`); the refusals at start need none.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::helpers::{empty_database, postgres_sql};
+
+const BIN: &str = env!("CARGO_BIN_EXE_market");
+
+/// `market serve` on a free port over a new data folder and `database`, expected to
+/// refuse to start: answers what it said.
+fn refused(database: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let out: Output = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
+        .arg("--data-dir")
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{database}: a refusal exits non-zero: {said}");
+    assert!(started.elapsed() < Duration::from_secs(10), "{database}: refused in time");
+    said
+}
+
+#[test]
+fn a_database_that_cannot_be_used_stops_the_start_naming_where_and_why() {
+    let said = refused("postgres://market:hunter22@127.0.0.1:1/market");
+    assert!(said.contains("127.0.0.1:1/market") && said.contains("Connection refused"), "{said}");
+    assert!(!said.contains("hunter22"), "no password in messages: {said}");
+
+    let said = refused("postgres://market@no-such-host.invalid/market");
+    assert!(said.contains("no-such-host.invalid:5432/market"), "{said}");
+
+    let said = refused("mysql://market@localhost/market");
+    assert!(said.contains("SQLite") && said.contains("PostgreSQL"), "names what can be used: {said}");
+
+    let said = refused("postgres://market:hunter22@[nowhere/market");
+    assert!(said.contains("not a PostgreSQL URL"), "{said}");
+    assert!(!said.contains("hunter22"), "{said}");
+}
+
+#[actix_web::test]
+async fn a_postgres_database_that_is_not_markets_to_run_is_refused_and_left_as_it_was() {
+    let Some(url) = empty_database().await else { return };
+    // Another application's tables.
+    postgres_sql(&url, "CREATE TABLE notes (id bigint PRIMARY KEY, text text)").await;
+    let said = refused(&url);
+    assert!(said.contains("another application's tables (notes)"), "{said}");
+    assert_eq!(postgres_sql(&url, "SELECT to_regclass('market_schema')::text").await, [""], "nothing made");
+
+    // A Market database a newer Market moved on.
+    postgres_sql(&url, "DROP TABLE notes").await;
+    let (ok, said) = run(&["seed", "--products", "200", "--database", &url]);
+    assert!(ok, "{said}");
+    postgres_sql(&url, "INSERT INTO market_schema (version) VALUES (99)").await;
+    let said = refused(&url);
+    assert!(said.contains("comes from a newer Market (schema 99"), "{said}");
+    assert_eq!(postgres_sql(&url, "SELECT max(version) FROM market_schema").await, ["99"], "not taken back");
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM products").await, ["200"], "left as it was");
+}
+
+/// Runs `market ARGS`; answers whether it succeeded and what it said.
+fn run(args: &[&str]) -> (bool, String) {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.success(), said)
+}
+
+#[actix_web::test]
+async fn servers_starting_together_on_a_new_database_migrate_and_seed_it_once() {
+    let Some(url) = empty_database().await else { return };
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    let mut servers: Vec<_> = dirs
+        .iter()
+        .map(|dir| {
+            Command::new(BIN)
+                .args(["serve", "--addr", "127.0.0.1:0", "--database", &url])
+                .arg("--data-dir")
+                .arg(dir.path())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for server in &mut servers {
+        crate::server::url_from_the_log(server);
+    }
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM market_schema").await, ["1"], "one migration");
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM departments").await, ["13"], "one seeding");
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM products").await, ["156"]);
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM settings WHERE name = 'secret_key'").await, ["1"]);
+    for mut server in servers {
+        let _ = Command::new("kill").args(["-TERM", &server.id().to_string()]).status();
+        assert!(server.wait().unwrap().success(), "each stops cleanly");
+    }
+}
+
+#[actix_web::test]
+async fn seed_and_reset_work_on_postgres_as_on_a_file() {
+    let Some(url) = empty_database().await else { return };
+    let (ok, said) = run(&["seed", "--products", "1000", "--database", &url]);
+    assert!(ok, "{said}");
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM products").await, ["1000"]);
+    let rated = "SELECT count(*) FROM products p WHERE review_count <> (SELECT count(*) FROM reviews r WHERE r.product_id = p.id)
+                 OR rating_sum <> (SELECT coalesce(sum(rating), 0) FROM reviews r WHERE r.product_id = p.id)";
+    assert_eq!(postgres_sql(&url, rated).await, ["0"], "every rating counts its reviews");
+    let brands = "SELECT count(*) FROM brands b WHERE product_count <> (SELECT count(*) FROM products p WHERE p.brand = b.name)";
+    assert_eq!(postgres_sql(&url, brands).await, ["0"], "every brand counts its products");
+    assert_eq!(
+        postgres_sql(&url, "SELECT count(*) FROM products WHERE words = ''").await,
+        ["0"],
+        "all searchable"
+    );
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM changes").await, ["0"]);
+
+    // A shopper's data stops a second seeding, unless forced; a reset takes it away.
+    postgres_sql(&url, "INSERT INTO cart_items (user_id, product_id, created_at) VALUES (1, 51, 0)").await;
+    let (ok, said) = run(&["seed", "--products", "500", "--database", &url]);
+    assert!(!ok && said.contains("holds shoppers' data (cart lines: 1)"), "{said}");
+    let (ok, said) = run(&["reset", "--yes", "--database", &url]);
+    assert!(ok && said.contains("1 cart lines"), "{said}");
+    let (ok, said) = run(&["seed", "--products", "500", "--database", &url]);
+    assert!(ok, "{said}");
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM products").await, ["500"]);
+    let next = postgres_sql(
+        &url,
+        "INSERT INTO products (department_id, name, brand, price_cents, description)
+                                   VALUES (1, 'New', 'New', 100, 'New.') RETURNING id",
+    )
+    .await;
+    assert_eq!(next, ["501"], "new rows take ids past the seeded ones");
+}
