@@ -207,6 +207,12 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_MAX_DB_SIZE", value_name = "SIZE", value_parser = parse_size)]
     pub max_db_size: Option<u64>,
 
+    /// The address of a load balancer or proxy in front of the store (repeatable, or
+    /// comma-separated): for requests from it, the shopper's address is the last one it
+    /// added to X-Forwarded-For, which the sign-in and sign-up limits count by.
+    #[arg(long = "trusted-proxy", env = "MARKET_TRUSTED_PROXIES", value_name = "IP", value_delimiter = ',')]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]
     pub web_dir: Option<PathBuf>,

@@ -32,7 +32,13 @@ pub struct Config {
     pub max_db_size: Option<u64>,
     /// `--database`: `None` for the SQLite file in the data folder.
     pub database: Option<String>,
+    /// `--trusted-proxy`: whose X-Forwarded-For names the shopper.
+    pub trusted_proxies: TrustedProxies,
 }
+
+/// The load balancers and proxies whose `X-Forwarded-For` is believed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TrustedProxies(pub Vec<std::net::IpAddr>);
 
 impl Config {
     /// The defaults of `market serve`, over a given data folder.
@@ -50,6 +56,7 @@ impl Config {
             shutdown_delay: Duration::ZERO,
             max_db_size: None,
             database: None,
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 
@@ -109,6 +116,7 @@ impl Config {
             shutdown_delay: a.shutdown_delay,
             max_db_size: a.max_db_size,
             database: a.database,
+            trusted_proxies: TrustedProxies(a.trusted_proxies),
         }
     }
 }

@@ -70,6 +70,7 @@ impl Application {
         }));
         let stopping = web::Data::new(Stopping::default());
         let access_log = web::Data::new(config.log.clone().filter(|_| config.access_log));
+        let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
         let (metrics_for_own_address, stopping_for_signals) = (metrics.clone(), stopping.clone());
         db.listen(answer_cache.clone().into_inner().listener())?;
         let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
@@ -100,6 +101,7 @@ impl Application {
                 .app_data(placed.clone())
                 .app_data(stopping.clone())
                 .app_data(access_log.clone())
+                .app_data(trusted_proxies.clone())
                 .app_data(error::json_config())
                 .app_data(error::path_config())
                 .app_data(error::query_config())

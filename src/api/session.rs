@@ -9,6 +9,7 @@ use super::dto::{self, Message, SessionUser};
 use crate::auth::current_user::USER_ID;
 use crate::auth::limits::{Account, Limiter};
 use crate::auth::{Passwords, xsrf};
+use crate::config::TrustedProxies;
 use crate::db::Db;
 use crate::domain::inputs::{LoginInput, check};
 use crate::error::ApiError;
@@ -45,8 +46,20 @@ pub fn start_session(session: &Session, user_id: i64) -> Result<(), ApiError> {
 
 /// The address a request came from, as the rate limits count it. Behind a proxy this
 /// is the proxy's: the limits then apply to all its clients together.
+/// Who sent the request: its peer, or, when the peer is a trusted proxy
+/// (`--trusted-proxy`), the address that proxy added last to `X-Forwarded-For` (the
+/// earlier ones are whatever the client wrote, and prove nothing).
 pub fn client_address(req: &HttpRequest) -> IpAddr {
-    req.peer_addr().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip().to_canonical())
+    let peer = req.peer_addr().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |a| a.ip().to_canonical());
+    let trusted = req.app_data::<web::Data<TrustedProxies>>().is_some_and(|t| t.0.contains(&peer));
+    if !trusted {
+        return peer;
+    }
+    let forwarded = req.headers().get_all("x-forwarded-for").filter_map(|v| v.to_str().ok()).last();
+    forwarded
+        .and_then(|list| list.rsplit(',').next())
+        .and_then(|last| last.trim().parse::<IpAddr>().ok())
+        .map_or(peer, |ip| ip.to_canonical())
 }
 
 #[utoipa::path(

@@ -445,3 +445,48 @@ async fn asvs_7_4_1_error_answers_show_no_sql_paths_stack_traces_or_type_names()
         assert_error_shape(&json_body(res).await);
     }
 }
+
+/// A failed sign-in sent as if through a proxy that added `forwarded_for`.
+async fn sign_in_via(app: &TestApp, forwarded_for: &str) -> u16 {
+    app.client
+        .post(app.url("/api/session"))
+        .header("XSRF-Token", app.cookie("XSRF-TOKEN").unwrap())
+        .header("X-Forwarded-For", forwarded_for)
+        .json(&json!({"credential": "nobody", "password": "wrong password"}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[actix_web::test]
+async fn asvs_2_2_1_behind_a_trusted_load_balancer_each_shopper_is_limited_by_their_own_address() {
+    let spoofed = spawn_with_limits(|l| l.signin_failures_per_account = Limit::per_hour(10_000)).await;
+    spoofed.open().await;
+    // From a client that is no proxy, X-Forwarded-For proves nothing.
+    for n in 0..5 {
+        assert_eq!(sign_in_via(&spoofed, &format!("10.0.0.{n}")).await, 401);
+    }
+    assert_eq!(sign_in_via(&spoofed, "10.0.0.99").await, 429, "a made-up header does not escape the limit");
+
+    let behind = spawn_app_with(|config| {
+        let mut limits = RateLimits::default();
+        limits.signin_failures_per_account = Limit::per_hour(10_000);
+        config.rate_limits = Some(limits);
+        config.trusted_proxies = market::config::TrustedProxies(vec!["127.0.0.1".parse().unwrap()]);
+    })
+    .await;
+    behind.open().await;
+    for _ in 0..5 {
+        assert_eq!(sign_in_via(&behind, "203.0.113.7").await, 401);
+    }
+    assert_eq!(sign_in_via(&behind, "203.0.113.7").await, 429, "that shopper's address is limited");
+    assert_eq!(
+        sign_in_via(&behind, "203.0.113.8").await,
+        401,
+        "another shopper behind the same proxy is not"
+    );
+    // The proxy appends the address it saw; what a client wrote before it is not believed.
+    assert_eq!(sign_in_via(&behind, "203.0.113.8, 203.0.113.7").await, 429);
+}
