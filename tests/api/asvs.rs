@@ -471,9 +471,8 @@ async fn asvs_2_2_1_behind_a_trusted_load_balancer_each_shopper_is_limited_by_th
     assert_eq!(sign_in_via(&spoofed, "10.0.0.99").await, 429, "a made-up header does not escape the limit");
 
     let behind = spawn_app_with(|config| {
-        let mut limits = RateLimits::default();
-        limits.signin_failures_per_account = Limit::per_hour(10_000);
-        config.rate_limits = Some(limits);
+        config.rate_limits =
+            Some(RateLimits { signin_failures_per_account: Limit::per_hour(10_000), ..Default::default() });
         config.trusted_proxies = market::config::TrustedProxies(vec!["127.0.0.1".parse().unwrap()]);
     })
     .await;
