@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release dist test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
+.PHONY: help run release dist cluster test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -29,7 +29,7 @@ dist: ## Static Linux x86_64 archive (musl): dist/market-<version>-x86_64-linux-
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: lint test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-dist ## Every check and test (what CI runs)
+test: lint test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist ## Every check and test (what CI runs)
 
 # The web app's API types and field rules are generated from the server's OpenAPI
 # document (`market openapi`, what GET /api/openapi.json answers) by web/scripts/api-types.mjs.
@@ -72,6 +72,8 @@ test-e2e: chromium release web-deps ## Browser journeys in Chromium (installs it
 	@rm -rf target/e2e-failures
 	@echo "Browser journeys: a failure keeps a screenshot and the page's HTML in target/e2e-failures/"
 	cd web && node --test --test-concurrency=2 e2e/*.test.mjs
+	@echo "The journeys again, on PostgreSQL (a throwaway server from Debian's packages):"
+	scripts/postgres/with-server.sh sh -c 'cd web && node --test --test-concurrency=2 e2e/*.test.mjs'
 
 chromium:
 	@bash web/e2e/ensure-chromium.sh
@@ -90,8 +92,9 @@ $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION):
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION)
 	touch $@
 
-test-contract: release $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION) ## schemathesis fuzzes the release binary against its OpenAPI document (≤ 3 min)
+test-contract: release $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION) ## schemathesis fuzzes the release binary against its OpenAPI document, on SQLite then PostgreSQL (≤ 3 min each)
 	$(VENV)/bin/python scripts/contract/run.py
+	scripts/postgres/with-server.sh $(VENV)/bin/python scripts/contract/run.py
 
 test-crash: release ## Checkouts under load, SIGKILL, restart: no acknowledged order or cart line is lost
 	python3 scripts/crash/run.py
@@ -101,6 +104,13 @@ test-faults: release ## A full disk on a real 8 MB filesystem, log included (nee
 
 soak: release ## Mixed shopper load for SOAK_MINUTES (default 10; SOAK_WORKERS 8): memory, files and WAL flat after warm-up: target/soak/report.md
 	python3 scripts/soak/run.py
+
+# Three replicas of the release binary on one PostgreSQL behind nginx (scripts/cluster/).
+cluster: release ## Three replicas on a throwaway PostgreSQL behind nginx, on this machine: prints the URL; Ctrl-C stops them all
+	python3 scripts/cluster/cluster.py run
+
+test-cluster: release ## Three replicas behind nginx act as one store: across replicas, SIGKILL mid-checkout, one key over three, PostgreSQL down and back
+	python3 scripts/cluster/test.py
 
 test-dist: dist ## The dist archive unpacked in an empty folder: checksum, static, starts, serves, stops on SIGTERM
 	scripts/dist/test.sh

@@ -77,7 +77,7 @@ impl From<db::Fault> for Unavailable {
     fn from(fault: db::Fault) -> Self {
         match fault {
             db::Fault::Full => Unavailable::Full,
-            db::Fault::Locked => Unavailable::Busy,
+            db::Fault::Locked | db::Fault::Unreachable => Unavailable::Busy,
         }
     }
 }

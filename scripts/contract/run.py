@@ -34,12 +34,23 @@ REPORT_DIR = Path(os.environ.get("CONTRACT_REPORT_DIR", ROOT / "target/contract"
 REQUEST_LINE = re.compile(r'"([A-Z]+) (/api/\S*)" (\d{3}) ')
 
 
+def database_args() -> list:
+    """On PostgreSQL (MARKET_TEST_POSTGRES, a server's database URL): a new database there,
+    made with psql, which the store migrates and seeds as it would a new file."""
+    server = os.environ.get("MARKET_TEST_POSTGRES")
+    if not server:
+        return []
+    name = f"market_contract_{os.getpid()}"
+    subprocess.run(["psql", server, "-qc", f"CREATE DATABASE {name}"], check=True)
+    return ["--database", server[: server.rindex("/") + 1] + name]
+
+
 def start_server(data_dir: str):
     env = {**os.environ, "MARKET_LOG": "info", "NO_COLOR": "1"}
     for name in ("MARKET_RATE_LIMITS", "MARKET_SECRET_KEY", "MARKET_ADDR", "MARKET_DATA_DIR"):
         env.pop(name, None)
     proc = subprocess.Popen(
-        [str(BIN), "serve", "--addr", "127.0.0.1:0", "--data-dir", data_dir],
+        [str(BIN), "serve", "--addr", "127.0.0.1:0", "--data-dir", data_dir, *database_args()],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

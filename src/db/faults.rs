@@ -1,5 +1,6 @@
 //! Why writes are being refused right now, when they are: the disk (or the size limit)
-//! is full, or another process holds the write lock. The writer records what its last
+//! is full, another process holds the write lock, or (PostgreSQL) the database server
+//! cannot be reached. The writer records what its last
 //! writes met; `/readyz`, `/metrics` and the error answers read it. A write that
 //! commits clears it: the store recovers by itself when space or the lock comes back.
 
@@ -50,6 +51,8 @@ pub enum Fault {
     Full,
     /// Another process held SQLite's write lock past the wait.
     Locked,
+    /// The database server did not answer (PostgreSQL stopped, or the network between).
+    Unreachable,
 }
 
 impl Fault {
@@ -57,6 +60,7 @@ impl Fault {
         match self {
             Fault::Full => "writes refused: the disk or the database is full",
             Fault::Locked => "writes refused: another process holds the database's write lock",
+            Fault::Unreachable => "the database server cannot be reached",
         }
     }
 }
@@ -72,6 +76,15 @@ impl WriteFaults {
             Failure::Busy(_) => Fault::Locked,
             Failure::Other(_) => return,
         };
+        self.set(fault);
+    }
+
+    /// A PostgreSQL call that failed for want of the server.
+    pub fn unreachable(&self) {
+        self.set(Fault::Unreachable);
+    }
+
+    fn set(&self, fault: Fault) {
         let mut state = self.0.lock().unwrap_or_else(|e| e.into_inner());
         match *state {
             Some((seen, _)) if seen == fault => {}

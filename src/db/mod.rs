@@ -207,7 +207,9 @@ impl Db {
     pub async fn schema_is_current(&self) -> Result<bool, Error> {
         match &self.store {
             Store::Sqlite(s) => s.read(sqlite::schema_is_current).await,
-            Store::Postgres(p) => p.read(postgres::schema_is_current).await,
+            Store::Postgres(p) => {
+                self.noting_reach(p.read(postgres::schema_is_current, self.is_unreachable()).await)
+            }
         }
     }
 
@@ -252,8 +254,24 @@ impl Db {
     {
         match &self.store {
             Store::Sqlite(s) => s.read(f).await,
-            Store::Postgres(p) => p.read(f).await,
+            Store::Postgres(p) => self.noting_reach(p.read(f, self.is_unreachable()).await),
         }
+    }
+
+    fn is_unreachable(&self) -> bool {
+        matches!(self.faults.current(), Some((Fault::Unreachable, _)))
+    }
+
+    /// Notes whether a PostgreSQL call reached the server: while it cannot be reached,
+    /// `/readyz` and the answers to failures below the handlers (the session store's)
+    /// say so, and the first call that reaches it again clears the fault.
+    fn noting_reach<T>(&self, outcome: Result<T, Error>) -> Result<T, Error> {
+        match &outcome {
+            Err(Error::Unavailable(_)) => self.faults.unreachable(),
+            Err(Error::Other(_) | Error::Full(_)) => {}
+            _ => self.faults.cleared(),
+        }
+        outcome
     }
 
     /// Runs `f` in a transaction and answers only once that transaction has committed
@@ -266,7 +284,9 @@ impl Db {
     {
         match &self.store {
             Store::Sqlite(s) => s.write(f).await,
-            Store::Postgres(p) => p.write(f, self.feed.clone()).await,
+            Store::Postgres(p) => {
+                self.noting_reach(p.write(f, self.feed.clone(), self.is_unreachable()).await)
+            }
         }
     }
 

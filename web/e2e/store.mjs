@@ -3,7 +3,10 @@
 //   MARKET_BIN           the binary to start (default: target/release/market)
 //   MARKET_E2E_WEB_DIR   serve the web app from this folder (node build.mjs --outdir DIR)
 //                        instead of the copy inside the binary, to try web changes quickly
-import { spawn } from 'node:child_process';
+//   MARKET_TEST_POSTGRES a PostgreSQL server's database URL: each store gets a new
+//                        database of its own there (made with psql) instead of a SQLite file
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -35,8 +38,10 @@ export async function startStore({ products: wanted } = {}) {
   const products = typeof wanted === 'function' ? wanted() : wanted;
   // The store's own MARKET_* settings from the caller's shell (cookies, address) stay out.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('MARKET_')));
-  if (products !== undefined) await seed(bin, dataDir, products, env);
-  const args = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir];
+  const database = await newDatabase();
+  const where = database ? ['--data-dir', dataDir, '--database', database] : ['--data-dir', dataDir];
+  if (products !== undefined) await seed(bin, where, products, env);
+  const args = ['serve', '--addr', '127.0.0.1:0', ...where];
   if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
   let log = '';
@@ -76,10 +81,22 @@ export async function startStore({ products: wanted } = {}) {
   };
 }
 
-/** `market seed --products N --data-dir DIR`; rejects with its output if it fails. */
-function seed(bin, dataDir, products, env) {
+/**
+ * On PostgreSQL (`MARKET_TEST_POSTGRES`): a new, empty database on that server, by its
+ * URL; the store migrates and seeds it as it would a new file. `undefined` on SQLite.
+ */
+async function newDatabase() {
+  const server = process.env.MARKET_TEST_POSTGRES;
+  if (!server) return undefined;
+  const name = `market_e2e_${process.pid}_${Date.now()}`;
+  await promisify(execFile)('psql', [server, '-qc', `CREATE DATABASE ${name}`]);
+  return `${server.slice(0, server.lastIndexOf('/'))}/${name}`;
+}
+
+/** `market seed --products N` at `where` (its data folder and database); rejects with its output if it fails. */
+function seed(bin, where, products, env) {
   return new Promise((resolveSeed, reject) => {
-    const child = spawn(bin, ['seed', '--products', String(products), '--data-dir', dataDir], {
+    const child = spawn(bin, ['seed', '--products', String(products), ...where], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env,
     });

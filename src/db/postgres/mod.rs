@@ -34,6 +34,10 @@ use super::{DbMetrics, Error, PoolEvents};
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(5);
 /// How long a connection may take to be made, or to be had from the pool.
 const CONNECT_WITHIN: Duration = Duration::from_secs(3);
+/// How long a request waits for a connection while the server is known to be down: it
+/// is answered 503 at once rather than after [`CONNECT_WITHIN`]; the pool goes on
+/// trying in the background, and the first request that gets through clears the fault.
+const CONNECT_WHILE_DOWN: Duration = Duration::from_millis(250);
 /// Statements that run longer are cancelled by the server itself.
 const STATEMENT_TIMEOUT: Duration = Duration::from_secs(4);
 /// Prepared statements kept per connection; past it they are all dropped.
@@ -149,6 +153,27 @@ impl r2d2::ManageConnection for Manager {
 
 type Pool = r2d2::Pool<Manager>;
 
+/// r2d2 reports every failed attempt to open a connection, many a second while the
+/// server is down: said once every ten seconds, with its cause.
+#[derive(Debug, Default)]
+struct ConnectErrors(std::sync::Mutex<Option<std::time::Instant>>);
+
+impl r2d2::HandleError<postgres::Error> for ConnectErrors {
+    fn handle_error(&self, e: postgres::Error) {
+        let mut said = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if said.is_none_or(|at| at.elapsed() >= Duration::from_secs(10)) {
+            *said = Some(std::time::Instant::now());
+            tracing::warn!("cannot open a connection to PostgreSQL: {}", cause(&e));
+        }
+    }
+}
+
+/// An error with its cause, which `postgres` keeps apart ("error connecting to server:
+/// Connection refused").
+fn cause(e: &postgres::Error) -> String {
+    std::error::Error::source(e).map_or_else(|| e.to_string(), |s| format!("{e}: {s}"))
+}
+
 #[derive(Clone)]
 pub struct Store {
     pool: Pool,
@@ -207,8 +232,7 @@ fn config(url: &str) -> anyhow::Result<Config> {
 /// Connects once, to say clearly why the database cannot be used when it cannot.
 fn connect(config: &Config) -> anyhow::Result<Client> {
     let client = config.connect(NoTls).map_err(|e| {
-        let cause = std::error::Error::source(&e).map_or_else(|| e.to_string(), |s| format!("{e}: {s}"));
-        anyhow::anyhow!("cannot use the PostgreSQL database at {}: {cause}", server(config))
+        anyhow::anyhow!("cannot use the PostgreSQL database at {}: {}", server(config), cause(&e))
     })?;
     Ok(client)
 }
@@ -250,6 +274,7 @@ impl Store {
                 .min_idle(Some(2))
                 .connection_timeout(CONNECT_WITHIN)
                 .event_handler(Box::new(PoolEvents(metrics)))
+                .error_handler(Box::new(ConnectErrors::default()))
                 .build(Manager { config: config.clone() })
                 .with_context(|| format!("opening connections to {}", server(&config)))?;
             tracing::info!(database = %server(&config), "serving from PostgreSQL");
@@ -275,13 +300,18 @@ impl Store {
         }
     }
 
-    pub async fn read<T, F>(&self, f: F) -> Result<T, Error>
+    /// A connection from the pool, waited for briefly when the server is `down`.
+    fn connection(pool: &Pool, down: bool) -> Result<r2d2::PooledConnection<Manager>, Error> {
+        Ok(pool.get_timeout(if down { CONNECT_WHILE_DOWN } else { CONNECT_WITHIN })?)
+    }
+
+    pub async fn read<T, F>(&self, f: F, down: bool) -> Result<T, Error>
     where
         F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
         self.blocking(move |pool| {
-            let mut conn = pool.get()?;
+            let mut conn = Store::connection(pool, down)?;
             conn.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", f)
         })
         .await
@@ -289,13 +319,13 @@ impl Store {
 
     /// Runs `f` in a transaction of its own, again if it meets a deadlock, and delivers
     /// the changes it made before answering.
-    pub async fn write<T, F>(&self, f: F, feed: Arc<Feed>) -> Result<T, Error>
+    pub async fn write<T, F>(&self, f: F, feed: Arc<Feed>, down: bool) -> Result<T, Error>
     where
         F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
         self.blocking(move |pool| {
-            let mut conn = pool.get()?;
+            let mut conn = Store::connection(pool, down)?;
             let mut tries = 0;
             let outcome = loop {
                 tries += 1;

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Several servers of one store on this machine: a throwaway PostgreSQL server
+(scripts/postgres/server.sh, from Debian's packages, as an unprivileged user), N replicas
+of the release binary on their own ports, and nginx in front of them as the load
+balancer (round robin; a replica whose /readyz does not answer 200 is taken out of the
+rotation within a second, and put back when it does again).
+
+    scripts/cluster/cluster.py run [--replicas 3] [--port 8080]   `make cluster`: prints the URL; Ctrl-C stops all
+    from cluster import Cluster                                    the cluster test and `make bench`
+
+Open-source nginx checks its upstreams only passively (a connection refused); the
+active check through /readyz is this script's: it asks every replica each second and
+rewrites nginx's upstream list when the answer changes (`nginx -s reload` keeps the
+connections under way).
+"""
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER_SH = ROOT / "scripts/postgres/server.sh"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def status_of(url, timeout=1.0):
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as res:
+            return res.status
+    except urllib.error.HTTPError as e:
+        return e.code
+    except OSError:
+        return None
+
+
+def ensure_nginx():
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+    if nginx:
+        return nginx
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        print("cluster: installing Debian's nginx package", file=sys.stderr)
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        if subprocess.run(["apt-get", "install", "-y", "-q", "nginx"], env=env).returncode != 0:
+            subprocess.run(["apt-get", "update", "-q"], env=env, check=True)
+            subprocess.run(["apt-get", "install", "-y", "-q", "nginx"], env=env, check=True)
+        return shutil.which("nginx") or "/usr/sbin/nginx"
+    sys.exit("cluster: nginx is not installed: sudo apt-get install nginx")
+
+
+class Replica:
+    def __init__(self, cluster, n):
+        self.cluster, self.n = cluster, n
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.dir = cluster.work / f"replica{n}"
+        self.log = cluster.work / f"replica{n}.log"
+        self.process = None
+
+    def start(self, wait=True):
+        self.dir.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ, **self.cluster.env)
+        args = [str(self.cluster.binary), "serve", "--addr", f"127.0.0.1:{self.port}",
+                "--data-dir", str(self.dir), "--database", self.cluster.database,
+                "--trusted-proxy", "127.0.0.1", "--shutdown-delay", "2s"]
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(args, env=env, stdout=log, stderr=log)
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self, within=60):
+        deadline = time.time() + within
+        while status_of(f"{self.url}/readyz") != 200:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"replica {self.n} exited: see {self.log}")
+            if time.time() > deadline:
+                raise RuntimeError(f"replica {self.n} not ready in {within} s: see {self.log}")
+            time.sleep(0.05)
+
+    def kill(self, sig=signal.SIGKILL):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait()
+
+    def alive(self):
+        return self.process is not None and self.process.poll() is None
+
+
+class Cluster:
+    def __init__(self, binary=None, replicas=3, port=None, durable=True, work=None, env=None):
+        self.binary = Path(binary or ROOT / "target/release/market")
+        self.work = Path(work or tempfile.mkdtemp(prefix="market-cluster."))
+        self.durable = durable
+        self.env = env or {}
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.replicas = [Replica(self, n + 1) for n in range(replicas)]
+        self.database = None
+        self.nginx = None
+        self.in_rotation = None
+        self.stopping = threading.Event()
+        self.watcher = None
+
+    def start(self):
+        os.chmod(self.work, 0o755)
+        args = [str(SERVER_SH), "start", str(self.work / "postgres")] + (["--durable"] if self.durable else [])
+        self.database = subprocess.run(args, check=True, capture_output=True, text=True).stdout.strip()
+        # All at once, as an orchestrator starts them: they migrate and seed once.
+        for replica in self.replicas:
+            replica.start(wait=False)
+        for replica in self.replicas:
+            replica.wait_ready()
+        self.start_nginx()
+        self.watcher = threading.Thread(target=self.watch, daemon=True)
+        self.watcher.start()
+        return self
+
+    def nginx_conf(self, healthy):
+        conf = self.work / "nginx"
+        for sub in ["body", "proxy", "fastcgi", "uwsgi", "scgi"]:
+            (conf / sub).mkdir(parents=True, exist_ok=True)
+        # Every replica stays listed (nginx wants at least one); those out of rotation
+        # are marked down.
+        servers = "\n".join(
+            f"    server 127.0.0.1:{r.port} max_fails=1 fail_timeout=2s{'' if r in healthy or not healthy else ' down'};"
+            for r in self.replicas)
+        user = "user root;" if os.geteuid() == 0 else ""
+        (conf / "nginx.conf").write_text(f"""{user}
+worker_processes 2;
+daemon off;
+pid {conf}/nginx.pid;
+error_log {conf}/error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+  access_log off;
+  client_body_temp_path {conf}/body;
+  proxy_temp_path {conf}/proxy;
+  fastcgi_temp_path {conf}/fastcgi;
+  uwsgi_temp_path {conf}/uwsgi;
+  scgi_temp_path {conf}/scgi;
+  upstream market {{
+{servers}
+    keepalive 64;
+  }}
+  server {{
+    listen 127.0.0.1:{self.port};
+    client_max_body_size 64k;
+    location / {{
+      proxy_pass http://market;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # A replica that refuses the connection or does not answer in time: the next one,
+      # for reads only (nginx never sends a POST twice unless told to).
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout 15s;
+    }}
+  }}
+}}
+""")
+        return conf / "nginx.conf"
+
+    def start_nginx(self):
+        nginx = ensure_nginx()
+        self.in_rotation = set(self.replicas)
+        conf = self.nginx_conf(self.in_rotation)
+        self.nginx = subprocess.Popen([nginx, "-c", str(conf), "-e", str(conf.parent / "error.log")])
+        deadline = time.time() + 30
+        while status_of(f"{self.url}/readyz") != 200:
+            if self.nginx.poll() is not None or time.time() > deadline:
+                raise RuntimeError(f"nginx did not start: see {conf.parent / 'error.log'}")
+            time.sleep(0.05)
+
+    def watch(self):
+        """The active health check: each replica's /readyz, every second."""
+        while not self.stopping.wait(1.0):
+            healthy = {r for r in self.replicas if status_of(f"{r.url}/readyz", timeout=0.8) == 200}
+            if healthy != self.in_rotation:
+                self.in_rotation = healthy
+                self.nginx_conf(healthy)
+                self.nginx.send_signal(signal.SIGHUP)
+                names = ", ".join(str(r.n) for r in sorted(healthy, key=lambda r: r.n)) or "none"
+                print(f"cluster: replicas in rotation: {names}", file=sys.stderr)
+
+    def postgres(self, action):
+        args = [str(SERVER_SH), action, str(self.work / "postgres")]
+        if action == "start" and self.durable:
+            args.append("--durable")
+        return subprocess.run(args, check=True, capture_output=True, text=True).stdout.strip()
+
+    def stop(self):
+        self.stopping.set()
+        if self.nginx and self.nginx.poll() is None:
+            self.nginx.send_signal(signal.SIGQUIT)
+            try:
+                self.nginx.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.nginx.kill()
+        for replica in self.replicas:
+            replica.kill(signal.SIGINT)
+        subprocess.run([str(SERVER_SH), "stop", str(self.work / "postgres")], check=False)
+
+
+def run(args):
+    binary = ROOT / "target/release/market"
+    if not binary.exists():
+        sys.exit("cluster: build the release binary first: make release")
+    cluster = Cluster(binary, replicas=args.replicas, port=args.port)
+    stop = threading.Event()
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        cluster.start()
+        print(f"PostgreSQL: {cluster.database}")
+        for r in cluster.replicas:
+            print(f"replica {r.n}:  {r.url}  (log: {r.log})")
+        print(f"\nMarket is open at {cluster.url}/  ({len(cluster.replicas)} replicas behind nginx; Ctrl-C stops them all)",
+              flush=True)
+        while not stop.wait(0.5):
+            pass
+    finally:
+        print("\nstopping nginx, the replicas and PostgreSQL", file=sys.stderr)
+        cluster.stop()
+        shutil.rmtree(cluster.work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("run", help="start the cluster and serve until Ctrl-C")
+    p.add_argument("--replicas", type=int, default=3)
+    p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
+    run(parser.parse_args())
