@@ -4,8 +4,8 @@
 //!
 //! - `checkout`: many shoppers at once, each adding two products and placing an order,
 //!   over and over; writes the ids of the orders that were acknowledged (201) to a file.
-//! - `verify`: after the server has stopped, checks that its database holds exactly the
-//!   acknowledged orders of those shoppers, each whole.
+//! - `verify`: after the server has stopped (SQLite) or at once (PostgreSQL), checks
+//!   that its database holds exactly the acknowledged orders of those shoppers, each whole.
 //! - `logins`: shoppers signing in over and over (argon2), N at a time.
 //! - `start`: milliseconds from starting `market serve` until /api/departments answers.
 //! - `first-visit`: bytes (as sent with gzip) of the JS and CSS a first visit to / loads.
@@ -49,8 +49,9 @@ enum Cmd {
         prefix: String,
     },
     Verify {
+        /// The SQLite file, or a PostgreSQL database's URL.
         #[arg(long)]
-        db: PathBuf,
+        db: String,
         #[arg(long)]
         acked: PathBuf,
         #[arg(long)]
@@ -283,37 +284,63 @@ async fn one_checkout(shopper: &Shopper, products: [i64; 2], key: &str) -> Resul
     }
 }
 
-fn verify(db: &Path, acked: &Path, prefix: &str) {
+/// Each of the shoppers' orders, `(id, total, subtotal - discount, lines, sum of the
+/// lines, subtotal)`, and how many cart lines they left.
+type Stored = (Vec<(i64, i64, i64, i64, i64, i64)>, i64);
+
+const ORDERS: &str = "SELECT o.id, o.total_cents, o.subtotal_cents - o.discount_cents,
+        (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id),
+        (SELECT coalesce(sum(price_cents), 0) FROM order_items oi WHERE oi.order_id = o.id)::bigint,
+        o.subtotal_cents
+     FROM orders o JOIN users u ON u.id = o.user_id
+     WHERE u.username LIKE $1 || '%'";
+const CART_LINES: &str =
+    "SELECT count(*) FROM cart_items c JOIN users u ON u.id = c.user_id WHERE u.username LIKE $1 || '%'";
+
+fn stored_in_sqlite(db: &str, prefix: &str) -> Stored {
+    let conn = Connection::open(db).expect("opening the database");
+    // SQLite reads `$1` as a parameter too, and has no `::bigint`.
+    let mut stmt = conn.prepare(&ORDERS.replace("::bigint", "")).expect("the query");
+    let rows = stmt
+        .query_map([prefix], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))
+        .expect("the rows")
+        .collect::<Result<_, _>>()
+        .expect("a row");
+    let carts = conn.query_row(CART_LINES, [prefix], |r| r.get(0)).expect("cart count");
+    (rows, carts)
+}
+
+fn stored_in_postgres(url: &str, prefix: &str) -> Stored {
+    // The synchronous client runs a runtime of its own: on a thread of its own.
+    let (url, prefix) = (url.to_owned(), prefix.to_owned());
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connecting to PostgreSQL");
+        let rows = client
+            .query(ORDERS, &[&prefix])
+            .expect("the query")
+            .iter()
+            .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4), r.get(5)))
+            .collect();
+        let carts = client.query_one(CART_LINES, &[&prefix]).expect("cart count").get(0);
+        (rows, carts)
+    })
+    .join()
+    .expect("reading PostgreSQL")
+}
+
+fn verify(db: &str, acked: &Path, prefix: &str) {
     let acked: BTreeSet<i64> = std::fs::read_to_string(acked)
         .expect("the acknowledged ids")
         .lines()
         .map(|l| l.parse().expect("an order id"))
         .collect();
-    let conn = Connection::open(db).expect("opening the database");
-    let mut stmt = conn
-        .prepare(
-            "SELECT o.id, o.total_cents, o.subtotal_cents - o.discount_cents,
-                    (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id),
-                    (SELECT coalesce(sum(price_cents), 0) FROM order_items oi WHERE oi.order_id = o.id),
-                    o.subtotal_cents
-             FROM orders o JOIN users u ON u.id = o.user_id
-             WHERE u.username LIKE ?1 || '%'",
-        )
-        .expect("the query");
+    let (rows, carts) = match db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        true => stored_in_postgres(db, prefix),
+        false => stored_in_sqlite(db, prefix),
+    };
     let mut stored = BTreeSet::new();
     let mut broken = 0;
-    let rows = stmt
-        .query_map([prefix], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                [r.get::<_, i64>(1)?, r.get(2)?],
-                r.get::<_, i64>(3)?,
-                [r.get::<_, i64>(4)?, r.get(5)?],
-            ))
-        })
-        .expect("the rows");
-    for row in rows {
-        let (id, [total, priced], items, [line_sum, subtotal]) = row.expect("a row");
+    for (id, total, priced, items, line_sum, subtotal) in rows {
         if total != priced || items != 2 || line_sum != subtotal {
             broken += 1;
         }
@@ -321,13 +348,6 @@ fn verify(db: &Path, acked: &Path, prefix: &str) {
     }
     let missing = acked.difference(&stored).count();
     let extra = stored.difference(&acked).count();
-    let carts: i64 = conn
-        .query_row(
-            "SELECT count(*) FROM cart_items c JOIN users u ON u.id = c.user_id WHERE u.username LIKE ?1 || '%'",
-            [prefix],
-            |r| r.get(0),
-        )
-        .expect("cart count");
     let exact = missing == 0 && extra == 0 && broken == 0;
     println!(
         "BENCH acked={} stored={} missing={missing} extra={extra} broken={broken} cart_lines_left={carts} exact={exact}",

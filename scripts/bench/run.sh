@@ -5,6 +5,7 @@
 #   BENCH_SECS=10 BENCH_WARMUP=3 BENCH_ROUNDS=5 scripts/bench/run.sh
 #   BENCH_BIN=/path/to/market scripts/bench/run.sh    another build of the store, as it is
 #   BENCH_SCALE_PRODUCTS=1000000 BENCH_SCALE_SECS=4    the scale section's catalog (0: skip it)
+#   BENCH_POSTGRES=0                                  skip the PostgreSQL section and the cluster row
 #
 # Absolute numbers depend on the machine and on whatever else runs on it; the ratio to
 # nginx, measured in turns on the same cores, is the figure to read.
@@ -50,10 +51,13 @@ LOAD=$(cargo bench --locked --bench load --no-run --message-format=json |
 [ -n "${BENCH_BIN:-}" ] || cargo build --release --locked
 
 WORK=$(mktemp -d /tmp/market-bench.XXXXXX)
-STORE_PID="" NGINX_PID="" BIG_PID=""
+STORE_PID="" NGINX_PID="" BIG_PID="" PG_STORE_PID="" CLUSTER_PID=""
 cleanup() {
   [ -n "$STORE_PID" ] && kill "$STORE_PID" 2>/dev/null || true
   [ -n "$BIG_PID" ] && kill "$BIG_PID" 2>/dev/null || true
+  [ -n "$PG_STORE_PID" ] && kill "$PG_STORE_PID" 2>/dev/null || true
+  [ -n "$CLUSTER_PID" ] && kill -INT "$CLUSTER_PID" 2>/dev/null || true
+  scripts/postgres/server.sh stop "$WORK/postgres" >/dev/null 2>&1 || true
   [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$WORK"
@@ -83,14 +87,20 @@ STORE_PID=$!
 until curl -fs -o /dev/null "$STORE/api/departments"; do sleep 0.05; done
 
 say "a signed-in shopper with a few cart lines and favorites"
-JAR=$WORK/jar
-token() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$JAR"; }
-post() { curl -fs -o /dev/null -b "$JAR" -c "$JAR" -H "XSRF-Token: $(token)" -H 'Content-Type: application/json' -d "$2" "$STORE$1"; }
-curl -fs -o /dev/null -b "$JAR" -c "$JAR" "$STORE/api/session"
-post /api/session '{"credential":"demo","password":"password"}'
-for id in 51 61 7 88 120; do post /api/cart "{\"productId\":$id}"; done
-for id in 51 61 33; do post /api/favorites "{\"productId\":$id}"; done
-COOKIE=$(awk '$6 == "market_session" || $6 == "XSRF-TOKEN" { printf "%s%s=%s", sep, $6, $7; sep = "; " }' "$JAR")
+# The demo shopper signed in at the store at $1, with five cart lines and three
+# favorites; prints the Cookie header that opens that session.
+signed_in_cookie() {
+  local base=$1 jar
+  jar=$(mktemp "$WORK/jar.XXXXXX")
+  token() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+  post() { curl -fs -o /dev/null -b "$jar" -c "$jar" -H "XSRF-Token: $(token)" -H 'Content-Type: application/json' -d "$2" "$base$1"; }
+  curl -fs -o /dev/null -b "$jar" -c "$jar" "$base/api/session"
+  post /api/session '{"credential":"demo","password":"password"}'
+  for id in 51 61 7 88 120; do post /api/cart "{\"productId\":$id}"; done
+  for id in 51 61 33; do post /api/favorites "{\"productId\":$id}"; done
+  awk '$6 == "market_session" || $6 == "XSRF-TOKEN" { printf "%s%s=%s", sep, $6, $7; sep = "; " }' "$jar"
+}
+COOKIE=$(signed_in_cookie "$STORE")
 
 BUNDLE=$(curl -fs "$STORE/" | grep -o 'src="/static/main-[^"]*\.js"' | cut -d'"' -f2)
 
@@ -320,6 +330,96 @@ PREFIX=bench$$x
 CHECKOUTS=$(field checkouts_per_s <"$WORK/checkout")
 FAILURES=$(field failures <"$WORK/checkout")
 
+# PostgreSQL beside SQLite: the same binary over a PostgreSQL server on this machine,
+# started from Debian's packages with its durable defaults (fsync and synchronous_commit
+# on), taking turns with the SQLite store case by case; then checkouts on it, and the
+# cluster: three replicas and nginx over another such server.
+PG_ROWS=() CLUSTER_ROWS=()
+if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
+  say "PostgreSQL beside SQLite"
+  PG_URL=$(scripts/postgres/server.sh start "$WORK/postgres" --durable)
+  PG_PORT=$("$LOAD" free-port)
+  PG_STORE=http://127.0.0.1:$PG_PORT
+  MARKET_RATE_LIMITS=off "$BIN" serve --addr "127.0.0.1:$PG_PORT" --data-dir "$WORK/pgdata" --database "$PG_URL" \
+    --log-file "$WORK/pg-store.log" >"$WORK/pg-store.out" 2>&1 &
+  PG_STORE_PID=$!
+  until curl -fs -o /dev/null "$PG_STORE/api/departments"; do sleep 0.05; done
+  PG_COOKIE=$(signed_in_cookie "$PG_STORE")
+  # The store and PostgreSQL's processes (the postmaster and its children), whose CPU
+  # time a request on PostgreSQL costs.
+  PG_SERVER_PIDS() {
+    local master
+    master=$(head -1 "$WORK/postgres/data/postmaster.pid")
+    echo "$PG_STORE_PID $master $(awk -v parent="$master" '$4 == parent { print $1 }' /proc/[0-9]*/stat 2>/dev/null | xargs)"
+  }
+  for case in "${CASES[@]}"; do
+    IFS='|' read -r name path gzip signed <<<"$case"
+    headers="" s_cookie="" p_cookie=""
+    [ "$gzip" = yes ] && headers="Accept-Encoding: gzip"
+    [ "$signed" = yes ] && s_cookie=$COOKIE p_cookie=$PG_COOKIE
+    say "PostgreSQL: $name"
+    wrk_run "$STORE$path" "$headers" "$s_cookie" "$WARMUP" "" >/dev/null
+    wrk_run "$PG_STORE$path" "$headers" "$p_cookie" "$WARMUP" "" >/dev/null
+    for round in $(seq "$ROUNDS"); do
+      wrk_run "$STORE$path" "$headers" "$s_cookie" $((SECS / ROUNDS)) "$STORE_PID" >>"$WORK/sqlite.rounds"
+      wrk_run "$PG_STORE$path" "$headers" "$p_cookie" $((SECS / ROUNDS)) "$(PG_SERVER_PIDS)" >>"$WORK/pg.rounds"
+    done
+    read -r s_rps _ s_p99 s_err s_cpu p_rps _ p_p99 p_err p_cpu <<<"$(combine "$WORK/sqlite.rounds") $(combine "$WORK/pg.rounds")"
+    rm -f "$WORK/sqlite.rounds" "$WORK/pg.rounds"
+    ratio=$(awk -v p="$p_rps" -v s="$s_rps" 'BEGIN { printf "%.2f", p / s }')
+    # Catalog reads answer from memory on both engines: within 10% of SQLite's.
+    if [ "$signed" = no ]; then
+      met=$(awk -v r="$ratio" 'BEGIN { print (r >= 0.90) ? "yes" : "**no**" }')
+    else
+      met="(reads the database)"
+    fi
+    echo "sqlite $s_rps req/s (p99 $s_p99 ms), postgres $p_rps req/s (p99 $p_p99 ms): $ratio $met" >&2
+    PG_ROWS+=("| $name | $(printf '%.0f' "$s_rps") | $(printf '%.0f' "$p_rps") | $ratio | $met | $s_p99 / $p_p99 | $((s_err + p_err)) | $s_cpu / $p_cpu |")
+  done
+  say "PostgreSQL: checkout, 64 shoppers"
+  PG_PREFIX=benchpg$$x
+  "$LOAD" checkout --url "$PG_STORE" --shoppers 64 --secs "$SECS" --warmup-secs "$WARMUP" \
+    --acked "$WORK/pg-acked" --prefix "$PG_PREFIX" | tee "$WORK/pg-checkout" >&2
+  PG_CHECKOUTS=$(field checkouts_per_s <"$WORK/pg-checkout")
+  PG_FAILURES=$(field failures <"$WORK/pg-checkout")
+  PG_VERIFY=$("$LOAD" verify --db "$PG_URL" --acked "$WORK/pg-acked" --prefix "$PG_PREFIX" || true)
+  PG_ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS | $PG_CHECKOUTS | $(awk -v p="$PG_CHECKOUTS" -v s="$CHECKOUTS" 'BEGIN { printf "%.2f", p / s }') | | | $((FAILURES + PG_FAILURES)) | |")
+  kill -TERM "$PG_STORE_PID"
+  wait "$PG_STORE_PID" || true
+  PG_STORE_PID=""
+  scripts/postgres/server.sh stop "$WORK/postgres"
+
+  say "the cluster: three replicas behind nginx, on another durable PostgreSQL"
+  # No rate limits, as for the single store: every load client comes through nginx from one address.
+  : >"$WORK/cluster.out"
+  MARKET_RATE_LIMITS=off python3 scripts/cluster/cluster.py run --port "$("$LOAD" free-port)" >"$WORK/cluster.out" 2>&1 &
+  CLUSTER_PID=$!
+  until grep -q "Market is open at" "$WORK/cluster.out"; do
+    kill -0 "$CLUSTER_PID" 2>/dev/null || { cat "$WORK/cluster.out" >&2; echo "the cluster did not start" >&2; exit 1; }
+    sleep 0.2
+  done
+  CLUSTER=$(grep -o 'Market is open at http://[^/ ]*' "$WORK/cluster.out" | awk '{ print $NF }')
+  CLUSTER_COOKIE=$(signed_in_cookie "$CLUSTER")
+  for case in "GET /api/departments/5/products|/api/departments/5/products|no|no" "GET /api/cart (signed in)|/api/cart|no|yes"; do
+    IFS='|' read -r name path gzip signed <<<"$case"
+    cookie=""
+    [ "$signed" = yes ] && cookie=$CLUSTER_COOKIE
+    say "cluster: $name"
+    wrk_run "$CLUSTER$path" "" "$cookie" "$WARMUP" "" >/dev/null
+    read -r c_rps _ c_p99 c_err _ <<<"$(wrk_run "$CLUSTER$path" "" "$cookie" "$SECS" "")"
+    CLUSTER_ROWS+=("| $name, through nginx | $(printf '%.0f' "$c_rps") | $c_p99 | $c_err |")
+  done
+  say "cluster: checkout, 64 shoppers through nginx"
+  "$LOAD" checkout --url "$CLUSTER" --shoppers 64 --secs "$SECS" --warmup-secs "$WARMUP" \
+    --acked "$WORK/cluster-acked" --prefix "benchcl$$x" | tee "$WORK/cluster-checkout" >&2
+  CLUSTER_ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $(field checkouts_per_s <"$WORK/cluster-checkout") | | $(field failures <"$WORK/cluster-checkout") |")
+  CLUSTER_DB=$(grep -o 'PostgreSQL: postgres://[^ ]*' "$WORK/cluster.out" | cut -d' ' -f2)
+  CLUSTER_VERIFY=$("$LOAD" verify --db "$CLUSTER_DB" --acked "$WORK/cluster-acked" --prefix "benchcl$$x" || true)
+  kill -INT "$CLUSTER_PID"
+  wait "$CLUSTER_PID" || true
+  CLUSTER_PID=""
+fi
+
 PEAK_RSS_KB=$(awk '/^VmHWM/ { print $2 }' "/proc/$STORE_PID/status")
 FIRST_VISIT=$("$LOAD" first-visit --url "$STORE")
 kill -TERM "$STORE_PID"
@@ -349,6 +449,29 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
   echo "- peak RSS of the server over the whole run: $((PEAK_RSS_KB / 1024)) MB"
   echo "- release binary: $(($(stat -c %s "$BIN") / 1024)) KB"
   echo "- first visit to /, as sent with gzip: $(($(field first_visit_page_gzip <<<" $FIRST_VISIT") / 1024)) KB page (with the app's CSS) + $(($(field first_visit_js_gzip <<<" $FIRST_VISIT") / 1024)) KB JS ($(field files <<<" $FIRST_VISIT") script files: the entry, the app modules the page lists and their static imports)"
+  if [ ${#PG_ROWS[@]} -gt 0 ]; then
+    echo
+    echo "**PostgreSQL beside SQLite**: the same binary with \`--database postgres://\` over PostgreSQL $(scripts/postgres/server.sh version 2>/dev/null || echo 15)"
+    echo "on this machine (a Unix socket; fsync and synchronous_commit on), taking turns with the SQLite store case by case"
+    echo "(${SECS} s each in $ROUNDS rounds, after a ${WARMUP} s warm-up). Catalog reads answer from memory on both engines: target within 10%."
+    echo "A shared database keeps no shopper's answers in memory, so signed-in reads go to PostgreSQL. CPU: the store's process (SQLite)"
+    echo "or the store's and PostgreSQL's (PostgreSQL) per request."
+    echo
+    echo "| case | SQLite req/s | PostgreSQL req/s | ratio | within 10% | p99 ms SQLite / PostgreSQL | errors | CPU µs/req SQLite / PostgreSQL |"
+    echo "|---|---:|---:|---:|:-:|---:|---:|---:|"
+    printf '%s\n' "${PG_ROWS[@]}"
+    echo
+    echo "- checkout accounting on PostgreSQL: $(sed 's/^BENCH //' <<<"$PG_VERIFY")"
+    echo
+    echo "**Cluster**: three replicas and nginx (round robin) over another durable PostgreSQL, all on these $(nproc) cores"
+    echo "(\`make cluster\`); wrk -t$THREADS -c$CONNECTIONS through nginx, ${SECS} s after a ${WARMUP} s warm-up."
+    echo
+    echo "| case | req/s | p99 ms | errors |"
+    echo "|---|---:|---:|---:|"
+    printf '%s\n' "${CLUSTER_ROWS[@]}"
+    echo
+    echo "- checkout accounting through the cluster: $(sed 's/^BENCH //' <<<"$CLUSTER_VERIFY")"
+  fi
   if [ ${#SCALE_ROWS[@]} -gt 0 ]; then
     echo
     echo "**At scale**: $SCALE_PRODUCTS products made by \`market seed\` in $SEED_S s (peak RSS $SEED_RSS_MB MB, database $BIG_DB_MB MB);"

@@ -12,8 +12,10 @@ nginx (scripts/cluster/cluster.py), act as one store:
 4. 100 identical orders with one Idempotency-Key, spread over the three replicas at
    once, make exactly one order, and every answer names it;
 5. PostgreSQL stops while the store serves: every answer that needs it is a 503 in the
-   error shape within the store's time limit, none hangs, /readyz says 503; when
-   PostgreSQL is back, the store serves again by itself.
+   error shape within the store's time limit, /readyz says 503; when PostgreSQL is back,
+   the store serves again by itself. Then PostgreSQL hangs (every process of it
+   stopped with SIGSTOP, as a server that no longer answers): no request hangs past the
+   store's limit, and when it answers again, so does the store.
 
 Python's standard library only; psql (PostgreSQL's client, from the same packages) reads
 the database. Environment: MARKET_BIN (default target/release/market).
@@ -295,6 +297,48 @@ def database_outage(cluster):
           "every replica back in rotation")
 
 
+def postgres_processes(cluster):
+    """The postmaster and its children (the connections' backends among them)."""
+    master = int((cluster.work / "postgres/data/postmaster.pid").read_text().split()[0])
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:
+            children.append(int(stat.parent.name))
+    return [master, *children]
+
+
+def database_hangs(cluster):
+    step("PostgreSQL hangs (SIGSTOP) while the store serves, then answers again")
+    shopper = Shopper()
+    shopper.sign_up(cluster.url)
+    processes = postgres_processes(cluster)
+    for pid in processes:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        for method, path, body in [("POST", "/api/cart", {"productId": 52}), ("GET", "/api/orders", None)]:
+            began = time.monotonic()
+            status, answer = shopper.call(cluster.url, method, path, body, timeout=ANSWER_WITHIN + 10)
+            took = time.monotonic() - began
+            assert status == 503, (method, path, status, answer)
+            assert took < ANSWER_WITHIN, f"{method} {path} took {took:.1f} s"
+            print(f"{method} {path}: 503 in {took * 1000:.0f} ms while PostgreSQL hangs")
+    finally:
+        for pid in processes:
+            os.kill(pid, signal.SIGCONT)
+    back = time.monotonic()
+    while True:
+        status, _ = shopper.call(cluster.url, "POST", "/api/cart", {"productId": 52}, timeout=ANSWER_WITHIN + 5)
+        if status == 201:
+            break
+        assert time.monotonic() - back < 30, f"still {status} 30 s after PostgreSQL answered again"
+        time.sleep(0.2)
+    print(f"writes worked again {time.monotonic() - back:.1f} s after PostgreSQL answered again")
+
+
 def main():
     if not BIN.exists():
         sys.exit(f"{BIN} is missing: run `make release` first")
@@ -308,6 +352,7 @@ def main():
         kill_mid_checkout(cluster)
         one_key_many_replicas(cluster)
         database_outage(cluster)
+        database_hangs(cluster)
     except (AssertionError, RuntimeError) as e:
         print(f"\ncluster test FAILED: {e!r}")
         for r in cluster.replicas:

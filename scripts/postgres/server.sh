@@ -5,6 +5,7 @@
 #
 #   scripts/postgres/server.sh start DIR [--durable] [--port N]   prints the database's URL
 #   scripts/postgres/server.sh stop DIR
+#   scripts/postgres/server.sh version                              the server's version
 #
 # PostgreSQL refuses to run as root: as root the server runs as the `postgres` user the
 # package makes (installing the package first when it is missing, as the browser stage
@@ -13,7 +14,12 @@
 # PostgreSQL's defaults, fsync and synchronous_commit on, as `make bench` measures.
 set -euo pipefail
 
-usage() { echo "usage: $0 start DIR [--durable] [--port N] | stop DIR" >&2; exit 2; }
+usage() { echo "usage: $0 start DIR [--durable] [--port N] | stop DIR | version" >&2; exit 2; }
+bin_dir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+if [ "${1:-}" = version ]; then
+  "$(bin_dir)/postgres" --version | awk '{ print $3 }'
+  exit 0
+fi
 [ $# -ge 2 ] || usage
 command=$1 dir=$2
 shift 2
@@ -26,8 +32,6 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-
-bin_dir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
 
 ensure_installed() {
   [ -n "$(bin_dir)" ] && [ -x "$(bin_dir)/postgres" ] && return 0

@@ -38,7 +38,7 @@ impl Db {
         department_id: i64,
         query: ListingQuery,
     ) -> Result<Option<DepartmentProducts>, Error> {
-        self.read(move |c| department_products(c, department_id, &query)).await
+        self.read_snapshot(move |c| department_products(c, department_id, &query)).await
     }
 
     /// `None` when there is no such product.

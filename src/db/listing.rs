@@ -250,8 +250,9 @@ fn page(c: &mut Conn, source: &Source, query: &ListingQuery) -> Result<Vec<Produ
     c.query(&sql, &params, |r| card(r, 0))
 }
 
-/// One page of `source` as `query` asks, with the total and the facets, read in one
-/// transaction so they agree. A page past the last is refused.
+/// One page of `source` as `query` asks, with the total and the facets; the caller reads
+/// them in one transaction (`Db::read_snapshot`) so they agree. A page past the last is
+/// refused.
 pub(super) fn listing(c: &mut Conn, source: &Source, query: &ListingQuery) -> Result<Listing, Error> {
     let (total, facets) = facets(c, source, query)?;
     query.check_page(total).map_err(Error::Rejected)?;

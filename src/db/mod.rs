@@ -208,7 +208,7 @@ impl Db {
         match &self.store {
             Store::Sqlite(s) => s.read(sqlite::schema_is_current).await,
             Store::Postgres(p) => {
-                self.noting_reach(p.read(postgres::schema_is_current, self.is_unreachable()).await)
+                self.noting_reach(p.read(postgres::schema_is_current, self.is_unreachable(), false).await)
             }
         }
     }
@@ -246,15 +246,29 @@ impl Db {
         }
     }
 
-    /// Runs a read on the blocking pool.
+    /// Runs a read on the blocking pool. On PostgreSQL each statement sees the
+    /// database as it is when it runs; see [`Db::read_snapshot`].
     async fn read<T, F>(&self, f: F) -> Result<T, Error>
     where
-        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
         match &self.store {
             Store::Sqlite(s) => s.read(f).await,
-            Store::Postgres(p) => self.noting_reach(p.read(f, self.is_unreachable()).await),
+            Store::Postgres(p) => self.noting_reach(p.read(f, self.is_unreachable(), false).await),
+        }
+    }
+
+    /// A read whose statements must agree (a page of a list, its total and its facets):
+    /// all of them see the database as it was at the first, in one read transaction.
+    async fn read_snapshot<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        match &self.store {
+            Store::Sqlite(s) => s.read_snapshot(f).await,
+            Store::Postgres(p) => self.noting_reach(p.read(f, self.is_unreachable(), true).await),
         }
     }
 

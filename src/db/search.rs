@@ -13,7 +13,7 @@ impl Db {
     /// One page of the products matching `query`. A department that does not exist is
     /// not found; words that match nothing are an empty first page.
     pub async fn search_products(&self, query: SearchQuery) -> Result<Listing, Error> {
-        self.read(move |c| {
+        self.read_snapshot(move |c| {
             if let Some(id) = query.department
                 && !department_exists(c, id)?
             {

@@ -46,24 +46,34 @@ pub fn start(c: &mut Conn, delivered: &mut Delivered) -> Result<(), Error> {
     Ok(())
 }
 
-/// The changes not handed over yet, in id order.
+/// The changes not handed over yet, in id order: one statement, whose snapshot gives
+/// both the horizon and the rows (every transaction below the horizon had ended when
+/// the statement began, so all of its rows are among those read).
 pub fn unread(c: &mut Conn, delivered: &mut Delivered) -> Result<Vec<(i64, String, i64)>, Error> {
-    // Read before the rows: every transaction below it has ended by then.
-    let horizon: i64 = c.query_one(HORIZON, &[], |r| r.get(0))?;
     let unsettled = &mut delivered.unsettled;
+    let mut horizon = unsettled.horizon;
     let rows = c.query(
-        "SELECT id, topic, key, txid::text::bigint FROM changes WHERE txid >= ?1::bigint::text::xid8 ORDER BY id",
+        "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint, c.id, c.topic, c.key, c.txid::text::bigint
+         FROM (SELECT 1) AS now
+         LEFT JOIN changes c ON c.txid >= ?1::bigint::text::xid8
+         ORDER BY c.id",
         args![unsettled.horizon],
-        |r| Ok((r.get::<i64>(0)?, r.get::<String>(1)?, r.get::<i64>(2)?, r.get::<i64>(3)?)),
+        |r| {
+            horizon = horizon.max(r.get::<i64>(0)?);
+            let change = match r.get::<Option<i64>>(1)? {
+                Some(id) => Some((id, r.get::<String>(2)?, r.get::<i64>(3)?, r.get::<i64>(4)?)),
+                None => None,
+            };
+            Ok(change)
+        },
     )?;
     let mut news = Vec::new();
-    for (id, topic, key, txid) in rows {
+    for (id, topic, key, txid) in rows.into_iter().flatten() {
         if unsettled.delivered.insert(id, txid).is_none() {
             news.push((id, topic, key));
         }
     }
-    unsettled.horizon = unsettled.horizon.max(horizon);
-    let horizon = unsettled.horizon;
+    unsettled.horizon = horizon;
     unsettled.delivered.retain(|_, txid| *txid >= horizon);
     Ok(news)
 }

@@ -53,11 +53,14 @@ pub struct PgConn {
     /// Inside a transaction this module opened: a connection given back in that state
     /// (a panic on the way) is dropped by the pool rather than reused.
     in_transaction: bool,
+    /// The last transaction got past its BEGIN: if the connection died after that, the
+    /// write may have happened, and is not run again.
+    began: bool,
 }
 
 impl PgConn {
     fn new(client: Client) -> PgConn {
-        PgConn { client: Some(client), statements: HashMap::new(), in_transaction: false }
+        PgConn { client: Some(client), statements: HashMap::new(), in_transaction: false, began: false }
     }
 
     fn client(&mut self) -> &mut Client {
@@ -98,8 +101,10 @@ impl PgConn {
         begin: &str,
         f: impl FnOnce(&mut Conn) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        self.began = false;
         self.client().batch_execute(begin)?;
         self.in_transaction = true;
+        self.began = true;
         let outcome = f(&mut Conn::Postgres(self));
         let outcome = match outcome {
             Ok(value) => self.client().batch_execute("COMMIT").map(|()| value).map_err(Error::from),
@@ -140,8 +145,8 @@ impl r2d2::ManageConnection for Manager {
         Ok(PgConn::new(self.config.connect(NoTls)?))
     }
 
-    /// One round trip at each checkout: a connection that the server dropped (it was
-    /// restarted, or failed over) is found here and replaced, not handed to a request.
+    /// Not asked at checkout (that costs a round trip each time): a connection the
+    /// server dropped is found by its first statement instead (`on_live_connection`).
     fn is_valid(&self, conn: &mut PgConn) -> Result<(), postgres::Error> {
         conn.client().simple_query("").map(|_| ())
     }
@@ -273,6 +278,7 @@ impl Store {
                 .max_size((cores * 4).max(8))
                 .min_idle(Some(2))
                 .connection_timeout(CONNECT_WITHIN)
+                .test_on_check_out(false)
                 .event_handler(Box::new(PoolEvents(metrics)))
                 .error_handler(Box::new(ConnectErrors::default()))
                 .build(Manager { config: config.clone() })
@@ -305,14 +311,38 @@ impl Store {
         Ok(pool.get_timeout(if down { CONNECT_WHILE_DOWN } else { CONNECT_WITHIN })?)
     }
 
-    pub async fn read<T, F>(&self, f: F, down: bool) -> Result<T, Error>
+    /// Runs `work` on a connection from the pool, and once more on a new one when the
+    /// first turns out dead before `work` could have changed anything (the server
+    /// closed it: it restarted, or failed over, since the connection was last used).
+    fn on_live_connection<T>(
+        pool: &Pool,
+        down: bool,
+        work: impl Fn(&mut PgConn) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let mut conn = Store::connection(pool, down)?;
+        match work(&mut conn) {
+            Err(Error::Unavailable(why)) if !conn.began && conn.client().is_closed() => {
+                tracing::debug!("a connection the server had closed was replaced: {why}");
+                drop(conn);
+                work(&mut *Store::connection(pool, down)?)
+            }
+            outcome => outcome,
+        }
+    }
+
+    /// Runs a read. Each statement sees the database as it is when it runs, unless
+    /// `snapshot`: then all of them see it as it was at the first (a page, its total and
+    /// its facets agree), in a read-only REPEATABLE READ transaction.
+    pub async fn read<T, F>(&self, f: F, down: bool, snapshot: bool) -> Result<T, Error>
     where
-        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
         self.blocking(move |pool| {
-            let mut conn = Store::connection(pool, down)?;
-            conn.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", f)
+            Store::on_live_connection(pool, down, |conn| match snapshot {
+                true => conn.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", &f),
+                false => f(&mut Conn::Postgres(conn)),
+            })
         })
         .await
     }
@@ -325,22 +355,25 @@ impl Store {
         T: Send + 'static,
     {
         self.blocking(move |pool| {
-            let mut conn = Store::connection(pool, down)?;
-            let mut tries = 0;
-            let outcome = loop {
-                tries += 1;
-                match conn.transaction("BEGIN", &f) {
-                    Err(Error::Contention(why)) if tries < 4 => tracing::debug!("a write runs again: {why}"),
-                    outcome => break outcome,
+            Store::on_live_connection(pool, down, |conn| {
+                let mut tries = 0;
+                let outcome = loop {
+                    tries += 1;
+                    match conn.transaction("BEGIN", &f) {
+                        Err(Error::Contention(why)) if tries < 4 => {
+                            tracing::debug!("a write runs again: {why}")
+                        }
+                        outcome => break outcome,
+                    }
+                };
+                if outcome.is_ok()
+                    && let Err(e) = feed.deliver(&mut Conn::Postgres(conn))
+                {
+                    // The listener delivers them within a second.
+                    tracing::warn!("reading the change log failed: {e}");
                 }
-            };
-            if outcome.is_ok()
-                && let Err(e) = feed.deliver(&mut Conn::Postgres(&mut conn))
-            {
-                // The listener delivers them within a second.
-                tracing::warn!("reading the change log failed: {e}");
-            }
-            outcome
+                outcome
+            })
         })
         .await
     }

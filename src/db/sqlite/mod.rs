@@ -127,6 +127,24 @@ impl Store {
         actix_web::web::block(move || f(&mut Conn::Sqlite(&*pool.get()?))).await.map_err(Error::other)?
     }
 
+    /// Runs a read in one read transaction: every statement of `f` sees the database as
+    /// it was at the first (in WAL mode, writers go on meanwhile).
+    pub async fn read_snapshot<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.read(|c| {
+            let Conn::Sqlite(conn) = c else { unreachable!("a SQLite reader") };
+            // Rolled back when dropped, if `f` fails; a read has nothing to undo anyway.
+            let tx = conn.unchecked_transaction()?;
+            let value = f(&mut Conn::Sqlite(&tx))?;
+            tx.commit()?;
+            Ok(value)
+        })
+        .await
+    }
+
     /// Runs `f` in a `BEGIN IMMEDIATE` transaction on the writer connection (inside a
     /// savepoint of its own, alongside the other writes of its group), and answers
     /// only once that transaction has committed.
