@@ -85,7 +85,7 @@ impl From<postgres::Error> for Error {
         if *code == SqlState::UNIQUE_VIOLATION {
             return match db.constraint().and_then(named_constraint) {
                 Some(c) => Error::Conflict(vec![c]),
-                None => Error::Other(e.into()),
+                None => Error::Other(anyhow::anyhow!("PostgreSQL: {}", db.message())),
             };
         }
         if *code == SqlState::T_R_SERIALIZATION_FAILURE || *code == SqlState::T_R_DEADLOCK_DETECTED {
@@ -99,7 +99,8 @@ impl From<postgres::Error> for Error {
         if ["08", "53", "57"].iter().any(|class| code.code().starts_with(class)) {
             return Error::Unavailable(db.message().to_owned());
         }
-        Error::Other(e.into())
+        // postgres says only "db error"; the server's own words go to the log.
+        Error::Other(anyhow::anyhow!("PostgreSQL: {} ({})", db.message(), code.code()))
     }
 }
 

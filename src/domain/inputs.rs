@@ -25,12 +25,18 @@ fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
+/// The NUL character ends a string in C and is refused by PostgreSQL's text: no text
+/// the store keeps or looks up may hold one (docs/rules.md#api-conventions).
+pub const NUL_REFUSED: &str = "Text may not contain the NUL character.";
+
 /// `rule.min..=rule.max` characters, with one message for each side. Blank padding does
 /// not count toward the minimum, but the text is stored as typed, so it counts toward
 /// the maximum.
 fn length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
     move |value, _| {
-        if chars(value) > rule.max {
+        if value.contains('\0') {
+            Err(garde::Error::new(NUL_REFUSED))
+        } else if chars(value) > rule.max {
             Err(garde::Error::new(rule.too_long))
         } else if chars(value.trim()) < rule.min {
             Err(garde::Error::new(rule.too_short))
@@ -138,6 +144,7 @@ fn is_plausible_email(value: &str) -> bool {
 /// Passwords count every character as typed, spaces included, at both ends.
 fn exact_length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
     move |value, _| match chars(value) {
+        _ if value.contains('\0') => Err(garde::Error::new(NUL_REFUSED)),
         n if n < rule.min => Err(garde::Error::new(rule.too_short)),
         n if n > rule.max => Err(garde::Error::new(rule.too_long)),
         _ => Ok(()),

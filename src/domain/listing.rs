@@ -184,6 +184,9 @@ pub fn listing_query(params: &Params, searching: bool) -> Result<ListingQuery, R
     if sent.iter().any(|b| b.trim().is_empty() || b.chars().count() > MAX_QUERY_CHARS) {
         return Err(bad(format!("brand must be 1 to {MAX_QUERY_CHARS} characters.")));
     }
+    if sent.iter().any(|b| b.contains('\0')) {
+        return Err(bad("brand may not contain the NUL character.".to_string()));
+    }
     let mut brands: Vec<String> = sent.iter().map(|b| b.trim().to_string()).collect();
     brands.sort();
     brands.dedup();

@@ -149,6 +149,26 @@ async fn a_ten_thousand_character_title_is_too_long() {
     nothing_changed(&app).await;
 }
 
+/// PostgreSQL's text cannot hold NUL; the store refuses it in every text on either
+/// engine, as a 400 naming it, rather than storing on one what the other cannot.
+#[actix_web::test]
+async fn text_with_the_nul_character_is_a_400_on_either_engine() {
+    let app = spawn_app().await;
+    app.sign_up().await;
+    let nul = "Works well\u{0}and arrived quickly.";
+    let body = json!({"rating": 5, "title": "Does the job", "description": nul});
+    let res = raw(&app, Method::POST, "/api/products/51/reviews", JSON, body.to_string()).await;
+    let answer = assert_refused(res, 400, "a review holding NUL").await;
+    assert_eq!(answer["errors"], json!(["Text may not contain the NUL character."]));
+    let login = json!({"credential": "demo\u{0}", "password": "password"});
+    let res = raw(&app, Method::POST, "/api/session", JSON, login.to_string()).await;
+    assert_refused(res, 400, "a credential holding NUL").await;
+    let res = app.get("/api/departments/5/products?brand=Sonora%00").await;
+    let answer = assert_refused(res, 400, "a brand holding NUL").await;
+    assert_eq!(answer["message"], "brand may not contain the NUL character.");
+    nothing_changed(&app).await;
+}
+
 #[actix_web::test]
 async fn ids_that_are_not_whole_numbers_are_a_400() {
     let app = spawn_app().await;
