@@ -26,6 +26,18 @@ describe('getSession, the startup session check', () => {
     assert.deepEqual(store.getState().session, { user: user(), loaded: true });
   });
 
+  test('whoIsHere waits for the check under way, then answers the shopper it found', async () => {
+    const held = heldReply();
+    fakeServer(held.reply);
+    const store = createStore();
+    void store.getState().getSession();
+    const asked = store.getState().whoIsHere();
+    assert.equal(store.getState().session.user, null, 'nobody known yet');
+    held.release({ status: 200, json: { user: user() } });
+    assert.deepEqual(await asked, user(), 'the signed-in shopper, not a visitor');
+    assert.deepEqual(await store.getState().whoIsHere(), user(), 'and at once afterwards');
+  });
+
   test('with nobody signed in, loads with no user', async () => {
     fakeServer(ok({ user: null }));
     const store = createStore();

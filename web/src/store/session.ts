@@ -13,12 +13,18 @@ export interface SessionSlice {
   };
   /** The startup check; later calls reuse the first one. */
   getSession: () => Promise<void>;
+  /**
+   * Who is signed in, once the startup check has said (at once after it): what a tap
+   * that needs a shopper asks, so that a tap made while the check is under way does not
+   * take a signed-in shopper for a visitor.
+   */
+  whoIsHere: () => Promise<User | null>;
   signIn: (credential: string, password: string) => Promise<User>;
   signUp: (input: SignupInput) => Promise<User>;
   signOut: () => Promise<void>;
 }
 
-export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (set) => {
+export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (set, get) => {
   let check: Promise<void> | undefined;
   // A new user never sees what the previous one left in the store.
   const become = (user: User | null) => set({ session: { user, loaded: true }, ...emptyShopperState() });
@@ -34,6 +40,7 @@ export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (se
         .finally(() => set((s) => ({ session: { ...s.session, loaded: true } })));
       return check;
     },
+    whoIsHere: () => get().getSession().then(() => get().session.user),
     signIn: async (credential, password) => {
       const user = await api.signIn(credential, password);
       become(user);

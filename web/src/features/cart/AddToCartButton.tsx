@@ -14,7 +14,7 @@ interface Props {
 
 /** Adds one of the product to the cart; a visitor is asked to sign in first. */
 export function AddToCartButton({ productId, productName, label = 'Add to cart', size = 'medium' }: Props) {
-  const signedIn = useStore((s) => s.session.user !== null);
+  const whoIsHere = useStore((s) => s.whoIsHere);
   const addToCart = useStore((s) => s.addToCart);
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
   const [askToSignIn, setAskToSignIn] = useState(false);
@@ -28,17 +28,20 @@ export function AddToCartButton({ productId, productName, label = 'Add to cart',
   }, [state]);
 
   const add = () => {
-    if (!signedIn) {
-      setAsked(true);
-      setAskToSignIn(true);
-      return;
-    }
-    setState('adding');
-    // A failed add does nothing visible (docs/rules.md#screens); the button is usable again.
-    addToCart(productId).then(
-      () => setState('added'),
-      () => setState('idle'),
-    );
+    // A tap made while the session check is under way waits for its answer.
+    void whoIsHere().then((user) => {
+      if (user === null) {
+        setAsked(true);
+        setAskToSignIn(true);
+        return;
+      }
+      setState('adding');
+      // A failed add does nothing visible (docs/rules.md#screens); the button is usable again.
+      addToCart(productId).then(
+        () => setState('added'),
+        () => setState('idle'),
+      );
+    });
   };
 
   return (

@@ -8,19 +8,22 @@ import styles from './favorites.module.css';
  * is sent to sign in (docs/rules.md#screens).
  */
 export function FavoriteButton({ productId, productName }: { productId: number; productName: string }) {
-  const signedIn = useStore((s) => s.session.user !== null);
+  const whoIsHere = useStore((s) => s.whoIsHere);
   const favorited = useStore((s) => s.favorites.list.some((f) => f.productId === productId));
   const pending = useStore((s) => s.favorites.pending.includes(productId));
   const toggleFavorite = useStore((s) => s.toggleFavorite);
   const navigate = useNavigate();
 
   const toggle = () => {
-    if (!signedIn) {
-      void navigate(paths.login);
-      return;
-    }
-    // A failed toggle leaves the heart as it was (docs/rules.md#screens).
-    toggleFavorite(productId).catch(() => undefined);
+    // A tap made while the session check is under way waits for its answer.
+    void whoIsHere().then((user) => {
+      if (user === null) {
+        void navigate(paths.login);
+        return;
+      }
+      // A failed toggle leaves the heart as it was (docs/rules.md#screens).
+      toggleFavorite(productId).catch(() => undefined);
+    });
   };
 
   return (
