@@ -6,11 +6,15 @@
 //! must never be called on an async worker: every call here runs on actix's blocking
 //! pool or on a thread of ours, connecting and migrating at start included.
 //!
-//! Every read runs in a read-only REPEATABLE READ transaction (a page, its total and its
-//! facets agree), every write in a READ COMMITTED one, PostgreSQL's default: rules
-//! that span rows hold by constraints, by the statement that writes, or under the
-//! shopper's row lock ([`lock_shopper`]), so SERIALIZABLE's retries are not needed. A
-//! write that meets a deadlock or a serialization failure anyway is run again.
+//! A read is its statements alone, each seeing the database as it is when it runs; a
+//! page of a list with its total and facets reads in one read-only REPEATABLE READ
+//! transaction, so they agree. Every write runs in a READ COMMITTED transaction,
+//! PostgreSQL's default, asked for by name (a server set to another default must not
+//! change what the shopper's lock guarantees): rules that span rows hold by
+//! constraints, by the statement that writes, or under the shopper's row lock
+//! ([`lock_shopper`]), taken first, so each statement after it sees what the write
+//! before it committed, and SERIALIZABLE's retries are not needed. A write that meets a
+//! deadlock or a serialization failure anyway is run again.
 
 pub mod changes;
 mod migrations;
@@ -320,6 +324,8 @@ impl Store {
         work: impl Fn(&mut PgConn) -> Result<T, Error>,
     ) -> Result<T, Error> {
         let mut conn = Store::connection(pool, down)?;
+        // What the connection's last use left says nothing about this one.
+        conn.began = false;
         match work(&mut conn) {
             Err(Error::Unavailable(why)) if !conn.began && conn.client().is_closed() => {
                 tracing::debug!("a connection the server had closed was replaced: {why}");
@@ -359,7 +365,7 @@ impl Store {
                 let mut tries = 0;
                 let outcome = loop {
                     tries += 1;
-                    match conn.transaction("BEGIN", &f) {
+                    match conn.transaction("BEGIN ISOLATION LEVEL READ COMMITTED", &f) {
                         Err(Error::Contention(why)) if tries < 4 => {
                             tracing::debug!("a write runs again: {why}")
                         }
