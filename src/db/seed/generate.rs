@@ -2,11 +2,12 @@
 //! seeded catalog's own words and pictures, so that a million of them read like a
 //! store's and show its pictures. Deterministic: the same N gives the same catalog.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::{Catalog, Product};
 use crate::db::Error;
-use crate::db::conn::{Conn, args};
+use crate::db::conn::{Conn, Value};
 
 /// splitmix64: small, fast, and the same everywhere for the same seed.
 struct Rng(u64);
@@ -61,6 +62,61 @@ const VARIANTS: &[&str] = &[
 /// products of the same department (a board game is not reviewed as a sofa).
 type Voices<'a> = BTreeMap<(i64, i64), Vec<(&'a str, &'a str)>>;
 
+/// Products written per statement, with their pictures and reviews in one statement
+/// each: a million products are a few thousand statements rather than five million
+/// (PostgreSQL pays a round trip for each; both engines, a statement's overhead).
+const PRODUCTS_PER_STATEMENT: usize = 200;
+
+/// A value of a row waiting to be written: the product's name is made here, the rest
+/// is the seed catalog's.
+enum Cell<'a> {
+    Int(i64),
+    Text(Cow<'a, str>),
+}
+
+/// Rows of one table waiting to be written, all in one INSERT.
+struct Rows<'a> {
+    /// `INSERT INTO table (columns) VALUES`
+    insert: &'static str,
+    columns: usize,
+    cells: Vec<Cell<'a>>,
+}
+
+impl<'a> Rows<'a> {
+    fn new(insert: &'static str, columns: usize) -> Self {
+        Rows { insert, columns, cells: Vec::new() }
+    }
+
+    fn push(&mut self, row: impl IntoIterator<Item = Cell<'a>>) {
+        let before = self.cells.len();
+        self.cells.extend(row);
+        debug_assert_eq!(self.cells.len() - before, self.columns, "{}", self.insert);
+    }
+
+    fn write(&mut self, c: &mut Conn) -> Result<(), Error> {
+        if self.cells.is_empty() {
+            return Ok(());
+        }
+        let row = format!("({})", vec!["?"; self.columns].join(", "));
+        let rows = vec![row.as_str(); self.cells.len() / self.columns].join(", ");
+        let args: Vec<Value> = self
+            .cells
+            .iter()
+            .map(|cell| match cell {
+                Cell::Int(n) => Value::Int(*n),
+                Cell::Text(text) => Value::Text(text),
+            })
+            .collect();
+        c.execute(&format!("{} {rows}", self.insert), &args)?;
+        self.cells.clear();
+        Ok(())
+    }
+}
+
+fn text(s: &str) -> Cell<'_> {
+    Cell::Text(Cow::Borrowed(s))
+}
+
 /// One department's seeded products and brands: what its new products are made of.
 struct Shelf<'a> {
     department_id: i64,
@@ -109,12 +165,16 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
 
     // The rating columns are written here, from the reviews made with the product: the
     // caller has set the triggers that would count them aside.
-    const PRODUCT: &str =
-        "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
-    const IMAGE: &str =
-        "INSERT INTO product_images (product_id, position, url, background) VALUES (?1, ?2, ?3, ?4)";
-    const REVIEW: &str = "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+    let mut products = Rows::new(
+        "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum) VALUES",
+        8,
+    );
+    let mut images =
+        Rows::new("INSERT INTO product_images (product_id, position, url, background) VALUES", 4);
+    let mut reviews = Rows::new(
+        "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at) VALUES",
+        6,
+    );
     let mut rng = Rng(count ^ 0x4D61_726B_6574); // "Market"
     let mut made = Made { products: 0, reviews: 0 };
     let mut name = String::new();
@@ -153,18 +213,40 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
             written.push((reviewers[(first + k) % reviewers.len()], rating, title, text, now - age));
         }
         let rating_sum: i64 = written.iter().map(|w| w.1).sum();
-        c.execute(
-            PRODUCT,
-            args![id, shelf.department_id, &name, brand, price, &template.description, count, rating_sum],
-        )?;
+        products.push([
+            Cell::Int(id),
+            Cell::Int(shelf.department_id),
+            Cell::Text(Cow::Owned(name.clone())),
+            text(brand),
+            Cell::Int(price),
+            text(&template.description),
+            Cell::Int(count as i64),
+            Cell::Int(rating_sum),
+        ]);
         for (position, img) in template.images.iter().enumerate() {
-            c.execute(IMAGE, args![id, position, &img.url, &img.background])?;
+            images.push([Cell::Int(id), Cell::Int(position as i64), text(&img.url), text(&img.background)]);
         }
-        for (user, rating, title, text, at) in &written {
-            c.execute(REVIEW, args![*user, id, *rating, *title, *text, *at])?;
+        for &(user, rating, title, words, at) in &written {
+            reviews.push([
+                Cell::Int(user),
+                Cell::Int(id),
+                Cell::Int(rating),
+                text(title),
+                text(words),
+                Cell::Int(at),
+            ]);
             made.reviews += 1;
         }
         made.products += 1;
+        // The products first: the pictures and reviews name them.
+        if (made.products as usize).is_multiple_of(PRODUCTS_PER_STATEMENT) {
+            for rows in [&mut products, &mut images, &mut reviews] {
+                rows.write(c)?;
+            }
+        }
+    }
+    for rows in [&mut products, &mut images, &mut reviews] {
+        rows.write(c)?;
     }
     Ok(made)
 }
