@@ -71,6 +71,33 @@ impl Unavailable {
             Unavailable::Full => 30,
         }
     }
+
+    /// Why `e` keeps the store from taking a request now, when it is a failure that
+    /// passes by itself.
+    fn of(e: &db::Error) -> Option<Unavailable> {
+        match e {
+            db::Error::Unavailable(_) | db::Error::Unreachable(_) | db::Error::Contention(_) => {
+                Some(Unavailable::Busy)
+            }
+            db::Error::Full(_) => Some(Unavailable::Full),
+            _ => None,
+        }
+    }
+}
+
+tokio::task_local! {
+    /// Why the session store could not answer during the request under way, when that
+    /// passes by itself: actix-session turns its failures into an opaque 500 that
+    /// [`answer_failures`] gets without the cause.
+    static REFUSED_BELOW_HANDLERS: std::cell::Cell<Option<Unavailable>>;
+}
+
+/// Notes, for [`answer_failures`], a failure of the session store that passes by itself
+/// (the database busy, unreachable or full): the request is answered 503, not 500.
+pub fn refused_below_handlers(e: &db::Error) {
+    if let Some(why) = Unavailable::of(e) {
+        let _ = REFUSED_BELOW_HANDLERS.try_with(|refused| refused.set(Some(why)));
+    }
 }
 
 impl From<db::Fault> for Unavailable {
@@ -188,7 +215,7 @@ impl From<db::Error> for ApiError {
                     Rejection::AccountTaken { username, email }.into()
                 }
             }
-            db::Error::Unavailable(cause) | db::Error::Contention(cause) => {
+            db::Error::Unavailable(cause) | db::Error::Unreachable(cause) | db::Error::Contention(cause) => {
                 tracing::warn!(cause, "the database is unavailable");
                 Self::Unavailable(Unavailable::Busy)
             }
@@ -291,11 +318,23 @@ pub async fn answer_failures(
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
 ) -> Result<actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>, actix_web::Error> {
     let request = req.request().clone();
-    match next.call(req).await {
+    let (outcome, refused) = REFUSED_BELOW_HANDLERS
+        .scope(std::cell::Cell::new(None), async move {
+            let outcome = next.call(req).await;
+            (outcome, REFUSED_BELOW_HANDLERS.with(std::cell::Cell::get))
+        })
+        .await;
+    match outcome {
         Ok(res) => Ok(res.map_into_left_body()),
         Err(e) => {
             tracing::warn!(error = %e, path = request.path(), "a request failed below its handler");
-            Ok(actix_web::dev::ServiceResponse::from_err(e, request).map_into_right_body())
+            let res = match refused {
+                Some(why) => {
+                    actix_web::dev::ServiceResponse::new(request, ApiError::Unavailable(why).error_response())
+                }
+                None => actix_web::dev::ServiceResponse::from_err(e, request),
+            };
+            Ok(res.map_into_right_body())
         }
     }
 }

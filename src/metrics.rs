@@ -61,6 +61,7 @@ pub struct Metrics {
     sessions: Gauge,
     db_full: Gauge,
     db_write_locked: Gauge,
+    db_unreachable: Gauge,
 }
 
 fn latency_histogram() -> Histogram {
@@ -134,7 +135,8 @@ impl Metrics {
             placed.cents.clone(),
         );
         registry.register("sessions_alive", "Sessions that have not expired", sessions.clone());
-        let (db_full, db_write_locked) = (Gauge::default(), Gauge::default());
+        let (db_full, db_write_locked, db_unreachable) =
+            (Gauge::default(), Gauge::default(), Gauge::default());
         registry.register(
             "db_full",
             "1 while writes are refused because the disk or the database is full",
@@ -145,11 +147,16 @@ impl Metrics {
             "1 while writes are refused because another process holds the write lock",
             db_write_locked.clone(),
         );
+        registry.register(
+            "db_unreachable",
+            "1 while the database server cannot be reached (PostgreSQL)",
+            db_unreachable.clone(),
+        );
         if let Some(log) = log {
             registry.register_collector(Box::new(LogFigures(log.stats().clone())));
         }
         registry.register_collector(Box::new(Process));
-        Metrics { registry, requests, latency, sessions, db_full, db_write_locked }
+        Metrics { registry, requests, latency, sessions, db_full, db_write_locked, db_unreachable }
     }
 
     /// Counts one answered request under its route template (`None`: the app's pages
@@ -167,6 +174,7 @@ impl Metrics {
         }
         self.db_full.set(i64::from(fault == Some(Fault::Full)));
         self.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
+        self.db_unreachable.set(i64::from(fault == Some(Fault::Unreachable)));
         let mut out = String::with_capacity(16 * 1024);
         // Writing into a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);

@@ -115,6 +115,15 @@ def number(cluster, query):
     return int(sql(cluster, query)[0])
 
 
+def gauge(replica, name):
+    """A figure from the replica's /metrics."""
+    with urllib.request.urlopen(replica.metrics_url, timeout=5) as res:
+        for line in res.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+    raise AssertionError(f"replica {replica.n}'s /metrics has no {name}")
+
+
 def step(title):
     print(f"\n== {title}", flush=True)
 
@@ -277,6 +286,7 @@ def database_outage(cluster):
     for r in cluster.replicas:
         status = Shopper().call(r.url, "GET", "/readyz", timeout=ANSWER_WITHIN + 5)[0]
         assert status == 503, f"replica {r.n} /readyz says {status} without its database"
+        assert gauge(r, "market_db_unreachable") == 1, f"replica {r.n}'s metrics do not say the server is gone"
     cluster.postgres("start")
     back = time.monotonic()
     while True:
@@ -293,6 +303,9 @@ def database_outage(cluster):
     while len(cluster.in_rotation) < 3:
         assert time.monotonic() < deadline, "not every replica came back into rotation"
         time.sleep(0.1)
+    # Back in rotation means each answered /readyz, which reached the server.
+    for r in cluster.replicas:
+        assert gauge(r, "market_db_unreachable") == 0, f"replica {r.n}'s metrics still say the server is gone"
     print(f"down for {back - stopped:.1f} s; writes worked again {recovered:.1f} s after PostgreSQL came back, "
           "every replica back in rotation")
 

@@ -138,7 +138,10 @@ fn key_hash(key: &SessionKey) -> String {
     })
 }
 
-fn other(e: impl std::fmt::Display) -> anyhow::Error {
+/// A failure of the database, for actix-session: noted for the answer first (see
+/// [`crate::error::refused_below_handlers`]).
+fn other(e: crate::db::Error) -> anyhow::Error {
+    crate::error::refused_below_handlers(&e);
     anyhow::anyhow!("session store: {e}")
 }
 
@@ -215,7 +218,7 @@ impl actix_session::storage::SessionStore for SessionStore {
         }
         self.changed(&hash, None);
         // The row expired or was swept meanwhile: carry the state on under a new key.
-        self.save(state, ttl).await.map_err(|e| UpdateError::Other(other(e)))
+        self.save(state, ttl).await.map_err(|e| UpdateError::Other(anyhow::anyhow!("session store: {e}")))
     }
 
     async fn update_ttl(&self, _key: &SessionKey, _ttl: &Duration) -> Result<(), anyhow::Error> {

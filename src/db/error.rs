@@ -20,9 +20,15 @@ pub enum Error {
     /// A rule of the domain refused the write, inside its transaction.
     #[error(transparent)]
     Rejected(#[from] Rejection),
-    /// The database could not be reached in time (busy, locked, no free connection).
+    /// The database could not answer in time (busy, locked, every connection in use, a
+    /// statement cancelled for running too long).
     #[error("the database is unavailable: {0}")]
     Unavailable(String),
+    /// The database server cannot be reached (PostgreSQL): no connection can be made, or
+    /// the one in use was closed. Answered like [`Error::Unavailable`]; it also marks the
+    /// server as down until a call gets through (see `faults`).
+    #[error("the database server cannot be reached: {0}")]
+    Unreachable(String),
     /// The database cannot grow: the disk is full, or the file reached its size limit.
     /// Nothing was written; reads still work.
     #[error("the database is full: {0}")]
@@ -39,7 +45,7 @@ impl Error {
     /// A write the store could not take now but will take again by itself (busy or
     /// full), as against one that is wrong.
     pub fn is_passing(&self) -> bool {
-        matches!(self, Error::Unavailable(_) | Error::Full(_) | Error::Contention(_))
+        matches!(self, Error::Unavailable(_) | Error::Unreachable(_) | Error::Full(_) | Error::Contention(_))
     }
 
     pub fn other(cause: impl std::fmt::Display) -> Error {
@@ -78,8 +84,12 @@ impl From<postgres::Error> for Error {
     fn from(e: postgres::Error) -> Self {
         use postgres::error::SqlState;
         let Some(db) = e.as_db_error() else {
-            // No answer from the server: the connection failed or was closed.
-            return Error::Unavailable(e.to_string());
+            return match lost_the_server(&e) {
+                true => Error::Unreachable(e.to_string()),
+                // A value that does not fit its column, a statement with the wrong
+                // parameters: the store's own mistake.
+                false => Error::Other(anyhow::anyhow!("PostgreSQL: {e}")),
+            };
         };
         let code = db.code();
         if *code == SqlState::UNIQUE_VIOLATION {
@@ -94,14 +104,34 @@ impl From<postgres::Error> for Error {
         if *code == SqlState::DISK_FULL || *code == SqlState::OUT_OF_MEMORY {
             return Error::Full(db.message().to_owned());
         }
-        // Class 08 (connection), 53 (resources), 57 (cancelled, shutting down): the
-        // database cannot answer now and will again.
-        if ["08", "53", "57"].iter().any(|class| code.code().starts_with(class)) {
+        // Class 08 (connection exceptions) and the server shutting down or starting up
+        // (57P01-57P03): it cannot be reached now and will be again.
+        if code.code().starts_with("08") || ["57P01", "57P02", "57P03"].contains(&code.code()) {
+            return Error::Unreachable(db.message().to_owned());
+        }
+        // Class 53 (too many connections, out of resources) and 57 (a statement cancelled
+        // for running past statement_timeout): it answers, but not this now.
+        if code.code().starts_with("53") || code.code().starts_with("57") {
             return Error::Unavailable(db.message().to_owned());
         }
         // postgres says only "db error"; the server's own words go to the log.
         Error::Other(anyhow::anyhow!("PostgreSQL: {} ({})", db.message(), code.code()))
     }
+}
+
+/// An error that is not the server's answer but the want of one: the connection could
+/// not be made, failed, or was closed.
+fn lost_the_server(e: &postgres::Error) -> bool {
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        if cause.is::<std::io::Error>() {
+            return true;
+        }
+        source = cause.source();
+    }
+    // The client's own words for the kinds it does not expose.
+    e.is_closed()
+        || ["error connecting to server", "timeout waiting for server"].contains(&e.to_string().as_str())
 }
 
 /// PostgreSQL names a broken constraint by the name the schema gave it.
@@ -117,5 +147,23 @@ fn named_constraint(name: &str) -> Option<Constraint> {
 impl From<r2d2::Error> for Error {
     fn from(e: r2d2::Error) -> Self {
         Error::Unavailable(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_postgres_server_that_cannot_be_reached_is_told_from_a_refusal() {
+        // Nothing listens on port 1: the client's own error, with the refusal as its cause.
+        let refused = postgres::Config::new()
+            .host("127.0.0.1")
+            .port(1)
+            .user("market")
+            .connect(postgres::NoTls)
+            .err()
+            .expect("nothing listens on port 1");
+        assert!(matches!(Error::from(refused), Error::Unreachable(_)));
     }
 }

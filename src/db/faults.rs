@@ -1,8 +1,9 @@
 //! Why writes are being refused right now, when they are: the disk (or the size limit)
 //! is full, another process holds the write lock, or (PostgreSQL) the database server
-//! cannot be reached. The writer records what its last
+//! cannot be reached. SQLite's writer, or on PostgreSQL each call, records what the last
 //! writes met; `/readyz`, `/metrics` and the error answers read it. A write that
-//! commits clears it: the store recovers by itself when space or the lock comes back.
+//! commits clears it (and any answer from the server clears "unreachable"): the store
+//! recovers by itself when space, the lock or the server comes back.
 
 use std::sync::Mutex;
 
@@ -21,7 +22,7 @@ pub enum Failure {
 impl Failure {
     pub fn of(e: &Error) -> Failure {
         match e {
-            Error::Unavailable(cause) => Failure::Busy(cause.clone()),
+            Error::Unavailable(cause) | Error::Unreachable(cause) => Failure::Busy(cause.clone()),
             Error::Full(cause) => Failure::Full(cause.clone()),
             other => Failure::Other(other.to_string()),
         }
@@ -79,9 +80,17 @@ impl WriteFaults {
         self.set(fault);
     }
 
-    /// A PostgreSQL call that failed for want of the server.
-    pub fn unreachable(&self) {
-        self.set(Fault::Unreachable);
+    /// A PostgreSQL call that met `fault` (the server unreachable, or its disk full).
+    pub fn met(&self, fault: Fault) {
+        self.set(fault);
+    }
+
+    /// A PostgreSQL call that got the server's answer: it is reachable again, but that
+    /// says nothing of its disk.
+    pub fn reached(&self) {
+        if matches!(self.current(), Some((Fault::Unreachable, _))) {
+            self.cleared();
+        }
     }
 
     fn set(&self, fault: Fault) {

@@ -208,7 +208,7 @@ impl Db {
         match &self.store {
             Store::Sqlite(s) => s.read(sqlite::schema_is_current).await,
             Store::Postgres(p) => {
-                self.noting_reach(p.read(postgres::schema_is_current, self.is_unreachable(), false).await)
+                self.noting(p.read(postgres::schema_is_current, self.is_unreachable(), false).await, false)
             }
         }
     }
@@ -255,7 +255,7 @@ impl Db {
     {
         match &self.store {
             Store::Sqlite(s) => s.read(f).await,
-            Store::Postgres(p) => self.noting_reach(p.read(f, self.is_unreachable(), false).await),
+            Store::Postgres(p) => self.noting(p.read(f, self.is_unreachable(), false).await, false),
         }
     }
 
@@ -268,7 +268,7 @@ impl Db {
     {
         match &self.store {
             Store::Sqlite(s) => s.read_snapshot(f).await,
-            Store::Postgres(p) => self.noting_reach(p.read(f, self.is_unreachable(), true).await),
+            Store::Postgres(p) => self.noting(p.read(f, self.is_unreachable(), true).await, false),
         }
     }
 
@@ -276,14 +276,18 @@ impl Db {
         matches!(self.faults.current(), Some((Fault::Unreachable, _)))
     }
 
-    /// Notes whether a PostgreSQL call reached the server: while it cannot be reached,
-    /// `/readyz` and the answers to failures below the handlers (the session store's)
-    /// say so, and the first call that reaches it again clears the fault.
-    fn noting_reach<T>(&self, outcome: Result<T, Error>) -> Result<T, Error> {
+    /// Notes what a PostgreSQL call met: a server that cannot be reached, or (a write) a
+    /// full disk. While it lasts, `/readyz`, `/metrics` and the answers to failures below
+    /// the handlers (the session store's) say so; the first call the server answers
+    /// clears "unreachable", the first write that commits clears both. A busy store (no
+    /// free connection, a statement that ran too long) says nothing of the server.
+    fn noting<T>(&self, outcome: Result<T, Error>, write: bool) -> Result<T, Error> {
         match &outcome {
-            Err(Error::Unavailable(_)) => self.faults.unreachable(),
-            Err(Error::Other(_) | Error::Full(_)) => {}
-            _ => self.faults.cleared(),
+            Err(Error::Unreachable(_)) => self.faults.met(Fault::Unreachable),
+            Err(Error::Full(_)) if write => self.faults.met(Fault::Full),
+            Ok(_) if write => self.faults.cleared(),
+            Err(Error::Unavailable(_) | Error::Other(_)) => {}
+            _ => self.faults.reached(),
         }
         outcome
     }
@@ -299,7 +303,7 @@ impl Db {
         match &self.store {
             Store::Sqlite(s) => s.write(f).await,
             Store::Postgres(p) => {
-                self.noting_reach(p.write(f, self.feed.clone(), self.is_unreachable()).await)
+                self.noting(p.write(f, self.feed.clone(), self.is_unreachable()).await, true)
             }
         }
     }

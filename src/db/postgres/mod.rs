@@ -306,13 +306,22 @@ impl Store {
         let work = actix_web::web::block(move || f(&pool));
         match actix_web::rt::time::timeout(ANSWER_WITHIN, work).await {
             Ok(done) => done.map_err(Error::other)?,
-            Err(_) => Err(Error::Unavailable("the database did not answer in time".into())),
+            // The server cancels a statement of ours itself after STATEMENT_TIMEOUT: no
+            // answer at all by now is a server that hangs, or a network that does.
+            Err(_) => Err(Error::Unreachable("the database did not answer in time".into())),
         }
     }
 
-    /// A connection from the pool, waited for briefly when the server is `down`.
+    /// A connection from the pool, waited for briefly when the server is `down`. Waiting
+    /// in vain while the pool is short of connections means they cannot be made (the
+    /// server is unreachable); with all of them open, every one was busy (the store is).
     fn connection(pool: &Pool, down: bool) -> Result<r2d2::PooledConnection<Manager>, Error> {
-        Ok(pool.get_timeout(if down { CONNECT_WHILE_DOWN } else { CONNECT_WITHIN })?)
+        pool.get_timeout(if down { CONNECT_WHILE_DOWN } else { CONNECT_WITHIN }).map_err(|e| {
+            match pool.state().connections < pool.max_size() {
+                true => Error::Unreachable(format!("no connection could be made: {e}")),
+                false => Error::Unavailable(format!("every connection was in use: {e}")),
+            }
+        })
     }
 
     /// Runs `work` on a connection from the pool, and once more on a new one when the
@@ -327,7 +336,7 @@ impl Store {
         // What the connection's last use left says nothing about this one.
         conn.began = false;
         match work(&mut conn) {
-            Err(Error::Unavailable(why)) if !conn.began && conn.client().is_closed() => {
+            Err(Error::Unreachable(why)) if !conn.began && conn.client().is_closed() => {
                 tracing::debug!("a connection the server had closed was replaced: {why}");
                 drop(conn);
                 work(&mut *Store::connection(pool, down)?)
