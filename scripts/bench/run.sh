@@ -418,6 +418,10 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
   kill -INT "$CLUSTER_PID"
   wait "$CLUSTER_PID" || true
   CLUSTER_PID=""
+  # What explains an error in the rows: the health check taking a replica out (each change
+  # reloads nginx), and what nginx itself logged.
+  CLUSTER_ROTATION=$(grep -c 'replicas in rotation' "$WORK/cluster.out" || true)
+  CLUSTER_NGINX=$(grep -A2 'nginx logged' "$WORK/cluster.out" || echo "nginx logged no errors")
 fi
 
 PEAK_RSS_KB=$(awk '/^VmHWM/ { print $2 }' "/proc/$STORE_PID/status")
@@ -471,6 +475,7 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
     printf '%s\n' "${CLUSTER_ROWS[@]}"
     echo
     echo "- checkout accounting through the cluster: $(sed 's/^BENCH //' <<<"$CLUSTER_VERIFY")"
+    echo "- the health check changed the rotation $CLUSTER_ROTATION times during the run; $(sed 's/^cluster: //' <<<"$CLUSTER_NGINX" | tr -s ' \n' ' ')"
   fi
   if [ ${#SCALE_ROWS[@]} -gt 0 ]; then
     echo

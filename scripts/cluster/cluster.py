@@ -2,8 +2,8 @@
 """Several servers of one store on this machine: a throwaway PostgreSQL server
 (scripts/postgres/server.sh, from Debian's packages, as an unprivileged user), N replicas
 of the release binary on their own ports, and nginx in front of them as the load
-balancer (round robin; a replica whose /readyz does not answer 200 is taken out of the
-rotation within a second, and put back when it does again).
+balancer (round robin; a replica whose /readyz fails two checks in a row, one a second,
+is taken out of the rotation, and put back when it answers 200 again).
 
     scripts/cluster/cluster.py run [--replicas 3] [--port 8080]   `make cluster`: prints the URL; Ctrl-C stops all
     from cluster import Cluster                                    the cluster test and `make bench`
@@ -28,6 +28,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# The active health check: a replica is out of rotation after FALL failed checks in a row,
+# one a second, each given CHECK_WITHIN seconds.
+FALL = 2
+CHECK_WITHIN = 2.0
 SERVER_SH = ROOT / "scripts/postgres/server.sh"
 
 
@@ -66,6 +70,7 @@ class Replica:
         self.cluster, self.n = cluster, n
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.metrics_url = f"http://127.0.0.1:{free_port()}/metrics"
         self.dir = cluster.work / f"replica{n}"
         self.log = cluster.work / f"replica{n}.log"
         self.process = None
@@ -75,7 +80,8 @@ class Replica:
         env = dict(os.environ, **self.cluster.env)
         args = [str(self.cluster.binary), "serve", "--addr", f"127.0.0.1:{self.port}",
                 "--data-dir", str(self.dir), "--database", self.cluster.database,
-                "--trusted-proxy", "127.0.0.1", "--shutdown-delay", "2s"]
+                "--trusted-proxy", "127.0.0.1", "--shutdown-delay", "2s",
+                "--metrics-addr", self.metrics_url.removeprefix("http://").removesuffix("/metrics")]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(args, env=env, stdout=log, stderr=log)
         if wait:
@@ -188,9 +194,18 @@ http {{
             time.sleep(0.05)
 
     def watch(self):
-        """The active health check: each replica's /readyz, every second."""
+        """The active health check: each replica's /readyz, every second. A replica leaves
+        the rotation after FALL checks in a row fail (refused, 503, or no answer within
+        CHECK_WITHIN) and comes back at the first that passes, as HAProxy's checks do: one
+        slow answer on a loaded machine must not take a replica out (each change reloads
+        nginx, which closes its clients' idle keep-alive connections). A replica that dies
+        is routed around by nginx itself in the meantime (max_fails, proxy_next_upstream)."""
+        failed = {r: 0 for r in self.replicas}
         while not self.stopping.wait(1.0):
-            healthy = {r for r in self.replicas if status_of(f"{r.url}/readyz", timeout=0.8) == 200}
+            for r in self.replicas:
+                ok = status_of(f"{r.url}/readyz", timeout=CHECK_WITHIN) == 200
+                failed[r] = 0 if ok else failed[r] + 1
+            healthy = {r for r in self.replicas if failed[r] < FALL}
             if healthy != self.in_rotation:
                 self.in_rotation = healthy
                 self.nginx_conf(healthy)
@@ -215,6 +230,16 @@ http {{
         for replica in self.replicas:
             replica.kill(signal.SIGINT)
         subprocess.run([str(SERVER_SH), "stop", str(self.work / "postgres")], check=False)
+        # What nginx met on the way (a replica refusing, timing out, closing early): said
+        # before the folder goes, so that a failed request in a run can be explained.
+        log = self.work / "nginx/error.log"
+        if log.exists():
+            errors = [line for line in log.read_text(errors="replace").splitlines()
+                      if any(f"[{level}]" in line for level in ("error", "crit", "alert", "emerg"))]
+            if errors:
+                print(f"cluster: nginx logged {len(errors)} errors; the first and the last:", file=sys.stderr)
+                for line in dict.fromkeys([errors[0], errors[-1]]):
+                    print(f"  {line}", file=sys.stderr)
 
 
 def run(args):
@@ -229,7 +254,7 @@ def run(args):
         cluster.start()
         print(f"PostgreSQL: {cluster.database}")
         for r in cluster.replicas:
-            print(f"replica {r.n}:  {r.url}  (log: {r.log})")
+            print(f"replica {r.n}:  {r.url}  (metrics: {r.metrics_url}, log: {r.log})")
         print(f"\nMarket is open at {cluster.url}/  ({len(cluster.replicas)} replicas behind nginx; Ctrl-C stops them all)",
               flush=True)
         while not stop.wait(0.5):
