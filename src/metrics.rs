@@ -246,8 +246,11 @@ pub async fn observe(
     let started = std::time::Instant::now();
     let at = std::time::SystemTime::now();
     let log = req.app_data::<web::Data<Option<Log>>>().and_then(|l| l.as_ref().as_ref()).cloned();
-    let access =
-        log.as_ref().map(|_| (req.method().clone(), req.uri().clone(), req.peer_addr().map(|a| a.ip())));
+    // The shopper's address, not the load balancer's, when it is a trusted proxy.
+    let access = log.as_ref().map(|_| {
+        let client = req.peer_addr().map(|_| crate::api::session::client_address(req.request()));
+        (req.method().clone(), req.uri().clone(), client)
+    });
     let (metrics, method) = (req.app_data::<web::Data<Metrics>>().cloned(), req.method().clone());
     let (res, status, bytes, route) = match next.call(req).await {
         Ok(res) => {

@@ -44,9 +44,7 @@ pub fn start_session(session: &Session, user_id: i64) -> Result<(), ApiError> {
     xsrf::rotate_id(session)
 }
 
-/// The address a request came from, as the rate limits count it. Behind a proxy this
-/// is the proxy's: the limits then apply to all its clients together.
-/// Who sent the request: its peer, or, when the peer is a trusted proxy
+/// Who sent the request (what the rate limits count and the access log names): its peer, or, when the peer is a trusted proxy
 /// (`--trusted-proxy`), the address that proxy added last to `X-Forwarded-For` (the
 /// earlier ones are whatever the client wrote, and prove nothing).
 pub fn client_address(req: &HttpRequest) -> IpAddr {

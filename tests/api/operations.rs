@@ -418,6 +418,8 @@ async fn the_access_log_goes_to_its_file_as_json_and_a_sighup_reopens_it() {
             "json",
             "--shutdown-delay",
             "2s",
+            "--trusted-proxy",
+            "127.0.0.1",
             "--data-dir",
         ])
         .arg(dir.path().join("data"))
@@ -474,8 +476,10 @@ async fn the_access_log_goes_to_its_file_as_json_and_a_sighup_reopens_it() {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    client.get(format!("{url}/healthz")).send().await.unwrap();
-    wait_for(&log, "/healthz");
+    // Through a trusted load balancer: the shopper's address, as it forwarded it.
+    client.get(format!("{url}/healthz")).header("X-Forwarded-For", "203.0.113.7").send().await.unwrap();
+    let line: Value = serde_json::from_str(&wait_for(&log, "/healthz")).unwrap();
+    assert_eq!(line["client"], "203.0.113.7");
     assert!(!std::fs::read_to_string(&rotated).unwrap().contains("/healthz"));
 
     // SIGTERM: not ready at once, still serving through the delay, then gone.
