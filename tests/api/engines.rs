@@ -95,6 +95,19 @@ async fn servers_starting_together_on_a_new_database_migrate_and_seed_it_once() 
     assert_eq!(postgres_sql(&url, "SELECT count(*) FROM departments").await, ["13"], "one seeding");
     assert_eq!(postgres_sql(&url, "SELECT count(*) FROM products").await, ["156"]);
     assert_eq!(postgres_sql(&url, "SELECT count(*) FROM settings WHERE name = 'secret_key'").await, ["1"]);
+
+    // A new catalog under serving servers would leave what they keep stale: refused.
+    let serving =
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND mode = 'ShareLock' AND granted";
+    let since = Instant::now();
+    while postgres_sql(&url, serving).await != ["3"] {
+        assert!(since.elapsed() < Duration::from_secs(10), "each server holds the serving lock");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (ok, said) = run(&["seed", "--products", "300", "--force", "--database", &url]);
+    assert!(!ok && said.contains("3 Market server(s) are serving"), "{said}");
+    assert_eq!(postgres_sql(&url, "SELECT count(*) FROM products").await, ["156"], "left as it was");
+
     for mut server in servers {
         let _ = Command::new("kill").args(["-TERM", &server.id().to_string()]).status();
         assert!(server.wait().unwrap().success(), "each stops cleanly");

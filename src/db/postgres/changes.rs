@@ -85,10 +85,11 @@ pub(super) fn watch(config: Arc<Config>, pool: Pool, feed: Weak<Feed>) -> anyhow
         let mut listening = None;
         while let Some(feed) = feed.upgrade() {
             if listening.is_none() {
-                listening = match config
-                    .connect(NoTls)
-                    .and_then(|mut c| c.batch_execute("LISTEN market_changes").map(|()| c))
-                {
+                listening = match config.connect(NoTls).and_then(|mut c| {
+                    // The serving lock is held as long as this connection is open.
+                    let serving = format!("SELECT pg_advisory_lock_shared({})", super::SERVING_LOCK);
+                    c.batch_execute(&format!("LISTEN market_changes; {serving}")).map(|()| c)
+                }) {
                     Ok(client) => Some(client),
                     Err(e) => {
                         tracing::warn!(

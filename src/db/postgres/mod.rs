@@ -48,6 +48,9 @@ const STATEMENT_TIMEOUT: Duration = Duration::from_secs(4);
 const MAX_STATEMENTS: usize = 256;
 /// Whose advisory lock serializes migrations and seeding: Market's SQLite application id.
 const MIGRATION_LOCK: i64 = super::sqlite::identity::APPLICATION_ID as i64;
+/// Held shared by every serving server (on its change listener's connection), so that
+/// `market seed` can tell that servers are serving the database it would remake.
+const SERVING_LOCK: i64 = MIGRATION_LOCK + 1;
 
 /// A pooled connection and the statements it has prepared.
 pub struct PgConn {
@@ -258,7 +261,10 @@ fn prepared<T>(url: &str, f: impl FnOnce(&mut PgConn) -> anyhow::Result<T>) -> a
     let config = config(url)?;
     let mut conn = PgConn::new(connect(&config)?);
     let server = server(&config);
-    conn.client().execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])?;
+    refuse_old_servers(conn.client(), &server)?;
+    // A migration or a seed of a million products takes longer than a request may.
+    conn.client().batch_execute("SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0")?;
+    take_migration_lock(conn.client(), &server)?;
     let outcome = migrations::run(conn.client(), &server).and_then(|()| {
         conn.transaction("BEGIN", seed::seed_if_empty)?;
         f(&mut conn)
@@ -266,6 +272,37 @@ fn prepared<T>(url: &str, f: impl FnOnce(&mut PgConn) -> anyhow::Result<T>) -> a
     // Ending the session frees the lock in any case; said aloud when it still can be.
     let _ = conn.client().execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
     Ok((outcome?, config))
+}
+
+/// The schema needs PostgreSQL 15 (and the change log 13's `xid8`): an older server is
+/// refused by name before anything is written, rather than failing halfway through.
+fn refuse_old_servers(client: &mut Client, server: &str) -> anyhow::Result<()> {
+    let row = client.query_one(
+        "SELECT current_setting('server_version_num')::int, current_setting('server_version')",
+        &[],
+    )?;
+    let (number, version): (i32, String) = (row.get(0), row.get(1));
+    if number < 150_000 {
+        anyhow::bail!("{server} runs PostgreSQL {version}: Market needs PostgreSQL 15 or newer");
+    }
+    Ok(())
+}
+
+/// Waits for the migration lock as long as another server (or `market seed`) holds it,
+/// saying so once.
+fn take_migration_lock(client: &mut Client, server: &str) -> anyhow::Result<()> {
+    let mut said = false;
+    while !client.query_one("SELECT pg_try_advisory_lock($1)", &[&MIGRATION_LOCK])?.get::<_, bool>(0) {
+        if !said {
+            tracing::info!(
+                database = server,
+                "waiting for another server to finish migrating or seeding the database"
+            );
+            said = true;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    Ok(())
 }
 
 impl Store {
@@ -470,6 +507,7 @@ pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedRe
     seed::check_size(total)?;
     off_the_runtime(|| {
         let (made, _) = prepared(url, |conn| {
+            refuse_while_serving(conn.client(), &redacted(url))?;
             let held = conn.transaction("BEGIN", |c| seed::shoppers_data(c, true))?;
             seed::refuse_unless_forced(held, force, &redacted(url))?;
             let made = conn.transaction("BEGIN", |c| {
@@ -498,11 +536,36 @@ pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedRe
                 c.execute("DELETE FROM changes", &[])?;
                 Ok(made)
             })?;
-            conn.batch("ANALYZE")?;
+            // Statistics for the planner, and the visibility map, without which a
+            // department's facets read the table rather than only its covering index
+            // (autovacuum would get there, minutes later).
+            conn.batch("VACUUM (ANALYZE)")?;
             Ok(made)
         })?;
         Ok(made)
     })
+}
+
+/// A new catalog under running servers would leave the answers they keep stale (the
+/// catalog is remade with its change log off), and their requests would wait on the
+/// seed's locks: they are stopped first, as a SQLite file's server is. Takes the
+/// serving lock for the rest of this session, so that none starts serving meanwhile.
+fn refuse_while_serving(client: &mut Client, database: &str) -> anyhow::Result<()> {
+    if client.query_one("SELECT pg_try_advisory_lock($1)", &[&SERVING_LOCK])?.get::<_, bool>(0) {
+        return Ok(());
+    }
+    let serving: i64 = client
+        .query_one(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1
+               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+               AND ((classid::bigint << 32) | objid::bigint) = $1",
+            &[&SERVING_LOCK],
+        )?
+        .get(0);
+    anyhow::bail!(
+        "{serving} Market server(s) are serving {database}: stop them before making a new catalog, \
+         then start them again"
+    )
 }
 
 #[cfg(test)]
