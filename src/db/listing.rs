@@ -25,8 +25,8 @@ pub(super) enum Source<'a> {
 
 /// How an engine finds the products that match a search: the SQL that differs.
 pub(super) struct SearchSql {
-    /// `WITH matches (id) AS (...) `: the ids matching the one parameter, an expression.
-    pub matches: &'static str,
+    /// How a list that is not ranked keeps to the matches.
+    pub matching: Matching,
     /// For a page sorted by relevance: what it reads, the condition that matches (both
     /// naming the expression once, in this order), and the order.
     pub ranked_from: &'static str,
@@ -38,6 +38,18 @@ pub(super) struct SearchSql {
     /// a prefix ("head" finds headphones), all of them required; with `name_and_brand`,
     /// in a product's name or brand only.
     pub expression: fn(words: &[String], name_and_brand: bool) -> String,
+}
+
+/// How the statements of a list keep to a search's matches, each naming the expression
+/// once, as its one parameter.
+pub(super) enum Matching {
+    /// `WITH matches (id) AS (...) `, read as `matches m JOIN products p`: SQLite's
+    /// full-text index is a table of its own, read once per statement.
+    With(&'static str),
+    /// A condition on `products p`: PostgreSQL's is an index on a column of `products`,
+    /// and testing it in place lets the planner read the matching rows once (joined back
+    /// by id, a million-product search planned a scan of the whole table).
+    Condition(&'static str),
 }
 
 /// The engine's way of searching.
@@ -107,22 +119,32 @@ impl<'q> Filters<'q> {
 }
 
 impl<'a> Source<'a> {
-    /// The rows a list reads: `products p`, for a search joined to the matches `m`
-    /// (named in a `WITH` that [`Source::with`] writes, so one statement matches once).
-    fn from(&self) -> &'static str {
-        match self {
-            Source::Department(_) => "products p",
-            Source::Search { .. } => "matches m JOIN products p ON p.id = m.id",
+    /// The rows a list reads: `products p`, for a search on SQLite joined to the matches
+    /// `m` (named in a `WITH` that [`Source::with`] writes, so one statement matches once).
+    fn from(&self, search: &SearchSql) -> &'static str {
+        match (self, &search.matching) {
+            (Source::Search { .. }, Matching::With(_)) => "matches m JOIN products p ON p.id = m.id",
+            _ => "products p",
         }
     }
 
     fn with(&self, search: &SearchSql, params: &mut Vec<Value<'a>>) -> &'static str {
-        match self {
-            Source::Department(_) => "",
-            Source::Search { expression, .. } => {
+        match (self, &search.matching) {
+            (Source::Search { expression, .. }, Matching::With(with)) => {
                 params.push(Value::Text(expression));
-                search.matches
+                with
             }
+            _ => "",
+        }
+    }
+
+    /// The condition that keeps a search to its matches, where it is one (PostgreSQL).
+    fn matching(&self, search: &SearchSql) -> Option<Sql<'a>> {
+        match (self, &search.matching) {
+            (Source::Search { expression, .. }, Matching::Condition(condition)) => {
+                Some(Sql::new(*condition, vec![Value::Text(expression)]))
+            }
+            _ => None,
         }
     }
 
@@ -155,8 +177,9 @@ fn order_by(sort: Sort, search: &SearchSql) -> &'static str {
 /// row is tested against each filter once, and each count sums the rows that pass
 /// every filter but its own facet's.
 fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Result<(u64, Facets), Error> {
+    let search = search_sql(c.engine());
     let mut params = Vec::new();
-    let with = source.with(search_sql(c.engine()), &mut params);
+    let with = source.with(search, &mut params);
     let Filters { brands, prices, rating } = Filters::of(query);
     let mut select = vec!["p.brand".to_string()];
     let mut count = |parts: Vec<&Option<Sql<'q>>>, extra: Option<String>| {
@@ -181,12 +204,12 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
         };
         count(vec![&brands, &rating], Some(band));
     }
-    let scope = source.scope();
+    let scope = Sql::all(source.matching(search).into_iter().chain([source.scope()]).collect());
     params.extend(scope.params);
     let sql = format!(
         "{with}SELECT {} FROM {} WHERE {} GROUP BY p.brand",
         select.join(", "),
-        source.from(),
+        source.from(search),
         scope.text
     );
     let mut total = 0;
@@ -229,19 +252,22 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
 fn page(c: &mut Conn, source: &Source, query: &ListingQuery) -> Result<Vec<ProductCard>, Error> {
     let search = search_sql(c.engine());
     let mut params = Vec::new();
-    let with = source.with(search, &mut params);
-    // Ranking needs the full-text index itself in the statement, not the matches' ids;
-    // the expression `with` put first in `params` is then the ranked match's.
-    let (with, from, matching) = match (source, query.sort) {
-        (Source::Search { .. }, Sort::Relevance) => ("", search.ranked_from, search.ranked_condition),
-        _ => (with, source.from(), ""),
+    // Ranking needs the full-text index itself in the statement, not the matches' ids:
+    // the ranked pieces name the expression first.
+    let (with, from, ranked, matching) = match (source, query.sort) {
+        (Source::Search { expression, .. }, Sort::Relevance) => {
+            params.push(Value::Text(expression));
+            ("", search.ranked_from, search.ranked_condition, None)
+        }
+        _ => (source.with(search, &mut params), source.from(search), "", source.matching(search)),
     };
-    let condition = Sql::all(vec![source.scope(), Filters::of(query).all()]);
+    let condition =
+        Sql::all(matching.into_iter().chain([source.scope(), Filters::of(query).all()]).collect());
     params.extend(condition.params);
     let sql = format!(
         "{with}SELECT {CARD_COLUMNS} FROM {from}
          LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
-         WHERE {matching}{} ORDER BY {} LIMIT ? OFFSET ?",
+         WHERE {ranked}{} ORDER BY {} LIMIT ? OFFSET ?",
         condition.text,
         order_by(query.sort, search)
     );

@@ -2,10 +2,10 @@
 //! (description) in the `market` configuration (accents folded, no stemming), under a
 //! GIN index.
 
-use crate::db::listing::SearchSql;
+use crate::db::listing::{Matching, SearchSql};
 
 pub static SQL: SearchSql = SearchSql {
-    matches: "WITH matches (id) AS MATERIALIZED (SELECT id FROM products WHERE words @@ to_tsquery('market', ?)) ",
+    matching: Matching::Condition("p.words @@ to_tsquery('market', ?)"),
     ranked_from: "products p CROSS JOIN to_tsquery('market', ?) q",
     ranked_condition: "p.words @@ q AND ",
     // Name and brand matches first, as SQLite's bm25 weighs them: ts_rank's weights

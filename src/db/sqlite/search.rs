@@ -1,9 +1,11 @@
 //! SQLite's full-text search: the FTS5 table `product_search` of migration 0005.
 
-use crate::db::listing::SearchSql;
+use crate::db::listing::{Matching, SearchSql};
 
 pub static SQL: SearchSql = SearchSql {
-    matches: "WITH matches (id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ?) ",
+    matching: Matching::With(
+        "WITH matches (id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ?) ",
+    ),
     // bm25 needs the full-text table itself in the statement, not the matches' ids.
     ranked_from: "product_search JOIN products p ON p.id = product_search.rowid",
     ranked_condition: "product_search MATCH ? AND ",
