@@ -4,6 +4,7 @@
 // (about 230 a department), so a department has several pages.
 import assert from 'node:assert/strict';
 import {
+  appStarted,
   cardName,
   cents,
   eventually,
@@ -53,6 +54,8 @@ const paramsOf = (page) => [...new URL(page.url()).searchParams];
 
 journey('the search box suggests departments, brands and products, and works with the keyboard alone', async ({ page }) => {
   await page.goto('/');
+  // The ids below are the app's: the server's first screen names its own.
+  await appStarted(page);
   const box = searchBox(page);
   await hasAttribute(box, 'aria-expanded', 'false');
   await hasAttribute(box, 'aria-autocomplete', 'list');

@@ -2,7 +2,7 @@
 // HTML as sent (read without running a script), a sitemap whose addresses are those
 // pages, a first paint that needs no second request for its data, and no layout shift.
 import assert from 'node:assert/strict';
-import { journey, shown, storeUrl } from './harness.mjs';
+import { appStarted, journey, shown, storeUrl } from './harness.mjs';
 
 /** The head of `path` as sent: title, meta tags, canonical link and JSON-LD. */
 async function headOf(context, path) {
@@ -30,10 +30,6 @@ async function watchShifts(page) {
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
-
-/** Settles once the app has replaced the server's first screen with its own render. */
-const appStarted = (page) =>
-  page.waitForFunction(() => Object.keys(document.querySelector('main > *') ?? {}).some((k) => k.startsWith('__reactFiber')));
 
 const shifted = (page) => page.evaluate(() => window.__shifts.reduce((sum, v) => sum + v, 0));
 

@@ -233,6 +233,10 @@ export async function expectPath(page, path) {
 /** The store's address (http://127.0.0.1:PORT). */
 export const storeUrl = () => shared.url;
 
+/** Settles once the app has replaced the server's first screen with its own render. */
+export const appStarted = (page) =>
+  page.waitForFunction(() => Object.keys(document.querySelector('main > *') ?? {}).some((k) => k.startsWith('__reactFiber')));
+
 export const shown = (locator) => locator.first().waitFor({ state: 'visible' });
 
 /** Waits until `locator` matches nothing visible. */
