@@ -36,8 +36,15 @@ impl Db {
         self.write(move |c| add(c, user_id, product_id)).await
     }
 
+    /// Under the shopper's lock, as a checkout is: a line is either removed before an
+    /// order reads the cart (which then no longer matches what the shopper saw) or
+    /// ordered before it is removed (404), never both answered removed and ordered.
     pub async fn remove_from_cart(&self, user_id: i64, cart_id: i64) -> Result<(), Error> {
-        self.write(move |c| delete_owned(c, "cart_items", Thing::CartLine, cart_id, user_id)).await
+        self.write(move |c| {
+            lock_shopper(c, user_id)?;
+            delete_owned(c, "cart_items", Thing::CartLine, cart_id, user_id)
+        })
+        .await
     }
 }
 

@@ -326,3 +326,48 @@ async fn checking_out_twice_at_once_places_one_order() {
         assert_eq!(app.get_json("/api/cart", 200).await["Products"], json!([]), "the cart is empty");
     }
 }
+
+#[actix_web::test]
+async fn removing_a_cart_line_while_checking_out_either_removes_it_or_orders_it() {
+    let app = spawn_app().await;
+    app.sign_up().await;
+    let mut orders = 0;
+    for round in 0..ROUNDS * 2 {
+        // A long cart keeps the checkout writing its lines for a while: the removal
+        // lands before, during or after it.
+        fill_cart(&app, 40).await;
+        let cart = app.get_json("/api/cart", 200).await;
+        let body = json!({"total": cart["total"], "products": cart["Products"]});
+        let ids = cart_ids(&app).await;
+        let last = *ids.last().unwrap();
+        let (removal, order) = at_once(
+            round,
+            app.send(Method::DELETE, &format!("/api/cart/{last}"), None),
+            app.send(Method::POST, "/api/orders", Some(body)),
+        )
+        .await;
+        let ((removal, removed), (order, placed)) = tokio::join!(answer(removal), answer(order));
+        match (removal, order) {
+            (200, 400 | 409) => {
+                assert_error_shape(&placed);
+                assert_eq!(cart_ids(&app).await, ids[..ids.len() - 1], "the order changed nothing");
+            }
+            (404, 201) => {
+                assert_error_shape(&removed);
+                assert_eq!(
+                    placed["Products"].as_array().unwrap().len(),
+                    40,
+                    "the line was ordered: {placed}"
+                );
+                assert_eq!(cart_ids(&app).await, Vec::<i64>::new());
+                orders += 1;
+            }
+            other => panic!("a line answered as removed is never ordered: {other:?} {removed} {placed}"),
+        }
+        let listed = app.get_json("/api/orders", 200).await;
+        assert_eq!(listed["Orders"].as_array().unwrap().len(), orders, "one order at most a round");
+        for id in cart_ids(&app).await {
+            app.delete(&format!("/api/cart/{id}"), 200).await;
+        }
+    }
+}
