@@ -515,6 +515,10 @@ async fn search_finds_word_starts_in_names_brands_departments_and_descriptions()
     }
     assert_eq!(card_ids(&search("sonora").await), [52, 57], "the brand");
     assert_eq!(card_ids(&search("SONORA speaker").await), [57], "every word must match");
+    // Punctuation parts a product's words as it parts a shopper's, on either engine.
+    for (q, id) in [("outdoor", 135), ("15.6", 49), ("18/10", 126)] {
+        assert!(card_ids(&search(q).await).contains(&id), "{q:?} finds {id}");
+    }
     let electronics = search("electronics").await;
     assert_eq!(card_ids(&electronics), (49..=60).collect::<Vec<_>>(), "the department's name");
     assert_eq!(card_ids(&search("keyboard").await), [49, 58], "49 says keyboard only in its description");

@@ -5,10 +5,13 @@
 
 use postgres::Client;
 
-const STEPS: &[(usize, &str)] = &[(5, include_str!("migrations/0005_schema.sql"))];
+const STEPS: &[(usize, &str)] = &[
+    (5, include_str!("migrations/0005_schema.sql")),
+    (6, include_str!("migrations/0006_words_and_shoppers_changes.sql")),
+];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 5;
+pub const LATEST: usize = 6;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

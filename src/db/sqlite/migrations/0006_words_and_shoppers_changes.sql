@@ -1,0 +1,5 @@
+-- Schema 6: PostgreSQL's search words were made to part at punctuation, as FTS5's
+-- unicode61 tokenizer here always did, and its carts and favorites stopped logging
+-- changes that no server beside a shared database reads. Nothing changes in a SQLite
+-- store, which keeps shoppers' answers and so logs their changes; the step keeps both
+-- engines' schema numbers naming the same store.
