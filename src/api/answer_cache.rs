@@ -193,6 +193,10 @@ impl AnswerCache {
         for change in changes {
             catalog |= !matches!(change.topic, Topic::Cart | Topic::Favorites);
             let answer = match change.topic {
+                Topic::Everything => {
+                    inner.drop_where(|_| true);
+                    continue;
+                }
                 Topic::Cart => Answer::Cart(change.key),
                 Topic::Favorites => Answer::Favorites(change.key),
                 Topic::Product => {
@@ -423,6 +427,17 @@ mod tests {
                 Answer::Favorites(1)
             ]
         );
+    }
+
+    #[test]
+    fn starting_the_log_again_drops_every_answer_and_bumps_the_catalog() {
+        let cache = AnswerCache::default();
+        let all = [Answer::Departments, department(5, Sort::Featured), search("lamp"), Answer::Cart(1)];
+        fill(&cache, &all);
+        let before = cache.catalog_version();
+        cache.apply(&[change(9, Topic::Everything, 0)]);
+        assert_eq!(kept_of(&cache, &all), []);
+        assert!(cache.catalog_version() > before, "pages made from the old answers go too");
     }
 
     #[test]

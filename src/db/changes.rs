@@ -24,6 +24,9 @@ pub enum Topic {
     Reviews,
     /// A department's products, by department id.
     Department,
+    /// Every kept answer: the reader lost track of the log for a while (the database
+    /// was out of reach) and starts again from what it holds now.
+    Everything,
 }
 
 impl Topic {
@@ -66,8 +69,9 @@ pub(super) struct Delivered {
     pub unsettled: Unsettled,
 }
 
-impl Feed {
-    pub(super) fn start_at(c: &mut Conn) -> Result<Feed, Error> {
+impl Delivered {
+    /// Where the log stands now: nothing before it is news.
+    fn now(c: &mut Conn) -> Result<Delivered, Error> {
         let mut delivered = Delivered { version: 0, unsettled: Unsettled::default() };
         match c.engine() {
             Engine::Sqlite => {
@@ -76,7 +80,25 @@ impl Feed {
             }
             Engine::Postgres => super::postgres::changes::start(c, &mut delivered)?,
         }
-        Ok(Feed { delivered: Mutex::new(delivered), listener: OnceLock::new() })
+        Ok(delivered)
+    }
+}
+
+impl Feed {
+    pub(super) fn start_at(c: &mut Conn) -> Result<Feed, Error> {
+        Ok(Feed { delivered: Mutex::new(Delivered::now(c)?), listener: OnceLock::new() })
+    }
+
+    /// After the log could not be read for a while: what was written meanwhile may be
+    /// gone from it (pruned, or the catalog remade by `market seed`), so reading starts
+    /// again from where the log stands now, and every kept answer is dropped.
+    pub(super) fn start_again(&self, c: &mut Conn) -> Result<(), Error> {
+        let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
+        *delivered = Delivered::now(c)?;
+        if let Some(listener) = self.listener.get() {
+            listener(&[Change { version: delivered.version, topic: Topic::Everything, key: 0 }]);
+        }
+        Ok(())
     }
 
     pub(super) fn listen(&self, listener: Listener) {

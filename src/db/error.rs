@@ -101,8 +101,13 @@ impl From<postgres::Error> for Error {
         if *code == SqlState::T_R_SERIALIZATION_FAILURE || *code == SqlState::T_R_DEADLOCK_DETECTED {
             return Error::Contention(db.message().to_owned());
         }
-        if *code == SqlState::DISK_FULL || *code == SqlState::OUT_OF_MEMORY {
+        if *code == SqlState::DISK_FULL {
             return Error::Full(db.message().to_owned());
+        }
+        // A standby (a failover that left the URL pointing at a read-only server): it
+        // answers, but takes no writes now.
+        if *code == SqlState::READ_ONLY_SQL_TRANSACTION {
+            return Error::Unavailable(db.message().to_owned());
         }
         // Class 08 (connection exceptions) and the server shutting down or starting up
         // (57P01-57P03): it cannot be reached now and will be again.

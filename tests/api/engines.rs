@@ -151,3 +151,78 @@ async fn seed_and_reset_work_on_postgres_as_on_a_file() {
     assert_eq!(next, ["501"], "new rows take ids past the seeded ones");
 }
 
+/// The test server's TLS side (`scripts/postgres/with-server.sh`): its URL with no
+/// database named, and the authority that signed its certificate (made out to
+/// `localhost` alone).
+fn tls_server() -> Option<(String, String)> {
+    let url = std::env::var("MARKET_TEST_POSTGRES_TLS").ok().filter(|u| !u.is_empty())?;
+    Some((url, std::env::var("MARKET_TEST_POSTGRES_CA").expect("the authority beside the TLS server")))
+}
+
+/// Serves the store over `url` and answers how many of its connections to `database`
+/// are encrypted, and how many not, once it has answered a request.
+async fn connections_by_tls(url: &str, socket_url: &str, database: &str) -> (i64, i64) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", url])
+        .arg("--data-dir")
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let base = crate::server::url_from_the_log(&mut server);
+    let departments = reqwest::get(format!("http://{base}/api/departments")).await.unwrap();
+    assert_eq!(departments.status(), 200, "{url}");
+    let count = |ssl: &str| {
+        format!(
+            "SELECT count(*) FROM pg_stat_activity a JOIN pg_stat_ssl s USING (pid)
+             WHERE a.datname = '{database}' AND a.application_name = 'market' AND s.ssl = {ssl}"
+        )
+    };
+    let encrypted = postgres_sql(socket_url, &count("true")).await[0].parse().unwrap();
+    let plain = postgres_sql(socket_url, &count("false")).await[0].parse().unwrap();
+    let _ = Command::new("kill").args(["-TERM", &server.id().to_string()]).status();
+    assert!(server.wait().unwrap().success(), "{url}: stops cleanly");
+    (encrypted, plain)
+}
+
+#[actix_web::test]
+async fn tls_to_postgres_is_asked_for_and_checked_as_libpq_does() {
+    let (Some((tls, ca)), Some(socket_url)) = (tls_server(), empty_database().await) else { return };
+    let database = socket_url.rsplit('/').next().unwrap().to_owned();
+    let over = |host: &str, query: &str| format!("{}/{database}?{query}", tls.replace("localhost", host));
+
+    // Encrypted with the certificate checked, without it checked, by default when the
+    // server offers it (libpq's prefer), and not at all when disabled.
+    for (query, encrypted) in [
+        (format!("sslmode=verify-full&sslrootcert={ca}"), true),
+        ("sslmode=require".to_owned(), true),
+        ("application_name=market".to_owned(), true),
+        ("sslmode=disable".to_owned(), false),
+    ] {
+        let (tls_count, plain) = connections_by_tls(&over("localhost", &query), &socket_url, &database).await;
+        match encrypted {
+            true => assert!(tls_count > 0 && plain == 0, "{query}: {tls_count} encrypted, {plain} plain"),
+            false => assert!(tls_count == 0 && plain > 0, "{query}: {tls_count} encrypted, {plain} plain"),
+        }
+    }
+
+    // verify-full checks the name the certificate is made out to; verify-ca only the
+    // authority that signed it.
+    let said = refused(&over("127.0.0.1", &format!("sslmode=verify-full&sslrootcert={ca}")));
+    assert!(said.contains("127.0.0.1") && said.contains("not valid for name"), "{said}");
+    let verify_ca = over("127.0.0.1", &format!("sslmode=verify-ca&sslrootcert={ca}"));
+    let (ok, said) = run(&["reset", "--yes", "--database", &verify_ca]);
+    assert!(ok, "{said}");
+    // An authority that did not sign it; and require with a root, which libpq checks.
+    let said = refused(&over("localhost", "sslmode=verify-ca&sslrootcert=system"));
+    assert!(said.contains("localhost") && said.contains("certificate"), "{said}");
+    let said = refused(&over("localhost", "sslmode=require&sslrootcert=system"));
+    assert!(said.contains("UnknownIssuer") || said.contains("no certificate authorities"), "{said}");
+    // A checking mode with nothing to check against, or a mode Market does not know.
+    let said = refused(&over("localhost", "sslmode=verify-full"));
+    assert!(said.contains("sslrootcert=PATH"), "{said}");
+    let said = refused(&over("localhost", "sslmode=allow"));
+    assert!(said.contains("sslmode=allow"), "{said}");
+}

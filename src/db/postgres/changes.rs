@@ -11,7 +11,6 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use postgres::fallible_iterator::FallibleIterator;
-use postgres::{Config, NoTls};
 
 use super::Pool;
 use crate::db::Error;
@@ -80,12 +79,14 @@ pub fn unread(c: &mut Conn, delivered: &mut Delivered) -> Result<Vec<(i64, Strin
 
 /// The listener thread: woken by the writes' notifications, or every [`POLL_EVERY`];
 /// ends with the feed.
-pub(super) fn watch(config: Arc<Config>, pool: Pool, feed: Weak<Feed>) -> anyhow::Result<()> {
+pub(super) fn watch(target: Arc<super::Target>, pool: Pool, feed: Weak<Feed>) -> anyhow::Result<()> {
     std::thread::Builder::new().name("change-listener".into()).spawn(move || {
         let mut listening = None;
+        // The log could not be read, or the notifications were lost: start again.
+        let mut behind = false;
         while let Some(feed) = feed.upgrade() {
             if listening.is_none() {
-                listening = match config.connect(NoTls).and_then(|mut c| {
+                listening = match target.connect().and_then(|mut c| {
                     // The serving lock is held as long as this connection is open.
                     let serving = format!("SELECT pg_advisory_lock_shared({})", super::SERVING_LOCK);
                     c.batch_execute(&format!("LISTEN market_changes; {serving}")).map(|()| c)
@@ -99,10 +100,23 @@ pub(super) fn watch(config: Arc<Config>, pool: Pool, feed: Weak<Feed>) -> anyhow
                     }
                 };
             }
-            let delivered =
-                pool.get().map_err(Error::from).and_then(|mut c| feed.deliver(&mut Conn::Postgres(&mut c)));
-            if let Err(e) = delivered {
-                tracing::warn!("reading the change log failed: {e}");
+            let delivered = pool.get().map_err(Error::from).and_then(|mut c| {
+                let c = &mut Conn::Postgres(&mut c);
+                if behind { feed.start_again(c) } else { feed.deliver(c) }
+            });
+            match delivered {
+                Ok(()) if behind => {
+                    tracing::info!("reading the change log again; every kept answer was dropped");
+                    behind = false;
+                }
+                Ok(()) => {}
+                Err(e) => {
+                    // Said once for each time it falls behind, not at every poll.
+                    if !behind {
+                        tracing::warn!("reading the change log failed: {e}");
+                    }
+                    behind = true;
+                }
             }
             drop(feed);
             let lost = match &mut listening {
@@ -121,6 +135,7 @@ pub(super) fn watch(config: Arc<Config>, pool: Pool, feed: Weak<Feed>) -> anyhow
             if let Some(e) = lost {
                 tracing::warn!("the connection that listens for changes was lost: {e}");
                 listening = None;
+                behind = true;
                 std::thread::sleep(RECONNECT_AFTER);
             }
         }

@@ -19,14 +19,17 @@
 pub mod changes;
 mod migrations;
 pub mod search;
+mod tls;
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::Context;
 use postgres::config::Host;
-use postgres::{Client, Config, NoTls, Statement};
+use postgres::{Client, Config, Statement};
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::changes::Feed;
 use super::conn::{Conn, Value, args, numbered};
@@ -139,9 +142,27 @@ impl Drop for PgConn {
     }
 }
 
+/// Where the store's connections go, and how: the client's settings and its TLS.
+#[derive(Clone)]
+pub(super) struct Target {
+    config: Config,
+    tls: MakeRustlsConnect,
+    /// The `sslmode` the URL asked for, for the log.
+    tls_mode: tls::Mode,
+}
+
+impl Target {
+    pub(super) fn connect(&self) -> Result<Client, postgres::Error> {
+        self.config.connect(self.tls.clone())
+    }
+}
+
 /// Makes the pool's connections.
 struct Manager {
-    config: Config,
+    target: Target,
+    /// The last connection that could not be made was refused by the server itself
+    /// (too many connections, say): it is there, unlike one out of reach.
+    refused: Arc<AtomicBool>,
 }
 
 impl r2d2::ManageConnection for Manager {
@@ -149,7 +170,9 @@ impl r2d2::ManageConnection for Manager {
     type Error = postgres::Error;
 
     fn connect(&self) -> Result<PgConn, postgres::Error> {
-        Ok(PgConn::new(self.config.connect(NoTls)?))
+        let made = self.target.connect();
+        self.refused.store(made.as_ref().is_err_and(|e| e.as_db_error().is_some()), Ordering::Relaxed);
+        Ok(PgConn::new(made?))
     }
 
     /// Not asked at checkout (that costs a round trip each time): a connection the
@@ -164,6 +187,12 @@ impl r2d2::ManageConnection for Manager {
 }
 
 type Pool = r2d2::Pool<Manager>;
+
+/// The pool, and what its manager last heard when a connection could not be made.
+struct Connections {
+    pool: Pool,
+    refused: Arc<AtomicBool>,
+}
 
 /// r2d2 reports every failed attempt to open a connection, many a second while the
 /// server is down: said once every ten seconds, with its cause.
@@ -189,7 +218,8 @@ fn cause(e: &postgres::Error) -> String {
 #[derive(Clone)]
 pub struct Store {
     pool: Pool,
-    config: Arc<Config>,
+    refused: Arc<AtomicBool>,
+    target: Arc<Target>,
     /// The secret every server of this database signs cookies with, unless the operator
     /// gives one (`MARKET_SECRET_KEY`): made by the first server to start, kept in
     /// `settings`, so that a shopper can be served by any server.
@@ -221,18 +251,27 @@ fn server(config: &Config) -> String {
     format!("{host}:{port}/{}", config.get_dbname().unwrap_or("(the user's database)"))
 }
 
-/// The client's settings for `url`, with the store's time limits.
-fn config(url: &str) -> anyhow::Result<Config> {
-    let mut config: Config = url.parse().map_err(|e| {
+/// The client's settings for `url`, with the store's time limits, and its TLS.
+fn target(url: &str) -> anyhow::Result<Target> {
+    let unusable = |e: &dyn std::fmt::Display| {
         anyhow::anyhow!("--database {} is not a PostgreSQL URL Market can use: {e}", redacted(url))
-    })?;
+    };
+    let (rest, tls_settings) = tls::split(url).map_err(|e| unusable(&e))?;
+    let mut config: Config = rest.parse().map_err(|e| unusable(&e))?;
     if config.get_connect_timeout().is_none() {
         config.connect_timeout(CONNECT_WITHIN);
     }
     if config.get_application_name().is_none() {
         config.application_name("market");
     }
+    // A server that vanished without closing its connections (a network that drops
+    // packets, a failover that moved its address) is found in seconds, not in the
+    // kernel's quarter of an hour: probes on idle connections, and a limit on how long
+    // sent data may go unacknowledged.
     config.keepalives_idle(Duration::from_secs(30));
+    config.keepalives_interval(Duration::from_secs(5));
+    config.keepalives_retries(3);
+    config.tcp_user_timeout(ANSWER_WITHIN * 2);
     // JIT compiling a query costs 30-50 ms, more than it saves on the store's queries,
     // which indexes bound: a department's facets at a million products took 367 ms
     // with it and 26 ms without (after the seed's VACUUM).
@@ -241,13 +280,16 @@ fn config(url: &str) -> anyhow::Result<Config> {
         STATEMENT_TIMEOUT.as_millis(),
         ANSWER_WITHIN.as_millis() * 2
     ));
-    Ok(config)
+    let (tls, ssl_mode) = tls::connector(&tls_settings, config.get_hosts())
+        .map_err(|e| anyhow::anyhow!("--database {}: {e:#}", redacted(url)))?;
+    config.ssl_mode(ssl_mode);
+    Ok(Target { config, tls, tls_mode: tls_settings.mode })
 }
 
 /// Connects once, to say clearly why the database cannot be used when it cannot.
-fn connect(config: &Config) -> anyhow::Result<Client> {
-    let client = config.connect(NoTls).map_err(|e| {
-        anyhow::anyhow!("cannot use the PostgreSQL database at {}: {}", server(config), cause(&e))
+fn connect(target: &Target) -> anyhow::Result<Client> {
+    let client = target.connect().map_err(|e| {
+        anyhow::anyhow!("cannot use the PostgreSQL database at {}: {}", server(&target.config), cause(&e))
     })?;
     Ok(client)
 }
@@ -260,10 +302,10 @@ fn off_the_runtime<T: Send>(f: impl FnOnce() -> anyhow::Result<T> + Send) -> any
 
 /// Connects, takes the migration lock (replicas that start together migrate and seed
 /// once, one after the other), and runs `f` with the database at this Market's schema.
-fn prepared<T>(url: &str, f: impl FnOnce(&mut PgConn) -> anyhow::Result<T>) -> anyhow::Result<(T, Config)> {
-    let config = config(url)?;
-    let mut conn = PgConn::new(connect(&config)?);
-    let server = server(&config);
+fn prepared<T>(url: &str, f: impl FnOnce(&mut PgConn) -> anyhow::Result<T>) -> anyhow::Result<(T, Target)> {
+    let target = target(url)?;
+    let mut conn = PgConn::new(connect(&target)?);
+    let server = server(&target.config);
     refuse_old_servers(conn.client(), &server)?;
     // A migration or a seed of a million products takes longer than a request may.
     conn.client().batch_execute("SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0")?;
@@ -274,7 +316,7 @@ fn prepared<T>(url: &str, f: impl FnOnce(&mut PgConn) -> anyhow::Result<T>) -> a
     });
     // Ending the session frees the lock in any case; said aloud when it still can be.
     let _ = conn.client().execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
-    Ok((outcome?, config))
+    Ok((outcome?, target))
 }
 
 /// The schema needs PostgreSQL 15 (and the change log 13's `xid8`): an older server is
@@ -313,11 +355,12 @@ impl Store {
     /// it when it is empty, and opens the pool.
     pub fn open(url: &str, metrics: Arc<DbMetrics>) -> anyhow::Result<(Store, Arc<Feed>)> {
         off_the_runtime(|| {
-            let ((feed, secret), config) = prepared(url, |conn| {
+            let ((feed, secret), target) = prepared(url, |conn| {
                 let secret = conn.transaction("BEGIN", shared_secret)?;
                 Ok((Feed::start_at(&mut Conn::Postgres(conn))?, secret))
             })?;
             let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
+            let refused = Arc::new(AtomicBool::new(false));
             let pool = r2d2::Pool::builder()
                 .max_size((cores * 4).max(8))
                 .min_idle(Some(2))
@@ -325,10 +368,11 @@ impl Store {
                 .test_on_check_out(false)
                 .event_handler(Box::new(PoolEvents(metrics)))
                 .error_handler(Box::new(ConnectErrors::default()))
-                .build(Manager { config: config.clone() })
-                .with_context(|| format!("opening connections to {}", server(&config)))?;
-            tracing::info!(database = %server(&config), "serving from PostgreSQL");
-            Ok((Store { pool, config: Arc::new(config), secret: Arc::new(secret) }, Arc::new(feed)))
+                .build(Manager { target: target.clone(), refused: refused.clone() })
+                .with_context(|| format!("opening connections to {}", server(&target.config)))?;
+            tracing::info!(database = %server(&target.config), sslmode = %target.tls_mode, "serving from PostgreSQL");
+            let store = Store { pool, refused, target: Arc::new(target), secret: Arc::new(secret) };
+            Ok((store, Arc::new(feed)))
         })
     }
 
@@ -340,10 +384,10 @@ impl Store {
     /// (the thread waits on for the database, answering nobody).
     async fn blocking<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Pool) -> Result<T, Error> + Send + 'static,
+        f: impl FnOnce(&Connections) -> Result<T, Error> + Send + 'static,
     ) -> Result<T, Error> {
-        let pool = self.pool.clone();
-        let work = actix_web::web::block(move || f(&pool));
+        let connections = Connections { pool: self.pool.clone(), refused: self.refused.clone() };
+        let work = actix_web::web::block(move || f(&connections));
         match actix_web::rt::time::timeout(ANSWER_WITHIN, work).await {
             Ok(done) => done.map_err(Error::other)?,
             // The server cancels a statement of ours itself after STATEMENT_TIMEOUT: no
@@ -353,13 +397,17 @@ impl Store {
     }
 
     /// A connection from the pool, waited for briefly when the server is `down`. Waiting
-    /// in vain while the pool is short of connections means they cannot be made (the
-    /// server is unreachable); with all of them open, every one was busy (the store is).
-    fn connection(pool: &Pool, down: bool) -> Result<r2d2::PooledConnection<Manager>, Error> {
+    /// in vain while the pool is short of connections means they cannot be made: the
+    /// server is out of reach, or refuses more (its `max_connections`); with all of them
+    /// open, every one was busy (the store is).
+    fn connection(c: &Connections, down: bool) -> Result<r2d2::PooledConnection<Manager>, Error> {
+        let pool = &c.pool;
         pool.get_timeout(if down { CONNECT_WHILE_DOWN } else { CONNECT_WITHIN }).map_err(|e| {
-            match pool.state().connections < pool.max_size() {
-                true => Error::Unreachable(format!("no connection could be made: {e}")),
-                false => Error::Unavailable(format!("every connection was in use: {e}")),
+            let short = pool.state().connections < pool.max_size();
+            match (short, c.refused.load(Ordering::Relaxed)) {
+                (true, false) => Error::Unreachable(format!("no connection could be made: {e}")),
+                (true, true) => Error::Unavailable(format!("the server refused a new connection: {e}")),
+                (false, _) => Error::Unavailable(format!("every connection was in use: {e}")),
             }
         })
     }
@@ -368,7 +416,7 @@ impl Store {
     /// first turns out dead before `work` could have changed anything (the server
     /// closed it: it restarted, or failed over, since the connection was last used).
     fn on_live_connection<T>(
-        pool: &Pool,
+        pool: &Connections,
         down: bool,
         work: impl Fn(&mut PgConn) -> Result<T, Error>,
     ) -> Result<T, Error> {
@@ -438,7 +486,7 @@ impl Store {
     /// [`changes::POLL_EVERY`] in any case (a notification is lost while nobody
     /// listens, and some compatible servers send none).
     pub fn watch_changes(&self, feed: &Arc<Feed>) -> anyhow::Result<()> {
-        changes::watch(self.config.clone(), self.pool.clone(), Arc::downgrade(feed))
+        changes::watch(self.target.clone(), self.pool.clone(), Arc::downgrade(feed))
     }
 }
 
