@@ -58,15 +58,20 @@ pub struct Cli {
 pub enum Command {
     /// Serve the store (web app and JSON API); creates and seeds the database on first run.
     Serve(Box<ServeArgs>),
-    /// Make a new database holding the seeded catalog and generated products, N in all
-    /// (for trying the store at scale). Refuses a database that holds shoppers' data.
+    /// Make a new catalog of the seeded products and generated ones, N in all (for trying
+    /// the store at scale): a new SQLite file, or, on PostgreSQL, the catalog made anew in
+    /// the existing database, refused while servers serve it. Refuses a database that
+    /// holds shoppers' data.
     Seed(SeedArgs),
-    /// Copy a store's database into one file, consistently, while the store serves.
+    /// Copy a store's database into one file, consistently, while the store serves (SQLite
+    /// stores only; use pg_dump for PostgreSQL).
     Backup(BackupArgs),
     /// Put a backup back into a stopped store, after checking it (keeps the replaced one).
+    /// SQLite stores only; use pg_dump and pg_restore for PostgreSQL.
     Restore(RestoreArgs),
-    /// Take a stopped store back to its seeded state: every account, order and review
-    /// shoppers made goes.
+    /// Take the store back to its seeded state: every account, order and review shoppers
+    /// made goes. A SQLite store must be stopped; on PostgreSQL (--database URL) the
+    /// servers may keep serving.
     Reset(ResetArgs),
     /// Print the API's OpenAPI 3.1 document (what `GET /api/openapi.json` answers).
     Openapi,
@@ -81,6 +86,11 @@ pub struct BackupArgs {
     /// The store's data folder.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+
+    /// The SQLite file, when it is not the data folder's (`sqlite:PATH`). A PostgreSQL
+    /// URL is refused: back it up with pg_dump.
+    #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
+    pub database: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -92,6 +102,11 @@ pub struct RestoreArgs {
     /// The data folder of the stopped store to restore into.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+
+    /// The SQLite file, when it is not the data folder's (`sqlite:PATH`). A PostgreSQL
+    /// URL is refused: restore it with pg_restore.
+    #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
+    pub database: Option<String>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -100,13 +115,15 @@ pub struct ResetArgs {
     #[arg(long)]
     pub yes: bool,
 
-    /// The data folder of the stopped store to reset.
+    /// The data folder of the SQLite store to reset, which must be stopped (not used with
+    /// a PostgreSQL --database).
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
 
     /// Where the store's data lives: absent or `sqlite:` for the SQLite file in the data
     /// folder (`sqlite:PATH` for another file), or `postgres://user:password@host:port/db`
-    /// for a PostgreSQL database that several servers can share.
+    /// for a PostgreSQL database that several servers can share, with TLS as its `sslmode`
+    /// and `sslrootcert` ask (libpq's words: `?sslmode=verify-full&sslrootcert=ca.pem`).
     #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
     pub database: Option<String>,
 }
@@ -117,13 +134,15 @@ pub struct SeedArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub products: u64,
 
-    /// Folder for the database file; created if missing.
+    /// Folder of the SQLite database file (market.db); created if missing. Not used with a
+    /// PostgreSQL --database.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
 
     /// Where the store's data lives: absent or `sqlite:` for the SQLite file in the data
     /// folder (`sqlite:PATH` for another file), or `postgres://user:password@host:port/db`
-    /// for a PostgreSQL database that several servers can share.
+    /// for a PostgreSQL database that several servers can share, with TLS as its `sslmode`
+    /// and `sslrootcert` ask (libpq's words: `?sslmode=verify-full&sslrootcert=ca.pem`).
     #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
     pub database: Option<String>,
 
@@ -138,13 +157,16 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Folder for the database file; created if missing.
+    /// Folder of the SQLite database file (market.db), its lock and, without
+    /// MARKET_SECRET_KEY, the secret key (secret.key); created if missing. On PostgreSQL it
+    /// is created, but nothing is written to it.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
 
     /// Where the store's data lives: absent or `sqlite:` for the SQLite file in the data
     /// folder (`sqlite:PATH` for another file), or `postgres://user:password@host:port/db`
-    /// for a PostgreSQL database that several servers can share.
+    /// for a PostgreSQL database that several servers can share, with TLS as its `sslmode`
+    /// and `sslrootcert` ask (libpq's words: `?sslmode=verify-full&sslrootcert=ca.pem`).
     #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
     pub database: Option<String>,
 
@@ -202,14 +224,16 @@ pub struct ServeArgs {
           value_parser = humantime::parse_duration)]
     pub shutdown_delay: Duration,
 
-    /// The most the database file may grow to (e.g. 2GB); past it, writes are refused with
-    /// 503 as on a full disk while browsing goes on. No limit but the disk's when not given.
+    /// The most the SQLite database file may grow to (e.g. 2GB); past it, writes are refused
+    /// with 503 as on a full disk while browsing goes on. No limit but the disk's when not
+    /// given. SQLite only: refused with a PostgreSQL --database.
     #[arg(long, env = "MARKET_MAX_DB_SIZE", value_name = "SIZE", value_parser = parse_size)]
     pub max_db_size: Option<u64>,
 
     /// The address of a load balancer or proxy in front of the store (repeatable, or
     /// comma-separated): for requests from it, the shopper's address is the last one it
-    /// added to X-Forwarded-For, which the sign-in and sign-up limits count by.
+    /// added to X-Forwarded-For: the sign-in and sign-up limits count by it, and the access
+    /// log names it.
     #[arg(long = "trusted-proxy", env = "MARKET_TRUSTED_PROXIES", value_name = "IP", value_delimiter = ',')]
     pub trusted_proxies: Vec<std::net::IpAddr>,
 

@@ -6,7 +6,10 @@
 //! serves for `--shutdown-delay`, so that a balancer checking it stops sending work
 //! before the store stops taking connections (see `startup.rs`). While writes are
 //! refused (a full disk, another process holding the write lock) it answers 200 with
-//! status "degraded" and why: reads still work there.
+//! status "degraded" and why: reads still work there. So it does while the database is
+//! there but busy (every connection in use, the check's read cancelled for running
+//! long): the replicas share that database, and taking one out of rotation would only
+//! heap its share of the work on the others.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -14,7 +17,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use serde_json::json;
 
-use crate::db::Db;
+use crate::db::{Db, Error};
 
 /// Whether the store has been asked to stop.
 #[derive(Debug, Default)]
@@ -39,21 +42,22 @@ async fn healthz() -> HttpResponse {
 }
 
 async fn readyz(db: web::Data<Db>, stopping: web::Data<Stopping>) -> HttpResponse {
-    let database = match db.schema_is_current().await {
-        Ok(true) => "ok",
-        Ok(false) => "schema is not this Market's",
-        Err(_) => "not answering",
+    let (database, serves) = match db.schema_is_current().await {
+        Ok(true) => ("ok", true),
+        Ok(false) => ("schema is not this Market's", false),
+        Err(Error::Unavailable(_)) => ("busy", true),
+        Err(_) => ("not answering", false),
     };
     let stopping = stopping.is_set();
-    let ready = database == "ok" && !stopping;
+    let ready = serves && !stopping;
     // Refused writes (a full disk, a held lock) leave the store ready: it still serves
     // every page and read, so a balancer should keep sending them. It says so.
     let fault = db.write_fault();
     let writes = fault.map_or("ok".to_string(), |(fault, _)| fault.describe().to_string());
-    let status = match (ready, fault) {
+    let status = match (ready, fault.is_some() || database == "busy") {
         (false, _) => "not ready",
-        (true, Some(_)) => "degraded",
-        (true, None) => "ready",
+        (true, true) => "degraded",
+        (true, false) => "ready",
     };
     let mut body = json!({
         "status": status,

@@ -91,12 +91,31 @@ fn seed(args: &SeedArgs) -> anyhow::Result<()> {
 }
 
 /// Reads beside a running store: no lock.
+/// The SQLite file `backup` and `restore` work on: they copy files, so a PostgreSQL
+/// database (from `--database` or `MARKET_DATABASE`) is refused, not passed over for
+/// the data folder's file.
+fn sqlite_file(
+    data_dir: &std::path::Path,
+    database: Option<&str>,
+    command: &str,
+) -> anyhow::Result<std::path::PathBuf> {
+    match location(data_dir, database)? {
+        Location::File(path) => Ok(path),
+        Location::Postgres(url) => anyhow::bail!(
+            "`market {command}` copies a SQLite store's file, and the database is PostgreSQL's ({}): \
+             use pg_dump and pg_restore, or the server's own backups",
+            market::db::redacted(&url)
+        ),
+    }
+}
+
 fn backup(args: &BackupArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let copy = market::db::backup::backup(&db_path(&args.data_dir), &args.to)?;
+    let path = sqlite_file(&args.data_dir, args.database.as_deref(), "backup")?;
+    let copy = market::db::backup::backup(&path, &args.to)?;
     println!(
         "Backed up {} to {} in {:.1} s ({copy}).",
-        db_path(&args.data_dir).display(),
+        path.display(),
         args.to.display(),
         started.elapsed().as_secs_f64()
     );
@@ -104,8 +123,8 @@ fn backup(args: &BackupArgs) -> anyhow::Result<()> {
 }
 
 fn restore(args: &RestoreArgs) -> anyhow::Result<()> {
+    let path = sqlite_file(&args.data_dir, args.database.as_deref(), "restore")?;
     let _lock = DataDirLock::take(&args.data_dir, "market restore")?;
-    let path = db_path(&args.data_dir);
     let (restored, kept) = market::db::backup::restore(&args.from, &path)?;
     println!("Restored {} into {} ({restored}).", args.from.display(), path.display());
     if let Some(kept) = kept {

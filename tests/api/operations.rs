@@ -67,6 +67,33 @@ async fn health_says_alive_and_readiness_follows_the_database_schema() {
 }
 
 #[actix_web::test]
+async fn a_busy_postgres_keeps_the_replica_in_rotation_as_degraded() {
+    let app = spawn_app().await;
+    let Ok(url) = std::fs::read_to_string(app.data_dir.path().join("test-database-url")) else {
+        eprintln!("on SQLite: skipped, this is about a database server other replicas share");
+        return;
+    };
+    // Another session holds the schema's table: the check's read waits until the server
+    // cancels it for running long, as on a database that is there but swamped.
+    let (locked, released) = (std::sync::mpsc::channel(), std::sync::mpsc::channel::<()>());
+    let holder = std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        let mut tx = client.transaction().unwrap();
+        tx.batch_execute("LOCK TABLE market_schema IN ACCESS EXCLUSIVE MODE").unwrap();
+        locked.0.send(()).unwrap();
+        released.1.recv().unwrap();
+        tx.rollback().unwrap();
+    });
+    locked.1.recv().unwrap();
+    let busy = app.get_json("/readyz", 200).await;
+    released.0.send(()).unwrap();
+    holder.join().unwrap();
+    assert_eq!(busy["status"], "degraded", "{busy}");
+    assert_eq!(busy["checks"]["database"], "busy", "{busy}");
+    assert_eq!(app.get_json("/readyz", 200).await["status"], "ready");
+}
+
+#[actix_web::test]
 async fn metrics_count_requests_by_route_sign_in_failures_and_orders() {
     let app = spawn_app().await;
     for _ in 0..3 {
@@ -254,6 +281,40 @@ async fn a_backup_taken_during_checkouts_holds_every_order_acknowledged_before_i
     for id in &before {
         assert!(stmt.exists([id]).unwrap(), "order {id}, acknowledged before the backup began, is in it");
     }
+}
+
+#[test]
+fn backup_and_restore_follow_the_database_named_and_refuse_postgres() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, elsewhere) = (dir.path().join("data"), dir.path().join("elsewhere.db"));
+    let database = format!("sqlite:{}", elsewhere.display());
+    let (ok, out, err) =
+        market(&["reset", "--yes", "--database", &database, "--data-dir", data.to_str().unwrap()]);
+    assert!(ok, "{out}{err}");
+    let copy = dir.path().join("copy.db");
+    let out = Command::new(BIN)
+        .args(["backup", "--to", copy.to_str().unwrap(), "--data-dir", data.to_str().unwrap()])
+        .env("MARKET_DATABASE", &database)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && said.contains("elsewhere.db"), "the file MARKET_DATABASE names: {said}");
+    assert!(!data.join("market.db").exists(), "not the data folder's");
+
+    for command in [["backup", "--to"], ["restore", "--from"]] {
+        let (ok, _, err) = market(&[
+            command[0],
+            command[1],
+            copy.to_str().unwrap(),
+            "--data-dir",
+            data.to_str().unwrap(),
+            "--database",
+            "postgres://market:hunter22@db.internal/market",
+        ]);
+        assert!(!ok && err.contains("PostgreSQL's (postgres://market:***@db.internal/market)"), "{err}");
+        assert!(err.contains("pg_dump"), "{err}");
+    }
+    assert!(!data.join("market.db").exists(), "nothing restored into the data folder");
 }
 
 #[actix_web::test]
