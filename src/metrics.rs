@@ -99,23 +99,23 @@ impl Metrics {
         let storage = db.metrics();
         registry.register_with_unit(
             "db_pool_wait",
-            "Time a read waited for a connection of the readers' pool",
+            "Time a read (SQLite) or any call (PostgreSQL) waited for a connection from the pool",
             Unit::Seconds,
             storage.pool_wait.clone(),
         );
         registry.register(
             "db_pool_timeouts",
-            "Reads that gave up waiting for a connection",
+            "Reads (SQLite) or calls (PostgreSQL) that gave up waiting for a connection",
             storage.pool_timeouts.clone(),
         );
         registry.register(
             "db_write_queue",
-            "Writes waiting for the writer thread",
+            "Writes waiting for the writer thread (SQLite)",
             storage.write_queue.clone(),
         );
         registry.register(
             "db_group_commit_writes",
-            "Writes committed together, per commit",
+            "Writes committed together, per commit (SQLite)",
             storage.group_commit.clone(),
         );
         registry.register(

@@ -107,9 +107,10 @@ pub struct Limits {
 /// How the storage is coping, for `/metrics`.
 #[derive(Debug)]
 pub struct DbMetrics {
-    /// Seconds a read waited for a connection of the readers' pool.
+    /// Seconds a call waited for a pooled connection: a read's on SQLite (the readers'
+    /// pool), any call's on PostgreSQL.
     pub pool_wait: Histogram,
-    /// Reads that gave up waiting for a connection.
+    /// Calls that gave up waiting for a pooled connection.
     pub pool_timeouts: Counter,
     /// Writes sent to the writer thread and not yet taken up.
     pub write_queue: Gauge,
