@@ -5,7 +5,7 @@ of the release binary on their own ports, and nginx in front of them as the load
 balancer (round robin; a replica whose /readyz fails two checks in a row, one a second,
 is taken out of the rotation, and put back when it answers 200 again).
 
-    scripts/cluster/cluster.py run [--replicas 3] [--port 8080]   `make cluster`: prints the URL; Ctrl-C stops all
+    scripts/cluster/cluster.py run [--replicas 3] [--port 8080]   `make cluster`: prints the URL; Ctrl-C (SIGTERM, SIGHUP) stops all
     from cluster import Cluster                                    the cluster test and `make bench`
 
 Open-source nginx checks its upstreams only passively (a connection refused); the
@@ -15,6 +15,8 @@ connections under way).
 """
 
 import argparse
+import ctypes
+import http.client
 import os
 import shutil
 import signal
@@ -24,6 +26,8 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -33,6 +37,9 @@ ROOT = Path(__file__).resolve().parents[2]
 FALL = 2
 CHECK_WITHIN = 2.0
 SERVER_SH = ROOT / "scripts/postgres/server.sh"
+# prctl(2): the signal the kernel sends a process when the thread that started it ends.
+PR_SET_PDEATHSIG = 1
+LIBC = ctypes.CDLL(None, use_errno=True)
 
 
 def free_port():
@@ -41,13 +48,48 @@ def free_port():
         return s.getsockname()[1]
 
 
+def port_unusable(port):
+    """Why nginx could not listen on 127.0.0.1:PORT (another server has it, or it is
+    privileged), or None when it could. SO_REUSEADDR as nginx sets it: the connections of a
+    cluster just stopped, waiting out TIME_WAIT, do not count."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", port))
+            s.listen()
+        except OSError as e:
+            return e.strerror
+    return None
+
+
+def ends_with_this_script():
+    """A preexec_fn for the replicas and nginx: they get SIGTERM when this script ends, however
+    it ends (a SIGKILL or a crash too, when no finally block runs), so that none is left
+    serving a port over a removed folder. The kernel sends it when the thread that started
+    the child ends: start them from the main thread. (A preexec_fn runs between fork and
+    exec, where a lock another thread held stays held: this one takes none.)"""
+    parent = os.getpid()
+
+    def preexec():
+        LIBC.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM))
+        if os.getppid() != parent:  # the script ended before the call above took effect
+            os._exit(1)
+
+    return preexec
+
+
+def rotation_names(replicas):
+    return ", ".join(str(r.n) for r in sorted(replicas, key=lambda r: r.n)) or "none"
+
+
 def status_of(url, timeout=1.0):
     try:
         with urllib.request.urlopen(url, timeout=timeout) as res:
             return res.status
     except urllib.error.HTTPError as e:
         return e.code
-    except OSError:
+    except (OSError, http.client.HTTPException):
+        # Refused, timed out, or an answer cut short (http.client's own errors are not OSErrors).
         return None
 
 
@@ -83,7 +125,8 @@ class Replica:
                 "--trusted-proxy", "127.0.0.1", "--shutdown-delay", "2s",
                 "--metrics-addr", self.metrics_url.removeprefix("http://").removesuffix("/metrics")]
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(args, env=env, stdout=log, stderr=log)
+            self.process = subprocess.Popen(args, env=env, stdout=log, stderr=log,
+                                            preexec_fn=ends_with_this_script())
         if wait:
             self.wait_ready()
 
@@ -91,15 +134,32 @@ class Replica:
         deadline = time.time() + within
         while status_of(f"{self.url}/readyz") != 200:
             if self.process.poll() is not None:
-                raise RuntimeError(f"replica {self.n} exited: see {self.log}")
+                # Both callers print the logs' last lines (print_logs) before the folder goes.
+                raise RuntimeError(f"replica {self.n} exited ({self.process.returncode}) before it was ready: "
+                                   f"the last lines of its log ({self.log.name}) follow")
             if time.time() > deadline:
-                raise RuntimeError(f"replica {self.n} not ready in {within} s: see {self.log}")
+                raise RuntimeError(f"replica {self.n} not ready in {within} s: "
+                                   f"the last lines of its log ({self.log.name}) follow")
             time.sleep(0.05)
 
-    def kill(self, sig=signal.SIGKILL):
-        if self.process and self.process.poll() is None:
+    def send(self, sig):
+        if self.alive():
             self.process.send_signal(sig)
+
+    def wait_stopped(self, within=15):
+        """Waits for the replica to exit; one still running after `within` seconds is killed."""
+        if self.process is None:
+            return
+        try:
+            self.process.wait(timeout=within)
+        except subprocess.TimeoutExpired:
+            print(f"cluster: replica {self.n} did not stop within {within} s: killing it", file=sys.stderr)
+            self.process.kill()
             self.process.wait()
+
+    def kill(self, sig=signal.SIGKILL):
+        self.send(sig)
+        self.wait_stopped()
 
     def alive(self):
         return self.process is not None and self.process.poll() is None
@@ -108,7 +168,9 @@ class Replica:
 class Cluster:
     def __init__(self, binary=None, replicas=3, port=None, durable=True, work=None, env=None):
         self.binary = Path(binary or ROOT / "target/release/market")
-        self.work = Path(work or tempfile.mkdtemp(prefix="market-cluster."))
+        # In /tmp whatever $TMPDIR says: the postgres user must reach the folder, and the
+        # Unix socket PostgreSQL makes in it must fit a socket path's 107 bytes.
+        self.work = Path(work or tempfile.mkdtemp(prefix="market-cluster.", dir="/tmp"))
         self.durable = durable
         self.env = env or {}
         self.port = port or free_port()
@@ -121,9 +183,12 @@ class Cluster:
         self.watcher = None
 
     def start(self):
+        # Before PostgreSQL and the replicas, which take a while: nginx would fail last.
+        why = port_unusable(self.port)
+        if why:
+            raise RuntimeError(f"nginx cannot listen on 127.0.0.1:{self.port}: {why}")
         os.chmod(self.work, 0o755)
-        args = [str(SERVER_SH), "start", str(self.work / "postgres")] + (["--durable"] if self.durable else [])
-        self.database = subprocess.run(args, check=True, capture_output=True, text=True).stdout.strip()
+        self.database = self.postgres("start")
         # All at once, as an orchestrator starts them: they migrate and seed once.
         for replica in self.replicas:
             replica.start(wait=False)
@@ -186,11 +251,12 @@ http {{
         nginx = ensure_nginx()
         self.in_rotation = set(self.replicas)
         conf = self.nginx_conf(self.in_rotation)
-        self.nginx = subprocess.Popen([nginx, "-c", str(conf), "-e", str(conf.parent / "error.log")])
+        self.nginx = subprocess.Popen([nginx, "-c", str(conf), "-e", str(conf.parent / "error.log")],
+                                      preexec_fn=ends_with_this_script())
         deadline = time.time() + 30
         while status_of(f"{self.url}/readyz") != 200:
             if self.nginx.poll() is not None or time.time() > deadline:
-                raise RuntimeError(f"nginx did not start: see {conf.parent / 'error.log'}")
+                raise RuntimeError("nginx did not start: the last lines of its error log follow")
             time.sleep(0.05)
 
     def watch(self):
@@ -202,33 +268,68 @@ http {{
         is routed around by nginx itself in the meantime (max_fails, proxy_next_upstream)."""
         failed = {r: 0 for r in self.replicas}
         while not self.stopping.wait(1.0):
-            for r in self.replicas:
-                ok = status_of(f"{r.url}/readyz", timeout=CHECK_WITHIN) == 200
-                failed[r] = 0 if ok else failed[r] + 1
-            healthy = {r for r in self.replicas if failed[r] < FALL}
-            if healthy != self.in_rotation:
-                self.in_rotation = healthy
-                self.nginx_conf(healthy)
-                self.nginx.send_signal(signal.SIGHUP)
-                names = ", ".join(str(r.n) for r in sorted(healthy, key=lambda r: r.n)) or "none"
-                print(f"cluster: replicas in rotation: {names}", file=sys.stderr)
+            try:
+                self.check(failed)
+            except Exception as e:  # noqa: BLE001
+                # Checking goes on whatever one round met: a thread that ended would leave
+                # the rotation as it was, and nobody would see it.
+                print(f"cluster: a health check round failed: {e!r}", file=sys.stderr)
+
+    def check(self, failed):
+        """One round of the health check: counts each replica's failures in a row, and
+        rewrites nginx's rotation when the healthy ones changed."""
+        for r in self.replicas:
+            ok = status_of(f"{r.url}/readyz", timeout=CHECK_WITHIN) == 200
+            failed[r] = 0 if ok else failed[r] + 1
+        healthy = {r for r in self.replicas if failed[r] < FALL}
+        if healthy != self.in_rotation:
+            self.nginx_conf(healthy)
+            self.nginx.send_signal(signal.SIGHUP)
+            # Noted once nginx was told: a round that failed before tries again next time.
+            self.in_rotation = healthy
+            print(f"cluster: replicas in rotation: {rotation_names(healthy)}", file=sys.stderr)
 
     def postgres(self, action):
+        """server.sh's answer (the database's URL, for start). Its stderr is left to the
+        terminal: a package being installed, or why PostgreSQL did not start."""
         args = [str(SERVER_SH), action, str(self.work / "postgres")]
         if action == "start" and self.durable:
             args.append("--durable")
-        return subprocess.run(args, check=True, capture_output=True, text=True).stdout.strip()
+        return subprocess.run(args, check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
+
+    def print_logs(self, out=None, lines=15):
+        """The last lines of each log in the work folder, for a run that failed: the folder
+        is removed once the cluster stops, and its logs with it."""
+        out = out or sys.stderr
+        logs = [(f"replica {r.n}'s log", r.log) for r in self.replicas]
+        logs += [("nginx's error log", self.work / "nginx/error.log"),
+                 ("PostgreSQL's log", self.work / "postgres/server.log")]
+        for name, path in logs:
+            try:
+                tail = path.read_text(errors="replace").splitlines()[-lines:]
+            except OSError:
+                continue  # not made yet: the run failed before that part started
+            print(f"--- {name}, last lines:", file=out)
+            print("\n".join(tail), file=out, flush=True)
 
     def stop(self):
         self.stopping.set()
+        # The health check first: it writes into the folder and signals nginx. One round
+        # asks each replica for CHECK_WITHIN seconds at most.
+        if self.watcher:
+            self.watcher.join(timeout=len(self.replicas) * CHECK_WITHIN + 5)
         if self.nginx and self.nginx.poll() is None:
             self.nginx.send_signal(signal.SIGQUIT)
             try:
                 self.nginx.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.nginx.kill()
+                self.nginx.wait()
+        # Every replica told at once, then each waited for: one that does not stop is killed.
         for replica in self.replicas:
-            replica.kill(signal.SIGINT)
+            replica.send(signal.SIGINT)
+        for replica in self.replicas:
+            replica.wait_stopped(within=15)
         subprocess.run([str(SERVER_SH), "stop", str(self.work / "postgres")], check=False)
         # What nginx met on the way (a replica refusing, timing out, closing early): said
         # before the folder goes, so that a failed request in a run can be explained.
@@ -242,14 +343,35 @@ http {{
                     print(f"  {line}", file=sys.stderr)
 
 
+class Stop(Exception):
+    """Ctrl-C, SIGTERM, or the terminal closing (SIGHUP): stop the cluster."""
+
+
 def run(args):
     binary = ROOT / "target/release/market"
     if not binary.exists():
         sys.exit("cluster: build the release binary first: make release")
+    why = port_unusable(args.port)
+    if why:
+        sys.exit(f"cluster: nginx cannot listen on 127.0.0.1:{args.port} ({why}; another `make cluster`?): "
+                 f"choose another port, e.g. PORT={args.port + 1} make cluster")
     cluster = Cluster(binary, replicas=args.replicas, port=args.port)
-    stop = threading.Event()
-    signal.signal(signal.SIGINT, lambda *_: stop.set())
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    stopping = threading.Event()
+
+    def stop(signum, _frame):
+        # The first signal stops the cluster wherever the script is, while it starts too; a
+        # second one waits for that stop rather than cut it short.
+        if not stopping.is_set():
+            stopping.set()
+            raise Stop(signal.Signals(signum).name)
+
+    # SIGINT even when ignored, as in a script's background job: `make bench` stops its
+    # cluster with kill -INT.
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # nohup's wish stands
+        signal.signal(signal.SIGHUP, stop)
+    status = 0
     try:
         cluster.start()
         print(f"PostgreSQL: {cluster.database}")
@@ -257,12 +379,25 @@ def run(args):
             print(f"replica {r.n}:  {r.url}  (metrics: {r.metrics_url}, log: {r.log})")
         print(f"\nMarket is open at {cluster.url}/  ({len(cluster.replicas)} replicas behind nginx; Ctrl-C stops them all)",
               flush=True)
-        while not stop.wait(0.5):
-            pass
+        while True:
+            time.sleep(3600)
+    except Stop:
+        pass
+    except Exception as e:  # noqa: BLE001
+        stopping.set()
+        # Said, with the logs' last lines, before the folder that holds the logs is removed.
+        if isinstance(e, (RuntimeError, subprocess.CalledProcessError)):
+            print(f"cluster: {e}", file=sys.stderr)
+        else:
+            traceback.print_exc()
+        cluster.print_logs()
+        status = 1
     finally:
+        stopping.set()
         print("\nstopping nginx, the replicas and PostgreSQL", file=sys.stderr)
         cluster.stop()
         shutil.rmtree(cluster.work, ignore_errors=True)
+    return status
 
 
 if __name__ == "__main__":
@@ -271,4 +406,4 @@ if __name__ == "__main__":
     p = sub.add_parser("run", help="start the cluster and serve until Ctrl-C")
     p.add_argument("--replicas", type=int, default=3)
     p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8080")))
-    run(parser.parse_args())
+    sys.exit(run(parser.parse_args()))

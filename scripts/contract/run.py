@@ -32,6 +32,8 @@ MAX_TIME = int(os.environ.get("CONTRACT_MAX_TIME", "120"))
 REPORT_DIR = Path(os.environ.get("CONTRACT_REPORT_DIR", ROOT / "target/contract"))
 # An access line of the store's text log: `<time> <client> "GET /api/x?y" 200 <bytes> <ms>ms`.
 REQUEST_LINE = re.compile(r'"([A-Z]+) (/api/\S*)" (\d{3}) ')
+# How long the server may take to say it is open (migrating and seeding a new database).
+START_WITHIN = 60
 
 
 def database_args() -> list:
@@ -58,22 +60,30 @@ def start_server(data_dir: str):
         env=env,
     )
     log: list[str] = []
-    url = None
-    deadline = time.monotonic() + 60
-    for line in proc.stdout:
-        log.append(line)
-        found = re.search(r"Market is open at (http://\S+)", line)
-        if found:
-            url = found.group(1)
-            break
-        if time.monotonic() > deadline:
-            break
-    if url is None:
-        proc.kill()
-        sys.exit("the server did not start:\n" + "".join(log))
-    reader = threading.Thread(target=lambda: log.extend(proc.stdout), daemon=True)
+    opened: list[str] = []  # the URL the server says it is open at
+    said = threading.Event()  # it said so, or its output ended
+
+    # Read on a thread of its own, from the start: a server that hangs before it prints
+    # anything would keep a read on this one waiting past any deadline.
+    def read():
+        for line in proc.stdout:
+            log.append(line)
+            found = not opened and re.search(r"Market is open at (http://\S+)", line)
+            if found:
+                opened.append(found.group(1))
+                said.set()
+        said.set()
+
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    return proc, url, log, reader
+    in_time = said.wait(timeout=START_WITHIN)
+    if not opened:
+        proc.kill()
+        proc.wait()
+        reader.join(timeout=5)
+        why = "ended its output before it was open" if in_time else f"did not say it was open within {START_WITHIN} s"
+        sys.exit(f"the server {why}:\n" + "".join(log))
+    return proc, opened[0], log, reader
 
 
 def main() -> int:
