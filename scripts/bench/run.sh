@@ -394,11 +394,13 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
   : >"$WORK/cluster.out"
   MARKET_RATE_LIMITS=off python3 scripts/cluster/cluster.py run --port "$("$LOAD" free-port)" >"$WORK/cluster.out" 2>&1 &
   CLUSTER_PID=$!
-  until grep -q "Market is open at" "$WORK/cluster.out"; do
+  # cluster.py's own line, at the start of a line: a failed start prints the replicas'
+  # log tails, whose lines say "Market is open at" too, after a timestamp.
+  until grep -q "^Market is open at" "$WORK/cluster.out"; do
     kill -0 "$CLUSTER_PID" 2>/dev/null || { cat "$WORK/cluster.out" >&2; echo "the cluster did not start" >&2; exit 1; }
     sleep 0.2
   done
-  CLUSTER=$(grep -o 'Market is open at http://[^/ ]*' "$WORK/cluster.out" | awk '{ print $NF }')
+  CLUSTER=$(grep -o '^Market is open at http://[^/ ]*' "$WORK/cluster.out" | awk '{ print $NF }')
   CLUSTER_COOKIE=$(signed_in_cookie "$CLUSTER")
   for case in "GET /api/departments/5/products|/api/departments/5/products|no|no" "GET /api/cart (signed in)|/api/cart|no|yes"; do
     IFS='|' read -r name path gzip signed <<<"$case"
