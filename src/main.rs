@@ -90,7 +90,6 @@ fn seed(args: &SeedArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Reads beside a running store: no lock.
 /// The SQLite file `backup` and `restore` work on: they copy files, so a PostgreSQL
 /// database (from `--database` or `MARKET_DATABASE`) is refused, not passed over for
 /// the data folder's file.
@@ -109,6 +108,7 @@ fn sqlite_file(
     }
 }
 
+/// Reads beside a running store: no lock.
 fn backup(args: &BackupArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let path = sqlite_file(&args.data_dir, args.database.as_deref(), "backup")?;

@@ -163,15 +163,7 @@ fn tls_server() -> Option<(String, String)> {
 /// are encrypted, and how many not, once it has answered a request.
 async fn connections_by_tls(url: &str, socket_url: &str, database: &str) -> (i64, i64) {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(BIN)
-        .args(["serve", "--addr", "127.0.0.1:0", "--database", url])
-        .arg("--data-dir")
-        .arg(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let base = crate::server::url_from_the_log(&mut server);
+    let (mut server, base) = crate::server::serve(dir.path(), &[("MARKET_DATABASE", url)]);
     let departments = reqwest::get(format!("http://{base}/api/departments")).await.unwrap();
     assert_eq!(departments.status(), 200, "{url}");
     let count = |ssl: &str| {

@@ -189,6 +189,7 @@ impl r2d2::ManageConnection for Manager {
 type Pool = r2d2::Pool<Manager>;
 
 /// The pool, and what its manager last heard when a connection could not be made.
+#[derive(Clone)]
 struct Connections {
     pool: Pool,
     refused: Arc<AtomicBool>,
@@ -217,8 +218,7 @@ fn cause(e: &postgres::Error) -> String {
 
 #[derive(Clone)]
 pub struct Store {
-    pool: Pool,
-    refused: Arc<AtomicBool>,
+    connections: Connections,
     target: Arc<Target>,
     /// The secret every server of this database signs cookies with, unless the operator
     /// gives one (`MARKET_SECRET_KEY`): made by the first server to start, kept in
@@ -371,7 +371,8 @@ impl Store {
                 .build(Manager { target: target.clone(), refused: refused.clone() })
                 .with_context(|| format!("opening connections to {}", server(&target.config)))?;
             tracing::info!(database = %server(&target.config), sslmode = %target.tls_mode, "serving from PostgreSQL");
-            let store = Store { pool, refused, target: Arc::new(target), secret: Arc::new(secret) };
+            let connections = Connections { pool, refused };
+            let store = Store { connections, target: Arc::new(target), secret: Arc::new(secret) };
             Ok((store, Arc::new(feed)))
         })
     }
@@ -386,7 +387,7 @@ impl Store {
         &self,
         f: impl FnOnce(&Connections) -> Result<T, Error> + Send + 'static,
     ) -> Result<T, Error> {
-        let connections = Connections { pool: self.pool.clone(), refused: self.refused.clone() };
+        let connections = self.connections.clone();
         let work = actix_web::web::block(move || f(&connections));
         match actix_web::rt::time::timeout(ANSWER_WITHIN, work).await {
             Ok(done) => done.map_err(Error::other)?,
@@ -416,18 +417,18 @@ impl Store {
     /// first turns out dead before `work` could have changed anything (the server
     /// closed it: it restarted, or failed over, since the connection was last used).
     fn on_live_connection<T>(
-        pool: &Connections,
+        connections: &Connections,
         down: bool,
         work: impl Fn(&mut PgConn) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let mut conn = Store::connection(pool, down)?;
+        let mut conn = Store::connection(connections, down)?;
         // What the connection's last use left says nothing about this one.
         conn.began = false;
         match work(&mut conn) {
             Err(Error::Unreachable(why)) if !conn.began && conn.client().is_closed() => {
                 tracing::debug!("a connection the server had closed was replaced: {why}");
                 drop(conn);
-                work(&mut *Store::connection(pool, down)?)
+                work(&mut *Store::connection(connections, down)?)
             }
             outcome => outcome,
         }
@@ -441,8 +442,8 @@ impl Store {
         F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
-        self.blocking(move |pool| {
-            Store::on_live_connection(pool, down, |conn| match snapshot {
+        self.blocking(move |connections| {
+            Store::on_live_connection(connections, down, |conn| match snapshot {
                 true => conn.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", &f),
                 false => f(&mut Conn::Postgres(conn)),
             })
@@ -457,8 +458,8 @@ impl Store {
         F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
-        self.blocking(move |pool| {
-            Store::on_live_connection(pool, down, |conn| {
+        self.blocking(move |connections| {
+            Store::on_live_connection(connections, down, |conn| {
                 let mut tries = 0;
                 let outcome = loop {
                     tries += 1;
@@ -486,7 +487,7 @@ impl Store {
     /// [`changes::POLL_EVERY`] in any case (a notification is lost while nobody
     /// listens, and some compatible servers send none).
     pub fn watch_changes(&self, feed: &Arc<Feed>) -> anyhow::Result<()> {
-        changes::watch(self.target.clone(), self.pool.clone(), Arc::downgrade(feed))
+        changes::watch(self.target.clone(), self.connections.pool.clone(), Arc::downgrade(feed))
     }
 }
 
