@@ -109,8 +109,8 @@ pub struct DepartmentWithProducts {
     pub page: PageOf,
 }
 
-impl From<domain::catalog::DepartmentProducts> for DepartmentWithProducts {
-    fn from(d: domain::catalog::DepartmentProducts) -> Self {
+impl From<domain::listing::DepartmentProducts> for DepartmentWithProducts {
+    fn from(d: domain::listing::DepartmentProducts) -> Self {
         let (products, page) = PageOf::split(d.listing);
         DepartmentWithProducts {
             id: d.department.id,

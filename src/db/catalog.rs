@@ -4,8 +4,8 @@ use super::conn::{Conn, Row, args};
 use super::listing::{self, Source};
 use super::{Db, Error};
 use crate::domain::Cents;
-use crate::domain::catalog::{Department, DepartmentProducts, Product, ProductCard, ProductImage, Rating};
-use crate::domain::listing::ListingQuery;
+use crate::domain::catalog::{Department, Product, ProductCard, ProductImage, Rating};
+use crate::domain::listing::{DepartmentProducts, ListingQuery};
 
 /// The product columns a card shows; the query joins `products p` with its preview
 /// image `i`. Read by [`card`].

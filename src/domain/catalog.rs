@@ -38,13 +38,6 @@ pub struct ProductCard {
     pub rating: Rating,
 }
 
-/// A department and one page of its products.
-#[derive(Debug, Clone)]
-pub struct DepartmentProducts {
-    pub department: Department,
-    pub listing: super::listing::Listing,
-}
-
 /// One view of a product's picture, on a backdrop of its own.
 #[derive(Debug, Clone)]
 pub struct ProductImage {

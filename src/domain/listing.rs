@@ -1,8 +1,9 @@
 //! Finding products in a large catalog: what a shopper may ask of a list (sort,
-//! filters, a page) and what comes back (a page of cards, the total, the facets).
+//! filters, a page) and what comes back (a page of cards, the total, the facets; for a
+//! department, the department with it).
 //! The rules are in docs/rules.md#discovery.
 
-use super::catalog::ProductCard;
+use super::catalog::{Department, ProductCard};
 use super::money::Cents;
 use super::rejection::Rejection;
 
@@ -302,6 +303,13 @@ pub struct Listing {
     pub page: u32,
     pub pages: u32,
     pub facets: Facets,
+}
+
+/// A department and one page of its products.
+#[derive(Debug, Clone)]
+pub struct DepartmentProducts {
+    pub department: Department,
+    pub listing: Listing,
 }
 
 /// A suggestion as the shopper types.
