@@ -7,24 +7,6 @@ use crate::domain::Cents;
 use crate::domain::catalog::{Department, Product, ProductCard, ProductImage, Rating};
 use crate::domain::listing::{DepartmentProducts, ListingQuery};
 
-/// The product columns a card shows; the query joins `products p` with its preview
-/// image `i`. Read by [`card`].
-pub(super) const CARD_COLUMNS: &str =
-    "p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count";
-
-/// The card of a row holding [`CARD_COLUMNS`] from column `at` on.
-pub(super) fn card(r: &Row, at: usize) -> Result<ProductCard, Error> {
-    Ok(ProductCard {
-        id: r.get(at)?,
-        department_id: r.get(at + 1)?,
-        name: r.get(at + 2)?,
-        brand: r.get(at + 3)?,
-        price: Cents(r.get(at + 4)?),
-        preview_image: r.get::<Option<String>>(at + 5)?.unwrap_or_default(),
-        rating: Rating { sum: r.get(at + 6)?, count: r.get(at + 7)? },
-    })
-}
-
 impl Db {
     pub async fn list_departments(&self) -> Result<Vec<Department>, Error> {
         self.read(|c| c.query("SELECT id, name, picture_url FROM departments ORDER BY id", &[], department))

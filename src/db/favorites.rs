@@ -1,6 +1,6 @@
 //! Favorites: at most one per shopper and product.
 
-use super::catalog::{CARD_COLUMNS, card};
+use super::cards::{CARD_COLUMNS, card};
 use super::conn::{Conn, Row, args};
 use super::{Db, Error, delete_owned, require_product};
 use crate::domain::favorites::Favorite;

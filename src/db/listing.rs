@@ -4,8 +4,9 @@
 //! SQL its engine gives ([`SearchSql`]).
 
 use super::Error;
-use super::catalog::{CARD_COLUMNS, card};
+use super::cards::{CARD_COLUMNS, card};
 use super::conn::{Conn, Engine, Value};
+use super::search_sql::{Matching, SearchSql};
 use crate::domain::Cents;
 use crate::domain::catalog::ProductCard;
 use crate::domain::listing::{
@@ -21,35 +22,6 @@ pub(super) enum Source<'a> {
         expression: &'a str,
         department: Option<i64>,
     },
-}
-
-/// How an engine finds the products that match a search: the SQL that differs.
-pub(super) struct SearchSql {
-    /// How a list that is not ranked keeps to the matches.
-    pub matching: Matching,
-    /// For a page sorted by relevance: what it reads, the condition that matches (both
-    /// naming the expression once, in this order), and the order.
-    pub ranked_from: &'static str,
-    pub ranked_condition: &'static str,
-    pub ranked_order: &'static str,
-    /// Products matching `?1` in catalog order, at most `?2`, as [`CARD_COLUMNS`].
-    pub suggestions: &'static str,
-    /// The expression for `words` (letters and digits only, see `listing::words`): each
-    /// a prefix ("head" finds headphones), all of them required; with `name_and_brand`,
-    /// in a product's name or brand only.
-    pub expression: fn(words: &[String], name_and_brand: bool) -> String,
-}
-
-/// How the statements of a list keep to a search's matches, each naming the expression
-/// once, as its one parameter.
-pub(super) enum Matching {
-    /// `WITH matches (id) AS (...) `, read as `matches m JOIN products p`: SQLite's
-    /// full-text index is a table of its own, read once per statement.
-    With(&'static str),
-    /// A condition on `products p`: PostgreSQL's is an index on a column of `products`,
-    /// and testing it in place lets the planner read the matching rows once (joined back
-    /// by id, a million-product search planned a scan of the whole table).
-    Condition(&'static str),
 }
 
 /// The engine's way of searching.

@@ -14,6 +14,7 @@
 //! that writes, or hold under the shopper's lock ([`lock_shopper`])
 //! (docs/architecture.md#storage).
 
+mod cards;
 pub mod cart;
 pub mod catalog;
 pub mod changes;
@@ -27,6 +28,7 @@ mod postgres;
 pub mod rate_limits;
 pub mod reviews;
 pub mod search;
+mod search_sql;
 mod seed;
 pub mod session;
 mod sqlite;

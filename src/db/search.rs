@@ -84,7 +84,7 @@ fn suggestions(c: &mut Conn, typed: &[String]) -> Result<Vec<Suggestion>, Error>
     let expression = (search.expression)(typed, true);
     let room = (MAX_SUGGESTIONS - found.len()) as i64;
     let products: Vec<ProductCard> =
-        c.query(search.suggestions, args![&expression, room], |r| super::catalog::card(r, 0))?;
+        c.query(search.suggestions, args![&expression, room], |r| super::cards::card(r, 0))?;
     found.extend(products.into_iter().map(Suggestion::Product));
     Ok(found)
 }

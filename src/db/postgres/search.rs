@@ -2,7 +2,7 @@
 //! (description) in the `market` configuration (accents folded, no stemming), under a
 //! GIN index.
 
-use crate::db::listing::{Matching, SearchSql};
+use crate::db::search_sql::{Matching, SearchSql};
 
 pub static SQL: SearchSql = SearchSql {
     matching: Matching::Condition("p.words @@ to_tsquery('market', ?)"),

@@ -1,6 +1,6 @@
 //! SQLite's full-text search: the FTS5 table `product_search` of migration 0005.
 
-use crate::db::listing::{Matching, SearchSql};
+use crate::db::search_sql::{Matching, SearchSql};
 
 pub static SQL: SearchSql = SearchSql {
     matching: Matching::With(
