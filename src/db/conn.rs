@@ -225,7 +225,9 @@ impl Conn<'_> {
                 }
                 Ok(found)
             }
-            Conn::Postgres(c) => c.query(sql, args)?.iter().map(|row| each(&Row::Postgres(row))).collect(),
+            Conn::Postgres(c) => {
+                c.query(sql, &params(args))?.iter().map(|row| each(&Row::Postgres(row))).collect()
+            }
         }
     }
 
@@ -242,7 +244,9 @@ impl Conn<'_> {
                 let mut rows = stmt.query(rusqlite::params_from_iter(args))?;
                 rows.next()?.map(|row| each(&Row::Sqlite(row))).transpose()
             }
-            Conn::Postgres(c) => c.query(sql, args)?.first().map(|row| each(&Row::Postgres(row))).transpose(),
+            Conn::Postgres(c) => {
+                c.query(sql, &params(args))?.first().map(|row| each(&Row::Postgres(row))).transpose()
+            }
         }
     }
 
@@ -261,7 +265,7 @@ impl Conn<'_> {
     pub fn execute(&mut self, sql: &str, args: &[Value]) -> Result<u64, Error> {
         match self {
             Conn::Sqlite(c) => Ok(c.prepare_cached(sql)?.execute(rusqlite::params_from_iter(args))? as u64),
-            Conn::Postgres(c) => c.execute(sql, args),
+            Conn::Postgres(c) => c.execute(sql, &params(args)),
         }
     }
 
@@ -291,56 +295,7 @@ impl Conn<'_> {
     }
 }
 
-/// `sql` with PostgreSQL's parameters: `?N` becomes `$N`, and each bare `?` the next
-/// number. Quoted text and identifiers are left alone.
-pub fn numbered(sql: &str) -> String {
-    let mut out = String::with_capacity(sql.len() + 8);
-    let mut next = 0;
-    let mut quote: Option<char> = None;
-    let mut chars = sql.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => {
-                quote = None;
-                out.push(c);
-            }
-            (Some(_), c) => out.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                out.push(c);
-            }
-            (None, '?') => {
-                let mut digits = String::new();
-                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                    digits.push(*d);
-                    chars.next();
-                }
-                out.push('$');
-                if digits.is_empty() {
-                    next += 1;
-                    out.push_str(&next.to_string());
-                } else {
-                    out.push_str(&digits);
-                }
-            }
-            (None, c) => out.push(c),
-        }
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parameters_are_numbered_as_postgresql_wants_them() {
-        assert_eq!(numbered("SELECT ?1, ?2 WHERE a = ?1"), "SELECT $1, $2 WHERE a = $1");
-        assert_eq!(numbered("a IN (?, ?) AND b = ?"), "a IN ($1, $2) AND b = $3");
-        assert_eq!(
-            numbered("SELECT '?', \"x?\" FROM t WHERE c = ?"),
-            "SELECT '?', \"x?\" FROM t WHERE c = $1"
-        );
-        assert_eq!(numbered("?10"), "$10");
-    }
+/// `args` as PostgreSQL's client takes them.
+fn params<'a>(args: &'a [Value]) -> Vec<&'a (dyn postgres::types::ToSql + Sync)> {
+    args.iter().map(|a| a as _).collect()
 }

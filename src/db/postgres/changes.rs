@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use postgres::fallible_iterator::FallibleIterator;
 
-use super::Pool;
+use super::locks::SERVING_LOCK;
+use super::pool::{Pool, Target};
 use crate::db::Error;
 use crate::db::changes::{Delivered, Feed};
 use crate::db::conn::{Conn, args};
@@ -79,7 +80,7 @@ pub fn unread(c: &mut Conn, delivered: &mut Delivered) -> Result<Vec<(i64, Strin
 
 /// The listener thread: woken by the writes' notifications, or every [`POLL_EVERY`];
 /// ends with the feed.
-pub(super) fn watch(target: Arc<super::Target>, pool: Pool, feed: Weak<Feed>) -> anyhow::Result<()> {
+pub(super) fn watch(target: Arc<Target>, pool: Pool, feed: Weak<Feed>) -> anyhow::Result<()> {
     std::thread::Builder::new().name("change-listener".into()).spawn(move || {
         let mut listening = None;
         // The log could not be read, or the notifications were lost: start again.
@@ -88,7 +89,7 @@ pub(super) fn watch(target: Arc<super::Target>, pool: Pool, feed: Weak<Feed>) ->
             if listening.is_none() {
                 listening = match target.connect().and_then(|mut c| {
                     // The serving lock is held as long as this connection is open.
-                    let serving = format!("SELECT pg_advisory_lock_shared({})", super::SERVING_LOCK);
+                    let serving = format!("SELECT pg_advisory_lock_shared({})", SERVING_LOCK);
                     c.batch_execute(&format!("LISTEN market_changes; {serving}")).map(|()| c)
                 }) {
                     Ok(client) => Some(client),

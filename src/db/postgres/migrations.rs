@@ -5,6 +5,9 @@
 
 use postgres::Client;
 
+use crate::db::Error;
+use crate::db::conn::Conn;
+
 const STEPS: &[(usize, &str)] = &[
     (5, include_str!("migrations/0005_schema.sql")),
     (6, include_str!("migrations/0006_words_and_shoppers_changes.sql")),
@@ -53,6 +56,12 @@ pub fn run(client: &mut Client, server: &str) -> anyhow::Result<()> {
         tracing::info!(schema = step, database = server, "migrated");
     }
     Ok(())
+}
+
+/// Whether the database is at this Market's schema.
+pub fn schema_is_current(c: &mut Conn) -> Result<bool, Error> {
+    let version: i64 = c.query_one("SELECT max(version) FROM market_schema", &[], |r| r.get(0))?;
+    Ok(version as usize == LATEST)
 }
 
 /// The server's own words for a failed statement, where it gave some.
