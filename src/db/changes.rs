@@ -78,7 +78,9 @@ impl Delivered {
                 delivered.version =
                     c.query_one("SELECT coalesce(max(id), 0) FROM changes", &[], |r| r.get(0))?;
             }
-            Engine::Postgres => super::postgres::changes::start(c, &mut delivered)?,
+            Engine::Postgres => {
+                (delivered.version, delivered.unsettled) = super::postgres::changes::start(c)?;
+            }
         }
         Ok(delivered)
     }
@@ -115,7 +117,7 @@ impl Feed {
                 args![delivered.version],
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )?,
-            Engine::Postgres => super::postgres::changes::unread(c, &mut delivered)?,
+            Engine::Postgres => super::postgres::changes::unread(c, &mut delivered.unsettled)?,
         };
         let mut changes = Vec::new();
         for (version, topic, key) in rows {

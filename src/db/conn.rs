@@ -9,7 +9,7 @@
 //! engine's types leave this module and its two engine folders.
 
 use super::Error;
-use super::postgres::PgConn;
+use super::postgres::connection::PgConn;
 
 /// Which engine a connection talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

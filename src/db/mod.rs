@@ -23,6 +23,7 @@ mod error;
 pub mod faults;
 pub mod favorites;
 mod listing;
+mod metrics;
 pub mod orders;
 mod postgres;
 pub mod rate_limits;
@@ -37,15 +38,12 @@ pub mod users;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use prometheus_client::metrics::counter::Counter;
-use prometheus_client::metrics::gauge::Gauge;
-use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
-
 pub use changes::{Change, Listener, Topic};
 pub use conn::Engine;
 use conn::{Conn, args};
 pub use error::{Constraint, Error};
 pub use faults::Fault;
+pub use metrics::DbMetrics;
 pub use postgres::redacted;
 pub use seed::{ResetReport, SeedReport};
 pub use sqlite::backup;
@@ -106,45 +104,6 @@ pub struct Limits {
     pub max_size: Option<u64>,
 }
 
-/// How the storage is coping, for `/metrics`.
-#[derive(Debug)]
-pub struct DbMetrics {
-    /// Seconds a call waited for a pooled connection: a read's on SQLite (the readers'
-    /// pool), any call's on PostgreSQL.
-    pub pool_wait: Histogram,
-    /// Calls that gave up waiting for a pooled connection.
-    pub pool_timeouts: Counter,
-    /// Writes sent to the writer thread and not yet taken up.
-    pub write_queue: Gauge,
-    /// Writes committed together, per commit.
-    pub group_commit: Histogram,
-}
-
-impl Default for DbMetrics {
-    fn default() -> Self {
-        DbMetrics {
-            pool_wait: Histogram::new(exponential_buckets(0.000_01, 4.0, 10)),
-            pool_timeouts: Counter::default(),
-            write_queue: Gauge::default(),
-            group_commit: Histogram::new(exponential_buckets(1.0, 2.0, 9)),
-        }
-    }
-}
-
-/// r2d2 tells how long each checkout of a connection took.
-#[derive(Debug)]
-struct PoolEvents(Arc<DbMetrics>);
-
-impl r2d2::HandleEvent for PoolEvents {
-    fn handle_checkout(&self, event: r2d2::event::CheckoutEvent) {
-        self.0.pool_wait.observe(event.duration().as_secs_f64());
-    }
-
-    fn handle_timeout(&self, _: r2d2::event::TimeoutEvent) {
-        self.0.pool_timeouts.inc();
-    }
-}
-
 impl Db {
     /// Opens (creating if needed) the SQLite file at `path`, migrates it to the latest
     /// schema and seeds the catalog when it is empty.
@@ -160,7 +119,8 @@ impl Db {
         let faults = Arc::new(faults::WriteFaults::default());
         let (store, feed) = match location {
             Location::File(path) => {
-                let (store, feed) = sqlite::Store::open(path, limits, metrics.clone(), faults.clone())?;
+                let (store, feed) =
+                    sqlite::Store::open(path, limits.max_size, metrics.clone(), faults.clone())?;
                 (Store::Sqlite(store), feed)
             }
             Location::Postgres(url) => {

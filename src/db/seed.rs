@@ -2,79 +2,22 @@
 //! `scripts/catalog/make-catalog.mjs`). One transaction; a database that already holds
 //! anything is left alone, so seeding is idempotent and never touches real data.
 
+mod catalog;
 mod generate;
 
-use serde::Deserialize;
-
+use self::catalog::{CATALOG, Catalog};
 use super::Error;
-use super::conn::{Conn, Engine, Value, args};
+use super::conn::{Conn, Value, args};
 use crate::domain::Timestamp;
 
-const CATALOG: &str = include_str!("seed/catalog.json");
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Catalog {
-    departments: Vec<Department>,
-    products: Vec<Product>,
-    users: Vec<User>,
-    reviews: Vec<Review>,
-}
-
-#[derive(Deserialize)]
-struct Department {
-    id: i64,
-    name: String,
-    url: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Product {
-    id: i64,
-    department_id: i64,
-    name: String,
-    brand: String,
-    price_cents: i64,
-    description: String,
-    images: Vec<Image>,
-}
-
-#[derive(Deserialize)]
-struct Image {
-    url: String,
-    background: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct User {
-    id: i64,
-    first_name: String,
-    last_name: String,
-    username: String,
-    email: String,
-    avatar_url: String,
-    /// argon2id PHC strings: the demo shopper's is of its published password, the
-    /// others' of random passwords nobody kept.
-    password_hash: String,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Review {
-    id: i64,
-    user_id: i64,
-    product_id: i64,
-    rating: i64,
-    title: String,
-    description: String,
-    created_at: String,
-}
-
 /// Seeds the catalog in the caller's transaction unless the database already holds
-/// anything; returns whether it seeded.
-pub fn seed_if_empty(c: &mut Conn) -> Result<bool, Error> {
+/// anything; returns whether it seeded. `continue_ids` is the engine's step once rows
+/// were written with their ids given (PostgreSQL moves its id sequences past them;
+/// SQLite's rowids need nothing), handed in so that seeding names no engine's code.
+pub fn seed_if_empty(
+    c: &mut Conn,
+    continue_ids: impl FnOnce(&mut Conn) -> Result<(), Error>,
+) -> Result<bool, Error> {
     let holds_data: bool =
         c.query_one("SELECT EXISTS (SELECT 1 FROM departments) OR EXISTS (SELECT 1 FROM users)", &[], |r| {
             r.get(0)
@@ -119,9 +62,7 @@ pub fn seed_if_empty(c: &mut Conn) -> Result<bool, Error> {
             args![r.id, r.user_id, r.product_id, r.rating, &r.title, &r.description, created_at.millis()],
         )?;
     }
-    if c.engine() == Engine::Postgres {
-        super::postgres::continue_ids_past_seeded(c)?;
-    }
+    continue_ids(c)?;
     // A new database has no kept answers to tell about its first contents.
     c.execute("DELETE FROM changes", &[])?;
     tracing::info!(

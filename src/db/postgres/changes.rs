@@ -7,21 +7,9 @@
 //! hands over those not handed over yet, and moves the horizon up.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Weak};
-use std::time::Duration;
 
-use postgres::fallible_iterator::FallibleIterator;
-
-use super::locks::SERVING_LOCK;
-use super::pool::{Pool, Target};
 use crate::db::Error;
-use crate::db::changes::{Delivered, Feed};
 use crate::db::conn::{Conn, args};
-
-/// How often the change log is read when no notification comes.
-pub const POLL_EVERY: Duration = Duration::from_millis(500);
-/// How long to wait before listening again after the connection was lost.
-const RECONNECT_AFTER: Duration = Duration::from_secs(1);
 
 /// The changes above the horizon already handed over, by id, with their transactions.
 #[derive(Debug, Default)]
@@ -34,23 +22,22 @@ pub struct Unsettled {
 const HORIZON: &str = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint";
 
 /// Starts at what the log holds now: nothing is kept yet, so nothing before is news.
-pub fn start(c: &mut Conn, delivered: &mut Delivered) -> Result<(), Error> {
+/// Answers the newest change's id, and the changes above the horizon, as delivered.
+pub fn start(c: &mut Conn) -> Result<(i64, Unsettled), Error> {
     let horizon: i64 = c.query_one(HORIZON, &[], |r| r.get(0))?;
     let seen = c.query(
         "SELECT id, txid::text::bigint FROM changes WHERE txid >= ?1::bigint::text::xid8",
         args![horizon],
         |r| Ok((r.get::<i64>(0)?, r.get::<i64>(1)?)),
     )?;
-    delivered.version = c.query_one("SELECT coalesce(max(id), 0) FROM changes", &[], |r| r.get(0))?;
-    delivered.unsettled = Unsettled { horizon, delivered: seen.into_iter().collect() };
-    Ok(())
+    let version = c.query_one("SELECT coalesce(max(id), 0) FROM changes", &[], |r| r.get(0))?;
+    Ok((version, Unsettled { horizon, delivered: seen.into_iter().collect() }))
 }
 
 /// The changes not handed over yet, in id order: one statement, whose snapshot gives
 /// both the horizon and the rows (every transaction below the horizon had ended when
 /// the statement began, so all of its rows are among those read).
-pub fn unread(c: &mut Conn, delivered: &mut Delivered) -> Result<Vec<(i64, String, i64)>, Error> {
-    let unsettled = &mut delivered.unsettled;
+pub fn unread(c: &mut Conn, unsettled: &mut Unsettled) -> Result<Vec<(i64, String, i64)>, Error> {
     let mut horizon = unsettled.horizon;
     let rows = c.query(
         "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint, c.id, c.topic, c.key, c.txid::text::bigint
@@ -76,70 +63,4 @@ pub fn unread(c: &mut Conn, delivered: &mut Delivered) -> Result<Vec<(i64, Strin
     unsettled.horizon = horizon;
     unsettled.delivered.retain(|_, txid| *txid >= horizon);
     Ok(news)
-}
-
-/// The listener thread: woken by the writes' notifications, or every [`POLL_EVERY`];
-/// ends with the feed.
-pub(super) fn watch(target: Arc<Target>, pool: Pool, feed: Weak<Feed>) -> anyhow::Result<()> {
-    std::thread::Builder::new().name("change-listener".into()).spawn(move || {
-        let mut listening = None;
-        // The log could not be read, or the notifications were lost: start again.
-        let mut behind = false;
-        while let Some(feed) = feed.upgrade() {
-            if listening.is_none() {
-                listening = match target.connect().and_then(|mut c| {
-                    // The serving lock is held as long as this connection is open.
-                    let serving = format!("SELECT pg_advisory_lock_shared({})", SERVING_LOCK);
-                    c.batch_execute(&format!("LISTEN market_changes; {serving}")).map(|()| c)
-                }) {
-                    Ok(client) => Some(client),
-                    Err(e) => {
-                        tracing::warn!(
-                            "listening for other replicas' changes failed, polling meanwhile: {e}"
-                        );
-                        None
-                    }
-                };
-            }
-            let delivered = pool.get().map_err(Error::from).and_then(|mut c| {
-                let c = &mut Conn::Postgres(&mut c);
-                if behind { feed.start_again(c) } else { feed.deliver(c) }
-            });
-            match delivered {
-                Ok(()) if behind => {
-                    tracing::info!("reading the change log again; every kept answer was dropped");
-                    behind = false;
-                }
-                Ok(()) => {}
-                Err(e) => {
-                    // Said once for each time it falls behind, not at every poll.
-                    if !behind {
-                        tracing::warn!("reading the change log failed: {e}");
-                    }
-                    behind = true;
-                }
-            }
-            drop(feed);
-            let lost = match &mut listening {
-                Some(client) => {
-                    let mut notifications = client.notifications();
-                    let woken = notifications.timeout_iter(POLL_EVERY).next();
-                    // Several at once are read as one.
-                    let _ = notifications.iter().count();
-                    woken.err()
-                }
-                None => {
-                    std::thread::sleep(POLL_EVERY);
-                    None
-                }
-            };
-            if let Some(e) = lost {
-                tracing::warn!("the connection that listens for changes was lost: {e}");
-                listening = None;
-                behind = true;
-                std::thread::sleep(RECONNECT_AFTER);
-            }
-        }
-    })?;
-    Ok(())
 }

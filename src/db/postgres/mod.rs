@@ -20,10 +20,12 @@
 //! connection and its statements (`connection.rs`), the pool of them (`pool.rs`), making
 //! a database ready at start (`prepare.rs`, with `migrations.rs`), the locks between
 //! servers (`locks.rs`), what they share in `settings` (`settings.rs`), `market reset`
-//! and `market seed` (`seeding.rs`), and the change log (`changes.rs`).
+//! and `market seed` (`seeding.rs`), and the change log: its reading (`changes.rs`) and
+//! the thread that listens for other replicas' changes (`listener.rs`).
 
 pub mod changes;
-mod connection;
+pub(super) mod connection;
+mod listener;
 mod locks;
 mod migrations;
 mod pool;
@@ -35,13 +37,12 @@ mod tls;
 
 use std::sync::Arc;
 
-pub use connection::PgConn;
 pub use locks::lock_shopper;
 pub use migrations::schema_is_current;
 pub use pool::redacted;
 use pool::{ANSWER_WITHIN, Connections, Target, server};
 use prepare::{off_the_runtime, prepared};
-pub use seeding::{continue_ids_past_seeded, reset, seed_catalog};
+pub use seeding::{reset, seed_catalog};
 pub use settings::claim_reset;
 
 use super::changes::Feed;
@@ -144,10 +145,10 @@ impl Store {
 
     /// Delivers the changes other replicas make: a thread listens for their
     /// notifications and reads the change log when one comes, or every
-    /// [`changes::POLL_EVERY`] in any case (a notification is lost while nobody
+    /// [`listener::POLL_EVERY`] in any case (a notification is lost while nobody
     /// listens, and some compatible servers send none).
     pub fn watch_changes(&self, feed: &Arc<Feed>) -> anyhow::Result<()> {
-        changes::watch(self.target.clone(), self.connections.pool.clone(), Arc::downgrade(feed))
+        listener::watch(self.target.clone(), self.connections.pool.clone(), Arc::downgrade(feed))
     }
 }
 

@@ -14,7 +14,8 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::connection::PgConn;
 use super::tls;
 use crate::db::conn::Conn;
-use crate::db::{DbMetrics, Error, PoolEvents};
+use crate::db::metrics::PoolEvents;
+use crate::db::{DbMetrics, Error};
 
 /// How long a request may wait for the database in all (a connection, then its
 /// statements) before it is answered 503: well inside what a shopper or a proxy waits.

@@ -1,6 +1,7 @@
 //! Making a database ready to serve, at start and before `market reset` or `market
 //! seed`: one connection, made off the server's runtime, that refuses servers too old,
-//! takes the migration lock, migrates, and seeds a database that holds nothing.
+//! takes the migration lock, migrates, and seeds a database that holds nothing (its id
+//! sequences then moved past the seeded rows).
 
 use postgres::Client;
 
@@ -8,6 +9,8 @@ use super::connection::PgConn;
 use super::locks::{MIGRATION_LOCK, take_migration_lock};
 use super::migrations;
 use super::pool::{Target, connect, server, target};
+use crate::db::Error;
+use crate::db::conn::Conn;
 use crate::db::seed;
 
 /// Runs `f` on a thread of its own: the client blocks on a runtime of its own, which
@@ -30,7 +33,7 @@ pub(super) fn prepared<T>(
     conn.client().batch_execute("SET statement_timeout = 0; SET idle_in_transaction_session_timeout = 0")?;
     take_migration_lock(conn.client(), &server)?;
     let outcome = migrations::run(conn.client(), &server).and_then(|()| {
-        conn.transaction("BEGIN", seed::seed_if_empty)?;
+        conn.transaction("BEGIN", |c| seed::seed_if_empty(c, continue_ids_past_seeded))?;
         f(&mut conn)
     });
     // Ending the session frees the lock in any case; said aloud when it still can be.
@@ -48,6 +51,20 @@ fn refuse_old_servers(client: &mut Client, server: &str) -> anyhow::Result<()> {
     let (number, version): (i32, String) = (row.get(0), row.get(1));
     if number < 150_000 {
         anyhow::bail!("{server} runs PostgreSQL {version}: Market needs PostgreSQL 15 or newer");
+    }
+    Ok(())
+}
+
+/// After rows were written with their ids given: new rows take ids past them.
+pub fn continue_ids_past_seeded(c: &mut Conn) -> Result<(), Error> {
+    for table in ["departments", "products", "product_images", "users", "reviews"] {
+        c.query_one(
+            &format!(
+                "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
+            ),
+            &[],
+            |r| r.get::<i64>(0),
+        )?;
     }
     Ok(())
 }

@@ -1,29 +1,13 @@
 //! `market reset` and `market seed` on PostgreSQL: the seeded state again, or a new
-//! catalog at scale, each under the migration lock; and the sequences moved past rows
-//! written with their ids given.
+//! catalog at scale, each under the migration lock.
 
 use postgres::Client;
 
 use super::locks::SERVING_LOCK;
 use super::pool::redacted;
-use super::prepare::{off_the_runtime, prepared};
-use crate::db::Error;
+use super::prepare::{continue_ids_past_seeded, off_the_runtime, prepared};
 use crate::db::conn::Conn;
 use crate::db::seed::{self, ResetReport, SeedReport};
-
-/// After rows were written with their ids given: new rows take ids past them.
-pub fn continue_ids_past_seeded(c: &mut Conn) -> Result<(), Error> {
-    for table in ["departments", "products", "product_images", "users", "reviews"] {
-        c.query_one(
-            &format!(
-                "SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
-            ),
-            &[],
-            |r| r.get::<i64>(0),
-        )?;
-    }
-    Ok(())
-}
 
 /// `market reset --database postgres://...`: back to the seeded state, in one
 /// transaction; replicas serving meanwhile drop what they kept, as after any write.
@@ -47,7 +31,7 @@ pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedRe
                          favorites, orders, order_items, idempotency_keys, brands, changes, rate_limits
                      RESTART IDENTITY;",
                 )?;
-                seed::seed_if_empty(c)?;
+                seed::seed_if_empty(c, continue_ids_past_seeded)?;
                 // The generator writes each product's rating itself; the brands are
                 // counted once at the end. The triggers that would do both row by row
                 // are off until then (inside this transaction: nobody else sees it).

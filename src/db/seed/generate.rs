@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use super::{Catalog, Product};
+use super::catalog::{Catalog, Product};
 use crate::db::Error;
 use crate::db::conn::{Conn, Value};
 

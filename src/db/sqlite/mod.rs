@@ -19,8 +19,9 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 use super::changes::Feed;
 use super::conn::Conn;
 use super::faults::WriteFaults;
+use super::metrics::PoolEvents;
 use super::seed::{self, ResetReport, SeedReport};
-use super::{DbMetrics, Error, Limits, PoolEvents};
+use super::{DbMetrics, Error};
 
 type Pool = r2d2::Pool<SqliteConnectionManager>;
 
@@ -84,18 +85,26 @@ fn in_transaction<T>(
     Ok(value)
 }
 
+/// Seeds the catalog unless the database holds anything (`seed::seed_if_empty`); a
+/// rowid goes on past the largest one by itself, so seeding has nothing more to do.
+fn seed_if_empty(c: &mut Conn) -> Result<bool, Error> {
+    seed::seed_if_empty(c, |_| Ok(()))
+}
+
 /// Brings a database opened by [`open_checked`] to this Market's schema, and seeds it
 /// when it holds nothing.
 fn prepare(conn: &mut Connection, path: &Path) -> anyhow::Result<()> {
     migrations::run(conn).map_err(|e| refusal_if_damaged(conn, path, e))?;
-    in_transaction(conn, seed::seed_if_empty).map_err(|e| refusal_if_damaged(conn, path, e))?;
+    in_transaction(conn, seed_if_empty).map_err(|e| refusal_if_damaged(conn, path, e))?;
     Ok(())
 }
 
 impl Store {
+    /// Opens the file at `path` for the store, capped at `max_size` bytes if given
+    /// (`Limits::max_size`).
     pub fn open(
         path: &Path,
-        limits: Limits,
+        max_size: Option<u64>,
         metrics: Arc<DbMetrics>,
         faults: Arc<WriteFaults>,
     ) -> anyhow::Result<(Store, Arc<Feed>)> {
@@ -104,7 +113,7 @@ impl Store {
         prepare(&mut conn, path)?;
         let feed = Arc::new(Feed::start_at(&mut Conn::Sqlite(&conn))?);
         conn.busy_timeout(WRITE_LOCK_WAIT)?;
-        if let Some(bytes) = limits.max_size {
+        if let Some(bytes) = max_size {
             cap_size(&conn, bytes)?;
         }
         let writer = writer::Writer::start(conn, feed.clone(), metrics.clone(), faults)?;
@@ -243,7 +252,7 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
     conn.pragma_update(None, "journal_mode", "MEMORY")?;
     conn.pragma_update(None, "synchronous", "OFF")?;
     migrations::run(&mut conn)?;
-    in_transaction(&mut conn, seed::seed_if_empty)?;
+    in_transaction(&mut conn, seed_if_empty)?;
     // Making the indexes and the search index sorts and merges a million rows: 64 MiB
     // of page cache and sorting in memory rather than SQLite's 2 MiB and temp files.
     conn.pragma_update(None, "cache_size", -65536)?;
