@@ -27,7 +27,7 @@ fn main() -> ExitCode {
         Command::Restore(args) => restore(&args),
         Command::Reset(args) => reset(&args),
         Command::Openapi => {
-            println!("{}", market::api::openapi::document_json(false));
+            println!("{}", market::api::openapi_json(false));
             Ok(())
         }
     };

@@ -73,7 +73,7 @@ impl Application {
         let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
         let (metrics_for_own_address, stopping_for_signals) = (metrics.clone(), stopping.clone());
         db.listen(answer_cache.clone().into_inner().listener())?;
-        let document = web::Data::new(api::openapi::Document(api::openapi::document_json(secure)));
+        let document = web::Data::new(api::openapi::Document(api::openapi_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;

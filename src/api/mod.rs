@@ -98,6 +98,12 @@ route_table! {
     }
 }
 
+/// The OpenAPI document of the route table's paths ([`openapi::document_json`]), served at
+/// `GET /api/openapi.json` and printed by `market openapi`.
+pub fn openapi_json(secure_cookies: bool) -> String {
+    openapi::document_json(<RouteDoc as utoipa::OpenApi>::openapi(), secure_cookies)
+}
+
 /// Unknown `/api` paths get the JSON 404.
 pub fn configure(cfg: &mut web::ServiceConfig, sessions: SessionMiddleware<SessionStore>) {
     cfg.service(

@@ -1,9 +1,10 @@
 //! The API's contract: an OpenAPI 3.1 document generated from the handlers' own
 //! annotations and the Rust types they read and answer, served at
 //! `GET /api/openapi.json` and printed by `market openapi`. Its paths come from the
-//! route table (`api::RouteDoc`); its field limits, and the `x-field-rules` extension
-//! the web client generates its rules from, from `domain::fields`. `make test-contract`
-//! lets schemathesis check the server against it.
+//! route table (`api::RouteDoc`, handed in by `api::openapi_json`, so this file does not
+//! name the table that names its handler); its field limits, and the `x-field-rules`
+//! extension the web client generates its rules from, from `domain::fields`.
+//! `make test-contract` lets schemathesis check the server against it.
 
 use actix_web::{HttpResponse, web};
 use utoipa::openapi::RefOr;
@@ -14,7 +15,6 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, Number, OpenApi, ToResponse, ToSchema};
 
-use super::RouteDoc;
 use crate::auth::{session as sessions, xsrf};
 use crate::domain::fields;
 
@@ -206,9 +206,10 @@ impl Modify for FieldRules {
     }
 }
 
-/// The document, with the session cookie named as this server names it.
-pub fn document_json(secure_cookies: bool) -> String {
-    let mut doc = ApiDoc::openapi().merge_from(RouteDoc::openapi());
+/// The document of `routes` (the route table's paths, `api::openapi_json`), with the
+/// session cookie named as this server names it.
+pub fn document_json(routes: utoipa::openapi::OpenApi, secure_cookies: bool) -> String {
+    let mut doc = ApiDoc::openapi().merge_from(routes);
     doc.info.version = env!("CARGO_PKG_VERSION").into();
     Security { cookie: sessions::cookie_name(secure_cookies) }.modify(&mut doc);
     FieldRules.modify(&mut doc);
