@@ -250,3 +250,18 @@ pub(super) fn connect(target: &Target) -> anyhow::Result<Client> {
     })?;
     Ok(client)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_stay_out_of_messages() {
+        assert_eq!(
+            redacted("postgres://market:secret@db:5432/market"),
+            "postgres://market:***@db:5432/market"
+        );
+        assert_eq!(redacted("postgres://db/market"), "postgres://db/market");
+        assert_eq!(redacted("postgres://market@db/market"), "postgres://market@db/market");
+    }
+}
