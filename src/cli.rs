@@ -73,6 +73,9 @@ pub enum Command {
     /// made goes. A SQLite store must be stopped; on PostgreSQL (--database URL) the
     /// servers may keep serving.
     Reset(ResetArgs),
+    /// Manage the store's staff: who may use the back office (/admin), and at which role.
+    /// Works on a stopped SQLite store, and beside running servers on PostgreSQL.
+    Staff(StaffArgs),
     /// Print the API's OpenAPI 3.1 document (what `GET /api/openapi.json` answers).
     Openapi,
 }
@@ -107,6 +110,42 @@ pub struct RestoreArgs {
     /// URL is refused: restore it with pg_restore.
     #[arg(long, env = "MARKET_DATABASE", value_name = "URL")]
     pub database: Option<String>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct StaffArgs {
+    #[command(subcommand)]
+    pub command: StaffCommand,
+
+    /// The data folder of the SQLite store, which must be stopped (not used with a
+    /// PostgreSQL --database).
+    #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+
+    /// Where the store's data lives, as for `market serve`.
+    #[arg(long, env = "MARKET_DATABASE", value_name = "URL", global = true)]
+    pub database: Option<String>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum StaffCommand {
+    /// Create a staff account, or give an existing account a role. The password is read
+    /// from standard input (asked for, without echo, on a terminal); for an existing
+    /// account an empty one keeps its password.
+    Add {
+        username: String,
+        /// owner (also manages staff), staff (changes the catalog, stock, orders and
+        /// reviews) or viewer (looks, changes nothing).
+        #[arg(long, value_parser = ["owner", "staff", "viewer"])]
+        role: String,
+        /// For a new account (default: USERNAME@market.test).
+        #[arg(long)]
+        email: Option<String>,
+    },
+    /// List the staff accounts and their roles.
+    List,
+    /// Take an account's role away: it stays, as a shopper's.
+    Remove { username: String },
 }
 
 #[derive(Args, Debug, Clone)]

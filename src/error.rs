@@ -26,6 +26,10 @@ pub enum ApiError {
     NotFound(String),
     #[error("{message}")]
     Conflict { message: String, errors: Vec<String> },
+    /// 409 for an order the store cannot fill: `errors` says why in words, `shortages`
+    /// names each product, so the checkout page can offer to remove those lines.
+    #[error("{message}")]
+    OutOfStock { message: String, errors: Vec<String>, shortages: Vec<ShortageBody> },
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -133,7 +137,7 @@ impl ResponseError for ApiError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::Conflict { .. } | Self::OutOfStock { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -147,6 +151,11 @@ impl ResponseError for ApiError {
         let (message, errors): (String, &[String]) = match self {
             Self::BadRequest { message, errors } | Self::Conflict { message, errors } => {
                 (message.clone(), errors)
+            }
+            Self::OutOfStock { message, errors, shortages } => {
+                return HttpResponse::build(StatusCode::CONFLICT)
+                    .insert_header((header::CACHE_CONTROL, "no-store"))
+                    .json(OutOfStockBody { message, errors, shortages });
             }
             Self::Internal(cause) => {
                 tracing::error!(error = ?cause, "internal error");
@@ -165,6 +174,26 @@ impl ResponseError for ApiError {
         }
         res
     }
+}
+
+/// A product an order could not take enough of, as the 409 names it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShortageBody {
+    pub product_id: i64,
+    pub name: String,
+    /// Units the cart holds.
+    pub wanted: i64,
+    /// Units left (0: out of stock, or no longer sold).
+    pub left: i64,
+}
+
+/// The error shape, with the products an order could not take enough of.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OutOfStockBody<'a> {
+    pub message: &'a str,
+    pub errors: &'a [String],
+    pub shortages: &'a [ShortageBody],
 }
 
 pub fn json_error(status: StatusCode, message: &str, errors: &[String]) -> HttpResponse {
@@ -196,6 +225,24 @@ impl From<Rejection> for ApiError {
             | Rejection::AlreadyReviewed
             | Rejection::AccountTaken { .. } => Self::Conflict { message, errors },
             Rejection::KeyReused => Self::Unprocessable(message),
+            Rejection::OutOfStock(shortages) => Self::OutOfStock {
+                message,
+                errors,
+                shortages: shortages
+                    .into_iter()
+                    .map(|s| ShortageBody {
+                        product_id: s.product_id,
+                        name: s.name,
+                        wanted: s.wanted,
+                        left: s.left,
+                    })
+                    .collect(),
+            },
+            Rejection::SoldOut
+            | Rejection::NotForSale
+            | Rejection::StatusMove { .. }
+            | Rejection::Taken(_) => Self::Conflict { message, errors },
+            Rejection::AccountDisabled => Self::Forbidden(message),
         }
     }
 }
@@ -210,6 +257,8 @@ impl From<db::Error> for ApiError {
                 let has = |c| constraints.contains(&c);
                 if has(Constraint::OneReviewPerShopperAndProduct) {
                     Rejection::AlreadyReviewed.into()
+                } else if has(Constraint::UniqueSku) {
+                    Rejection::Taken("Another product has this SKU.").into()
                 } else {
                     let (username, email) = (has(Constraint::UniqueUsername), has(Constraint::UniqueEmail));
                     Rejection::AccountTaken { username, email }.into()

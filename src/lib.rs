@@ -13,6 +13,7 @@ pub mod health;
 pub mod logging;
 pub mod metrics;
 pub mod spa;
+pub mod staff;
 pub mod startup;
 pub mod storefront;
 

@@ -1,7 +1,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use market::cli::{BackupArgs, Cli, Command, ResetArgs, RestoreArgs, SeedArgs, ServeArgs};
+use market::cli::{BackupArgs, Cli, Command, ResetArgs, RestoreArgs, SeedArgs, ServeArgs, StaffArgs};
 use market::config::Config;
 use market::data_dir::DataDirLock;
 use market::db::Location;
@@ -26,6 +26,7 @@ fn main() -> ExitCode {
         Command::Backup(args) => backup(&args),
         Command::Restore(args) => restore(&args),
         Command::Reset(args) => reset(&args),
+        Command::Staff(args) => staff(&args),
         Command::Openapi => {
             println!("{}", market::api::openapi_json(false));
             Ok(())
@@ -154,6 +155,17 @@ fn reset(args: &ResetArgs) -> anyhow::Result<()> {
     let removed = market::db::reset_database(&location)?;
     println!("Reset {} to its seeded state: removed {removed}.", described(&location));
     Ok(())
+}
+
+fn staff(args: &StaffArgs) -> anyhow::Result<()> {
+    market::logging::install_plain();
+    let location = location(&args.data_dir, args.database.as_deref())?;
+    // A SQLite file belongs to one server, which must be stopped; PostgreSQL is shared.
+    let _lock = match location {
+        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market staff")?),
+        Location::Postgres(_) => None,
+    };
+    market::staff::run(&location, &args.command)
 }
 
 fn serve(args: ServeArgs) -> anyhow::Result<()> {

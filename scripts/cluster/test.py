@@ -51,6 +51,10 @@ BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 # plus the time a request takes on a loaded machine.
 ANSWER_WITHIN = 5.0 + 2.0
 PASSWORD = "cluster-password"
+# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
+# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
+# orders once gone, which this load is not about.
+IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 # psql's application name while it holds a shopper's lock: how the test finds its session.
 LOCKER = "market-cluster-test-locker"
 
@@ -244,7 +248,7 @@ def shop_once(s, base, via, counts):
         counts[f"{via}: resent order answered {status}"] += 1
         return
     for _ in range(random.randint(1, 2)):
-        status, _ = s.call(base, "POST", "/api/cart", {"productId": random.randint(1, 156)})
+        status, _ = s.call(base, "POST", "/api/cart", {"productId": random.choice(IN_STOCK)})
         counts[f"{via}: cart add answered {status}"] += 1
     status, cart = s.call(base, "GET", "/api/cart")
     if status != 200 or not cart["Products"]:

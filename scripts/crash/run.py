@@ -40,6 +40,10 @@ import urllib.request
 import uuid
 from pathlib import Path
 
+# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
+# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
+# orders once gone, which this load is not about.
+IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 ROUNDS = int(os.environ.get("CRASH_ROUNDS", "4"))
@@ -144,7 +148,7 @@ class Shopper:
         try:
             while not stop.is_set():
                 for _ in range(random.randint(1, 3)):
-                    product = random.randint(1, 156)
+                    product = random.choice(IN_STOCK)
                     status, _ = self.call("POST", "/api/cart", {"productId": product})
                     if status == 201:
                         self.added[product] += 1

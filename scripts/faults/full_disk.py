@@ -56,6 +56,10 @@ FULL_SECONDS = float(os.environ.get("FULL_DISK_SECONDS", "5"))
 LOG_OUTSIDE = os.environ.get("FULL_DISK_LOG") == "outside"
 FS_SIZE = "8m"
 PRODUCTS = range(1, 157)
+# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
+# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
+# orders once gone, which this load is not about.
+IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 SEARCH_WORDS = ["lamp", "wireless", "tv", "chair", "head", "coffee", "dumbbell", "creme"]
 
 
@@ -189,7 +193,7 @@ class Shopper:
     def add_to_cart(self, kind="write"):
         if len(self.cart) >= 45:  # a cart holds at most 50 lines
             return self.order(kind)
-        product = random.choice(PRODUCTS)
+        product = random.choice(IN_STOCK)
         a = self.call(kind, "POST", "/api/cart", {"productId": product})
         if a.status == 201:
             line = a.json()

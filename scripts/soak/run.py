@@ -63,6 +63,10 @@ REPORT = ROOT / "target/soak/report.md"
 SAMPLE_EVERY = 5.0
 MB = 1024 * 1024
 PRODUCTS = range(1, 157)
+# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
+# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
+# orders once gone, which this load is not about.
+IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 DEPARTMENTS = range(1, 14)
 SEARCH_WORDS = ["lamp", "wireless", "tv", "chair", "head", "coffee", "dumbbell", "creme", "smart",
                 "kids", "blue", "steel", "organic", "phone"]
@@ -276,7 +280,7 @@ class Shopper:
     def cart_add(self):
         if len(self.cart) >= 50:
             return self.cart_remove()
-        a = self.call("POST", "/api/cart", {201}, {"productId": random.choice(PRODUCTS)})
+        a = self.call("POST", "/api/cart", {201}, {"productId": random.choice(IN_STOCK)})
         if a is not None:
             line = a.json()
             self.cart[line["cartId"]] = line["productId"]

@@ -5,6 +5,8 @@
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
+use crate::domain::orders::OrderStatus;
+use crate::domain::roles::Role;
 use crate::domain::{self, Cents, Timestamp};
 
 /// Money goes out as a JSON number of dollars with at most two decimals (1999 →
@@ -80,6 +82,10 @@ pub struct ProductCard {
     #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
+    /// Units left to sell: the storefront says how many from 10 down, and "Out of
+    /// stock" at 0.
+    #[schema(minimum = 0)]
+    pub stock: i64,
 }
 
 impl From<domain::catalog::ProductCard> for ProductCard {
@@ -93,6 +99,7 @@ impl From<domain::catalog::ProductCard> for ProductCard {
             preview_image: p.preview_image,
             avg_rating: p.rating.average(),
             num_reviews: p.rating.count,
+            stock: p.stock,
         }
     }
 }
@@ -287,6 +294,9 @@ pub struct Product {
     #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
+    /// Units left to sell.
+    #[schema(minimum = 0)]
+    pub stock: i64,
     #[serde(rename = "Department")]
     pub department: DepartmentRef,
     #[serde(rename = "ProductImages")]
@@ -306,6 +316,7 @@ impl From<domain::catalog::Product> for Product {
             description: p.description,
             avg_rating: card.rating.average(),
             num_reviews: card.rating.count,
+            stock: card.stock,
             department: DepartmentRef { id: card.department_id, name: p.department_name },
             product_images: p
                 .images
@@ -496,8 +507,10 @@ pub struct Order {
     pub subtotal: Cents,
     pub discount: Cents,
     pub total: Cents,
-    pub status: String,
+    pub status: OrderStatus,
     pub created_at: Timestamp,
+    /// When the status last changed (when the order was placed, until it moves).
+    pub status_changed_at: Timestamp,
     #[serde(rename = "Products")]
     pub products: Vec<OrderLine>,
 }
@@ -512,6 +525,7 @@ impl From<domain::orders::Order> for Order {
             total: o.quote.total,
             status: o.status,
             created_at: o.created_at,
+            status_changed_at: o.status_changed_at,
             products: o
                 .lines
                 .into_iter()
@@ -543,6 +557,8 @@ pub struct User {
     pub username: String,
     pub email: String,
     pub created_at: Timestamp,
+    /// `shopper` for everyone but the store's staff, whose role opens the back office.
+    pub role: Role,
 }
 
 impl From<domain::users::User> for User {
@@ -554,6 +570,7 @@ impl From<domain::users::User> for User {
             username: u.username,
             email: u.email,
             created_at: u.created_at,
+            role: u.role,
         }
     }
 }

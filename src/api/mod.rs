@@ -1,5 +1,6 @@
 //! The JSON API, and its whole route table (docs/architecture.md#the-route-table).
 
+pub mod admin;
 pub mod answer_cache;
 pub mod cart;
 pub mod catalog;
@@ -17,13 +18,15 @@ use actix_web::middleware::from_fn;
 use actix_web::web::{self, resource};
 
 use crate::auth::session::SessionStore;
-use crate::auth::xsrf;
+use crate::auth::{roles, xsrf};
 use crate::headers;
 
 /// The one list of the API's paths. From it come: the routing; each route's layers
 /// (a `shopper` route passes the session layer, then the anti-forgery check on writes,
 /// and is sent `no-store`; a `public` one, the catalog, needs neither, skips loading
-/// the caller's session, and may be kept by caches that check back); the `Allow`
+/// the caller's session, and may be kept by caches that check back; a `viewer`,
+/// `staff` or `owner` route, the back office, is a `shopper` route that then passes
+/// the gate of that role, `auth::roles`); the `Allow`
 /// header of a 405; the OpenAPI document's paths ([`RouteDoc`]); and [`ROUTES`], which
 /// tests hold against the document.
 ///
@@ -57,6 +60,9 @@ macro_rules! route_table {
     (@shopper $sessions:ident, $route:expr) => {
         $route.wrap(from_fn(xsrf::protect)).wrap($sessions.clone()).wrap(from_fn(crate::error::answer_failures))
     };
+    (@viewer $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::viewer))) };
+    (@staff $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::staff))) };
+    (@owner $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::owner))) };
 }
 
 route_table! {
@@ -92,6 +98,14 @@ route_table! {
     "/search" {
         "": get(public search::search_products);
         "/suggestions": get(public search::list_search_suggestions);
+    }
+    "/admin" {
+        "/products": get(viewer admin::products::list_admin_products) post(staff admin::products::create_product);
+        "/products/{id}": get(viewer admin::products::get_admin_product)
+            patch(staff admin::products::update_product) delete(staff admin::products::archive_product);
+        "/products/{id}/restore": post(staff admin::products::restore_product);
+        "/orders": get(viewer admin::orders::list_admin_orders);
+        "/orders/{id}": patch(staff admin::orders::move_order);
     }
     "/openapi.json" {
         "": get(public openapi::get_openapi);

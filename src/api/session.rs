@@ -11,6 +11,7 @@ use crate::auth::limits::{Account, Limiter};
 use crate::auth::{Passwords, xsrf};
 use crate::config::TrustedProxies;
 use crate::db::Db;
+use crate::domain::Rejection;
 use crate::domain::inputs::{LoginInput, check};
 use crate::error::ApiError;
 
@@ -87,9 +88,9 @@ pub async fn sign_in(
     let credential = input.credential.trim().to_owned();
     let name = credential.to_lowercase();
     let found = db.find_login(credential).await?;
-    let (user, hash) = match found {
-        Some((user, hash)) => (Some(user), Some(hash)),
-        None => (None, None),
+    let (user, hash, disabled) = match found {
+        Some(login) => (Some(login.user), Some(login.password_hash), login.disabled),
+        None => (None, None, false),
     };
     let account = user.as_ref().map_or(Account::Name(name), |u| Account::Id(u.id));
     // Same work and same answer whether the account is unknown or the password wrong;
@@ -97,6 +98,8 @@ pub async fn sign_in(
     let verified =
         passwords.verify_gated(input.password, hash, limiter.check_signin(address, &account)).await?;
     match user {
+        // Only someone who knows the password learns that the account was disabled.
+        Some(_) if verified && disabled => Err(Rejection::AccountDisabled.into()),
         Some(user) if verified => {
             start_session(&session, user.id)?;
             Ok(HttpResponse::Ok().json(SessionUser { user: Some(user.into()) }))

@@ -2,8 +2,10 @@
 pub mod current_user;
 pub mod limits;
 pub mod password;
+pub mod roles;
 pub mod session;
 pub mod xsrf;
 
 pub use current_user::CurrentUser;
 pub use password::Passwords;
+pub use roles::StaffMember;

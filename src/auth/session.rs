@@ -86,6 +86,17 @@ impl SessionStore {
         }
     }
 
+    /// Ends every session of `user_id` (an owner disabled the account): deleted from the
+    /// table, and dropped from what this server keeps.
+    pub async fn end_sessions_of(&self, user_id: i64) -> Result<u64, crate::db::Error> {
+        let ended = self.db.delete_sessions_of(user_id).await?;
+        if let Some(mut cache) = self.cache() {
+            cache.generation += 1;
+            cache.rows.retain(|_, row| signed_in(&row.state) != Some(user_id));
+        }
+        Ok(ended)
+    }
+
     /// After every session was deleted from the table (a reset): none is kept either.
     pub fn forget_all(&self) {
         let Some(mut cache) = self.cache() else { return };
@@ -129,6 +140,12 @@ pub fn middleware(store: SessionStore, secret: &Secret, secure: bool) -> Session
                 .session_ttl_extension_policy(TtlExtensionPolicy::OnStateChanges),
         )
         .build()
+}
+
+/// The account a session's state is signed in to: the table keeps it beside the state,
+/// so that an account's sessions can all be ended at once.
+fn signed_in(state: &State) -> Option<i64> {
+    state.get(crate::auth::current_user::USER_ID).and_then(|id| serde_json::from_str(id).ok())
 }
 
 fn key_hash(key: &SessionKey) -> String {
@@ -186,7 +203,12 @@ impl actix_session::storage::SessionStore for SessionStore {
         let key = generate_session_key();
         let hash = key_hash(&key);
         let now = Timestamp::now();
-        let row = SessionRow { state: json, created_at: now, expires_at: now.plus(IDLE_LIFETIME) };
+        let row = SessionRow {
+            user_id: signed_in(&state),
+            state: json,
+            created_at: now,
+            expires_at: now.plus(IDLE_LIFETIME),
+        };
         match self.db.insert_session(hash.clone(), row).await {
             Ok(()) => {}
             // Writes are refused for now (a full disk): the visitor still gets their page,
@@ -209,7 +231,7 @@ impl actix_session::storage::SessionStore for SessionStore {
         let expires_at = now.plus(IDLE_LIFETIME);
         let created_at = self
             .db
-            .update_session(hash.clone(), json, expires_at, now)
+            .update_session(hash.clone(), json, signed_in(&state), expires_at, now)
             .await
             .map_err(|e| UpdateError::Other(other(e)))?;
         if let Some(created_at) = created_at {

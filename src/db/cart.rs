@@ -1,7 +1,7 @@
 //! The cart: one line per item added (quantity is always 1).
 
 use super::conn::{Conn, Row, args};
-use super::{Db, Error, delete_owned, lock_shopper, require_product};
+use super::{Db, Error, delete_owned, lock_shopper};
 use crate::domain::cart::{Cart, CartLine, MAX_LINES};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
@@ -31,7 +31,9 @@ impl Db {
         self.read(move |c| Ok(Cart::new(lines(c, user_id)?))).await
     }
 
-    /// A new line of the product, unless the cart already holds [`MAX_LINES`].
+    /// A new line of the product, unless the cart already holds [`MAX_LINES`], the
+    /// product is archived or none of it is left. Nothing is reserved: the order takes
+    /// the units.
     pub async fn add_to_cart(&self, user_id: i64, product_id: i64) -> Result<CartLine, Error> {
         self.write(move |c| add(c, user_id, product_id)).await
     }
@@ -49,7 +51,17 @@ impl Db {
 }
 
 fn add(c: &mut Conn, user_id: i64, product_id: i64) -> Result<CartLine, Error> {
-    require_product(c, product_id)?;
+    let found = c.query_opt(
+        "SELECT archived_at IS NOT NULL, stock FROM products WHERE id = ?1",
+        args![product_id],
+        |r| Ok((r.get::<bool>(0)?, r.get::<i64>(1)?)),
+    )?;
+    match found {
+        None => return Err(Error::NotFound(Thing::Product)),
+        Some((true, _)) => return Err(Rejection::NotForSale.into()),
+        Some((false, 0)) => return Err(Rejection::SoldOut.into()),
+        Some(_) => {}
+    }
     // The limit is checked by the statement that writes, under the shopper's lock, so
     // it holds however many writers add at once.
     lock_shopper(c, user_id)?;

@@ -52,11 +52,11 @@ fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
     let mut found: Option<Product> = None;
     c.query(
         "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, p.description,
-                p.rating_sum, p.review_count, d.name, i.id, i.url, i.background
+                p.rating_sum, p.review_count, d.name, i.id, i.url, i.background, p.stock
          FROM products p
          JOIN departments d ON d.id = p.department_id
          LEFT JOIN product_images i ON i.product_id = p.id
-         WHERE p.id = ?1
+         WHERE p.id = ?1 AND p.archived_at IS NULL
          ORDER BY i.position",
         args![product_id],
         |r| {
@@ -71,6 +71,7 @@ fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
                         price: Cents(r.get(4)?),
                         preview_image: String::new(),
                         rating: Rating { sum: r.get(6)?, count: r.get(7)? },
+                        stock: r.get(12)?,
                     },
                     description: r.get(5)?,
                     department_name: r.get(8)?,
@@ -93,7 +94,8 @@ impl Db {
     /// How many products the catalog holds.
     pub async fn count_products(&self) -> Result<u64, Error> {
         self.read(|c| {
-            let n: i64 = c.query_one("SELECT count(*) FROM products", &[], |r| r.get(0))?;
+            let n: i64 =
+                c.query_one("SELECT count(*) FROM products WHERE archived_at IS NULL", &[], |r| r.get(0))?;
             Ok(n.max(0) as u64)
         })
         .await
@@ -104,7 +106,7 @@ impl Db {
     pub async fn list_product_addresses(&self, offset: u64, limit: u64) -> Result<Vec<(i64, i64)>, Error> {
         self.read(move |c| {
             c.query(
-                "SELECT department_id, id FROM products ORDER BY id LIMIT ?1 OFFSET ?2",
+                "SELECT department_id, id FROM products WHERE archived_at IS NULL ORDER BY id LIMIT ?1 OFFSET ?2",
                 args![limit as i64, offset as i64],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )

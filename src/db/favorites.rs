@@ -24,7 +24,10 @@ impl Db {
     pub async fn list_favorites(&self, user_id: i64) -> Result<Vec<Favorite>, Error> {
         self.read(move |c| {
             c.query(
-                &format!("{} WHERE f.user_id = ?1 ORDER BY f.id DESC", favorite_query()),
+                &format!(
+                    "{} WHERE f.user_id = ?1 AND p.archived_at IS NULL ORDER BY f.id DESC",
+                    favorite_query()
+                ),
                 args![user_id],
                 favorite,
             )

@@ -126,9 +126,19 @@ impl<'a> Source<'a> {
             Source::Department(id) => Some(*id),
             Source::Search { department, .. } => *department,
         };
-        match department {
-            Some(id) => Sql::new("p.department_id = ?", vec![Value::Int(id)]),
-            None => Sql::new("TRUE", vec![]),
+        // Archived products are off the storefront. A department's list says so as
+        // `archived_at IS NULL`, which lets SQLite use the lists' indexes (migration
+        // 0007 leaves archived products out of them); a search reads its rows by id
+        // from the matches, and says it in a form no index answers, or SQLite would
+        // scan one of those indexes for every match.
+        match (self, department) {
+            (Source::Department(_), Some(id)) => {
+                Sql::new("p.department_id = ? AND p.archived_at IS NULL", vec![Value::Int(id)])
+            }
+            (_, Some(id)) => {
+                Sql::new("p.department_id = ? AND coalesce(p.archived_at, 0) = 0", vec![Value::Int(id)])
+            }
+            (_, None) => Sql::new("coalesce(p.archived_at, 0) = 0", vec![]),
         }
     }
 }

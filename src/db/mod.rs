@@ -14,6 +14,9 @@
 //! that writes, or hold under the shopper's lock ([`lock_shopper`])
 //! (docs/architecture.md#storage).
 
+pub mod admin_orders;
+pub mod admin_products;
+pub mod audit;
 mod cards;
 pub mod cart;
 pub mod catalog;
@@ -33,6 +36,7 @@ mod search_sql;
 mod seed;
 pub mod session;
 mod sqlite;
+pub mod staff;
 pub mod users;
 
 use std::path::PathBuf;
@@ -314,9 +318,14 @@ fn lock_shopper(c: &mut Conn, user_id: i64) -> Result<(), Error> {
     }
 }
 
-/// Fails with "not found" unless the product exists (in the caller's transaction).
+/// Fails with "not found" unless the product exists and is not archived (in the
+/// caller's transaction): shoppers cannot see an archived product.
 fn require_product(c: &mut Conn, product_id: i64) -> Result<(), Error> {
-    let found = c.query_opt("SELECT 1 FROM products WHERE id = ?1", args![product_id], |_| Ok(()))?;
+    let found = c.query_opt(
+        "SELECT 1 FROM products WHERE id = ?1 AND archived_at IS NULL",
+        args![product_id],
+        |_| Ok(()),
+    )?;
     found.ok_or(Error::NotFound(Thing::Product))
 }
 

@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use super::conn::{Conn, args};
 use super::{Db, Error, cart, lock_shopper};
-use crate::domain::orders::{CartView, Order, OrderLine, STATUS_RECEIVED, accept};
+use crate::domain::cart::CartLine;
+use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, accept};
 use crate::domain::pricing::Quote;
+use crate::domain::stock::Shortage;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
 /// How long a key is remembered.
@@ -31,7 +33,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>,
     // One query for orders and their lines; rows arrive grouped by order.
     let sql = format!(
         "SELECT o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.total_cents, o.status, o.created_at,
-                oi.product_id, p.department_id, oi.name, oi.price_cents, i.url
+                o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents, i.url
          FROM orders o
          LEFT JOIN order_items oi ON oi.order_id = o.id
          LEFT JOIN products p ON p.id = oi.product_id
@@ -51,24 +53,30 @@ fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>,
                     discount: Cents(r.get(3)?),
                     total: Cents(r.get(4)?),
                 },
-                status: r.get(5)?,
+                status: status(r.get(5)?)?,
                 created_at: Timestamp(r.get(6)?),
+                status_changed_at: Timestamp(r.get(7)?),
                 lines: Vec::new(),
             });
         }
-        if let Some(product_id) = r.get::<Option<i64>>(7)? {
+        if let Some(product_id) = r.get::<Option<i64>>(8)? {
             let order = orders.last_mut().expect("pushed above");
             order.lines.push(OrderLine {
                 product_id,
-                department_id: r.get(8)?,
-                name: r.get(9)?,
-                price: Cents(r.get(10)?),
-                preview_image: r.get::<Option<String>>(11)?.unwrap_or_default(),
+                department_id: r.get(9)?,
+                name: r.get(10)?,
+                price: Cents(r.get(11)?),
+                preview_image: r.get::<Option<String>>(12)?.unwrap_or_default(),
             });
         }
         Ok(())
     })?;
     Ok(orders)
+}
+
+/// A status as the database holds it.
+pub(super) fn status(text: String) -> Result<OrderStatus, Error> {
+    OrderStatus::parse(&text).ok_or_else(|| Error::other(format!("an order has the unknown status {text:?}")))
 }
 
 fn by_id(c: &mut Conn, order_id: i64) -> Result<Order, Error> {
@@ -82,7 +90,9 @@ impl Db {
     }
 
     /// Turns the shopper's cart into an order in one transaction: prices it, refuses a
-    /// view of it that is no longer true, snapshots each line, empties the cart. With
+    /// view of it that is no longer true, takes the units of every line from stock (or
+    /// refuses the whole order, naming each product short), snapshots each line,
+    /// empties the cart. With
     /// an attempt's key, a repeat answers the order that key placed. Everything happens
     /// under the shopper's lock, taken first: two checkouts of one shopper, or two
     /// retries of one key, on any servers, run one after the other, and the second sees
@@ -125,17 +135,12 @@ impl Db {
 fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
     let lines = cart::lines(c, user_id)?;
     let quote = accept(&lines, seen)?;
+    take_stock(c, &lines)?;
+    let now = Timestamp::now().millis();
     let order_id: i64 = c.query_one(
-        "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
-        args![
-            user_id,
-            quote.subtotal.0,
-            quote.discount.0,
-            quote.total.0,
-            STATUS_RECEIVED,
-            Timestamp::now().millis()
-        ],
+        "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at, status_changed_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id",
+        args![user_id, quote.subtotal.0, quote.discount.0, quote.total.0, OrderStatus::Received.as_str(), now],
         |r| r.get(0),
     )?;
     for line in &lines {
@@ -146,6 +151,49 @@ fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
     }
     c.execute("DELETE FROM cart_items WHERE user_id = ?1", args![user_id])?;
     by_id(c, order_id)
+}
+
+/// Takes the units of every product of `lines` from stock, each by one statement that
+/// cannot take more than there is (a concurrent order of the last units waits for this
+/// one's row lock, then finds them gone). Products are taken in id order, so two orders
+/// never wait on each other. When any product is short, the caller's transaction is
+/// refused with every shortage named, and what was taken here goes with it.
+fn take_stock(c: &mut Conn, lines: &[CartLine]) -> Result<(), Error> {
+    let mut wanted: std::collections::BTreeMap<i64, (i64, &str)> = std::collections::BTreeMap::new();
+    for line in lines {
+        wanted.entry(line.product_id).or_insert((0, &line.name)).0 += 1;
+    }
+    let mut shortages = Vec::new();
+    for (&product_id, &(units, name)) in &wanted {
+        let taken = c.execute(
+            "UPDATE products SET stock = stock - ?2 WHERE id = ?1 AND stock >= ?2 AND archived_at IS NULL",
+            args![product_id, units],
+        )?;
+        if taken == 0 {
+            let left = c.query_one(
+                "SELECT CASE WHEN archived_at IS NULL THEN stock ELSE 0 END FROM products WHERE id = ?1",
+                args![product_id],
+                |r| r.get(0),
+            )?;
+            shortages.push(Shortage { product_id, name: name.to_owned(), wanted: units, left });
+        }
+    }
+    match shortages.is_empty() {
+        true => Ok(()),
+        false => Err(Rejection::OutOfStock(shortages).into()),
+    }
+}
+
+/// Puts the units of order `order_id` back in stock (a cancelled order), in the
+/// caller's transaction.
+pub(super) fn return_stock(c: &mut Conn, order_id: i64) -> Result<(), Error> {
+    c.execute(
+        "UPDATE products SET stock = stock + (
+             SELECT count(*) FROM order_items oi WHERE oi.order_id = ?1 AND oi.product_id = products.id)
+         WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1)",
+        args![order_id],
+    )?;
+    Ok(())
 }
 
 /// The fingerprint and order kept under the shopper's `key`, unless it has expired.

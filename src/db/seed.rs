@@ -8,7 +8,7 @@ mod generate;
 use self::catalog::{CATALOG, Catalog};
 use super::Error;
 use super::conn::{Conn, Value, args};
-use crate::domain::Timestamp;
+use crate::domain::{Timestamp, stock};
 
 /// Seeds the catalog in the caller's transaction unless the database already holds
 /// anything; returns whether it seeded. `continue_ids` is the engine's step once rows
@@ -34,9 +34,18 @@ pub fn seed_if_empty(
     }
     for p in &catalog.products {
         c.execute(
-            "INSERT INTO products (id, department_id, name, brand, price_cents, description)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            args![p.id, p.department_id, &p.name, &p.brand, p.price_cents, &p.description],
+            "INSERT INTO products (id, department_id, name, brand, price_cents, description, stock, sku)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            args![
+                p.id,
+                p.department_id,
+                &p.name,
+                &p.brand,
+                p.price_cents,
+                &p.description,
+                stock::seeded(p.id),
+                &stock::default_sku(p.id)
+            ],
         )?;
         for (position, img) in p.images.iter().enumerate() {
             c.execute(
@@ -197,6 +206,15 @@ pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     let mut all = |table: &str| c.execute(&format!("DELETE FROM {table}"), &[]);
     let mut report = ResetReport::default();
     all("idempotency_keys")?;
+    // The orders go, and with them the units they took (a cancelled one gave its back).
+    c.execute(
+        "UPDATE products SET stock = stock + (
+             SELECT count(*) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+             WHERE oi.product_id = products.id AND o.status <> 'Cancelled')
+         WHERE id IN (SELECT product_id FROM order_items)",
+        &[],
+    )?;
+    let mut all = |table: &str| c.execute(&format!("DELETE FROM {table}"), &[]);
     all("order_items")?;
     report.orders = all("orders")?;
     report.cart_lines = all("cart_items")?;
@@ -204,6 +222,8 @@ pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     report.sessions = all("sessions")?;
     report.reviews =
         c.execute("DELETE FROM reviews WHERE user_id = ?1 OR user_id > ?2", args![demo, seeded_users])?;
-    report.accounts = c.execute("DELETE FROM users WHERE id > ?1", args![seeded_users])?;
+    // Staff accounts stay: the store's own people, not what visitors made.
+    report.accounts =
+        c.execute("DELETE FROM users WHERE id > ?1 AND role = 'shopper'", args![seeded_users])?;
     Ok(report)
 }

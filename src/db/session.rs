@@ -9,6 +9,8 @@ use crate::domain::Timestamp;
 #[derive(Debug, Clone)]
 pub struct SessionRow {
     pub state: String,
+    /// The account it is signed in to, if any.
+    pub user_id: Option<i64>,
     pub created_at: Timestamp,
     pub expires_at: Timestamp,
 }
@@ -17,11 +19,12 @@ impl Db {
     pub async fn load_session(&self, key_hash: String) -> Result<Option<SessionRow>, Error> {
         self.read(move |c| {
             c.query_opt(
-                "SELECT state, created_at, expires_at FROM sessions WHERE key_hash = ?1",
+                "SELECT state, created_at, expires_at, user_id FROM sessions WHERE key_hash = ?1",
                 args![&key_hash],
                 |r| {
                     Ok(SessionRow {
                         state: r.get(0)?,
+                        user_id: r.get(3)?,
                         created_at: Timestamp(r.get(1)?),
                         expires_at: Timestamp(r.get(2)?),
                     })
@@ -34,8 +37,8 @@ impl Db {
     pub async fn insert_session(&self, key_hash: String, row: SessionRow) -> Result<(), Error> {
         self.write(move |c| {
             c.execute(
-                "INSERT INTO sessions (key_hash, state, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-                args![&key_hash, &row.state, row.created_at.millis(), row.expires_at.millis()],
+                "INSERT INTO sessions (key_hash, state, created_at, expires_at, user_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+                args![&key_hash, &row.state, row.created_at.millis(), row.expires_at.millis(), row.user_id],
             )?;
             Ok(())
         })
@@ -48,14 +51,15 @@ impl Db {
         &self,
         key_hash: String,
         state: String,
+        user_id: Option<i64>,
         expires_at: Timestamp,
         now: Timestamp,
     ) -> Result<Option<Timestamp>, Error> {
         self.write(move |c| {
             Ok(c.query_opt(
-                "UPDATE sessions SET state = ?2, expires_at = ?3 WHERE key_hash = ?1 AND expires_at > ?4
+                "UPDATE sessions SET state = ?2, expires_at = ?3, user_id = ?5 WHERE key_hash = ?1 AND expires_at > ?4
                  RETURNING created_at",
-                args![&key_hash, &state, expires_at.millis(), now.millis()],
+                args![&key_hash, &state, expires_at.millis(), now.millis(), user_id],
                 |r| r.get(0),
             )?
             .map(Timestamp))
@@ -73,6 +77,11 @@ impl Db {
             Ok(updated == 1)
         })
         .await
+    }
+
+    /// Ends every session signed in to `user_id`; answers how many.
+    pub async fn delete_sessions_of(&self, user_id: i64) -> Result<u64, Error> {
+        self.write(move |c| c.execute("DELETE FROM sessions WHERE user_id = ?1", args![user_id])).await
     }
 
     pub async fn delete_session(&self, key_hash: String) -> Result<(), Error> {

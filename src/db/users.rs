@@ -3,11 +3,13 @@
 use super::conn::{Conn, Row, args};
 use super::{Constraint, Db, Error};
 use crate::domain::Timestamp;
+use crate::domain::roles::Role;
 use crate::domain::users::{NewUser, User};
 
-const USER_COLUMNS: &str = "id, first_name, last_name, username, email, created_at";
+pub(super) const USER_COLUMNS: &str = "id, first_name, last_name, username, email, created_at, role";
 
-fn user(r: &Row) -> Result<User, Error> {
+/// The account of a row holding [`USER_COLUMNS`].
+pub(super) fn user(r: &Row) -> Result<User, Error> {
     Ok(User {
         id: r.get(0)?,
         first_name: r.get(1)?,
@@ -15,7 +17,23 @@ fn user(r: &Row) -> Result<User, Error> {
         username: r.get(3)?,
         email: r.get(4)?,
         created_at: Timestamp(r.get(5)?),
+        role: role(r.get(6)?)?,
     })
+}
+
+/// A role as the database holds it.
+pub(super) fn role(text: String) -> Result<Role, Error> {
+    Role::parse(&text).ok_or_else(|| Error::other(format!("an account has the unknown role {text:?}")))
+}
+
+/// What sign-in needs of an account: the account, its password hash (which leaves this
+/// module only to be verified), whether an owner disabled it, and whether it asks for
+/// a second factor.
+pub struct Login {
+    pub user: User,
+    pub password_hash: String,
+    pub disabled: bool,
+    pub second_factor: bool,
 }
 
 impl Db {
@@ -26,15 +44,24 @@ impl Db {
         .await
     }
 
-    /// The account a sign-in names (by username or email, either case: the columns
-    /// compare without case in both engines) and its password hash, which leaves this
-    /// module only to be verified.
-    pub async fn find_login(&self, credential: String) -> Result<Option<(User, String)>, Error> {
+    /// The account a sign-in names, by username or email, either case: the columns
+    /// compare without case in both engines.
+    pub async fn find_login(&self, credential: String) -> Result<Option<Login>, Error> {
         self.read(move |c| {
             c.query_opt(
-                &format!("SELECT {USER_COLUMNS}, password_hash FROM users WHERE username = ?1 OR email = ?1 LIMIT 1"),
+                &format!(
+                    "SELECT {USER_COLUMNS}, password_hash, disabled_at IS NOT NULL, totp_confirmed
+                     FROM users WHERE username = ?1 OR email = ?1 LIMIT 1"
+                ),
                 args![&credential],
-                |r| Ok((user(r)?, r.get(6)?)),
+                |r| {
+                    Ok(Login {
+                        user: user(r)?,
+                        password_hash: r.get(7)?,
+                        disabled: r.get(8)?,
+                        second_factor: r.get(9)?,
+                    })
+                },
             )
         })
         .await

@@ -36,6 +36,8 @@ pub struct ProductCard {
     pub price: Cents,
     pub preview_image: String,
     pub rating: Rating,
+    /// Units left to sell.
+    pub stock: i64,
 }
 
 /// One view of a product's picture, on a backdrop of its own.

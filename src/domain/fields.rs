@@ -71,6 +71,48 @@ pub mod review {
         rule(20, 255, "Please write a longer description.", "Please write a shorter description.");
 }
 
+pub mod staff {
+    use super::*;
+    /// Longer than a shopper's: a staff account changes the store.
+    pub const PASSWORD: FieldRule = rule(
+        10,
+        128,
+        "A staff password must be at least 10 characters.",
+        "Password must be at most 128 characters.",
+    );
+}
+
+pub mod product {
+    use super::*;
+    pub const NAME: FieldRule = rule(
+        2,
+        120,
+        "A product name must be at least 2 characters.",
+        "A product name must be at most 120 characters.",
+    );
+    pub const BRAND: FieldRule =
+        rule(1, 60, "Please give the product's brand.", "A brand must be at most 60 characters.");
+    pub const DESCRIPTION: FieldRule = rule(
+        20,
+        2000,
+        "Please write a description of at least 20 characters.",
+        "A description must be at most 2,000 characters.",
+    );
+    /// Cents: $0.01 to $100,000.00 (the document says it in dollars, on the field).
+    pub const PRICE: FieldRule = FieldRule {
+        messages: &[("decimals", "A price has at most two decimals.")],
+        ..rule(1, 10_000_000, "A price must be more than $0.00.", "A price must be at most $100,000.00.")
+    };
+    pub const STOCK: FieldRule = FieldRule {
+        messages: &[("whole", "Stock is a whole number of units.")],
+        ..rule(0, 1_000_000_000, "Stock cannot be below 0.", "Stock must be at most 1,000,000,000 units.")
+    };
+    pub const SKU: FieldRule = FieldRule {
+        messages: &[("characters", "A SKU holds only letters, digits, '-', '_' and '.'.")],
+        ..rule(1, 40, "A SKU cannot be empty.", "A SKU must be at most 40 characters.")
+    };
+}
+
 /// The table by request body and field, as the OpenAPI document names them.
 pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
     ("LoginInput", &[("credential", login::CREDENTIAL), ("password", login::PASSWORD)]),
@@ -82,6 +124,16 @@ pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
             ("username", signup::USERNAME),
             ("email", signup::EMAIL),
             ("password", signup::PASSWORD),
+        ],
+    ),
+    (
+        "ProductInput",
+        &[
+            ("name", product::NAME),
+            ("brand", product::BRAND),
+            ("description", product::DESCRIPTION),
+            ("stock", product::STOCK),
+            ("sku", product::SKU),
         ],
     ),
     (

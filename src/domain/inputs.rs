@@ -21,7 +21,7 @@ pub fn check<T: Validate<Context = ()>>(input: &T) -> Result<(), Rejection> {
         .map_err(|report| Rejection::Invalid(report.iter().map(|(_, e)| e.message().to_string()).collect()))
 }
 
-fn chars(s: &str) -> usize {
+pub(super) fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
@@ -32,7 +32,7 @@ pub const NUL_REFUSED: &str = "Text may not contain the NUL character.";
 /// `rule.min..=rule.max` characters, with one message for each side. Blank padding does
 /// not count toward the minimum, but the text is stored as typed, so it counts toward
 /// the maximum.
-fn length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
+pub(super) fn length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
     move |value, _| {
         if value.contains('\0') {
             Err(garde::Error::new(NUL_REFUSED))
@@ -47,7 +47,7 @@ fn length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
 }
 
 /// A named message of the field's own checks.
-fn message(rule: FieldRule, name: &str) -> garde::Error {
+pub(super) fn message(rule: FieldRule, name: &str) -> garde::Error {
     let text = rule.messages.iter().find(|(n, _)| *n == name).map_or(rule.too_short, |(_, m)| m);
     garde::Error::new(text)
 }
@@ -109,7 +109,7 @@ impl SignupInput {
     }
 }
 
-fn username_rule(value: &str, _: &()) -> garde::Result {
+pub(super) fn username_rule(value: &str, _: &()) -> garde::Result {
     let rule = fields::signup::USERNAME;
     length(rule)(value, &())?;
     if value.contains('@') {
@@ -122,7 +122,7 @@ fn username_rule(value: &str, _: &()) -> garde::Result {
     Ok(())
 }
 
-fn email_rule(value: &str, _: &()) -> garde::Result {
+pub(super) fn email_rule(value: &str, _: &()) -> garde::Result {
     let rule = fields::signup::EMAIL;
     length(rule)(value, &())?;
     if !is_plausible_email(value) {
@@ -142,7 +142,7 @@ fn is_plausible_email(value: &str) -> bool {
 }
 
 /// Passwords count every character as typed, spaces included, at both ends.
-fn exact_length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
+pub(super) fn exact_length(rule: FieldRule) -> impl FnOnce(&str, &()) -> garde::Result {
     move |value, _| match chars(value) {
         _ if value.contains('\0') => Err(garde::Error::new(NUL_REFUSED)),
         n if n < rule.min => Err(garde::Error::new(rule.too_short)),

@@ -1,5 +1,7 @@
 //! The store's rules as plain values and functions: no I/O, no HTTP, no SQL. Money is
 //! integer cents; everything here is tested without a database (docs/architecture.md).
+pub mod admin_inputs;
+pub mod audit;
 pub mod cart;
 pub mod catalog;
 pub mod favorites;
@@ -7,11 +9,14 @@ pub mod fields;
 pub mod inputs;
 pub mod listing;
 pub mod money;
+pub mod order_status;
 pub mod orders;
 pub mod ownership;
 pub mod pricing;
 pub mod rejection;
 pub mod reviews;
+pub mod roles;
+pub mod stock;
 pub mod time;
 pub mod users;
 

@@ -3,12 +3,10 @@
 
 use super::cart::CartLine;
 use super::money::Cents;
+pub use super::order_status::OrderStatus;
 use super::pricing::{Quote, quote};
 use super::rejection::Rejection;
 use super::time::Timestamp;
-
-/// Every new order's status.
-pub const STATUS_RECEIVED: &str = "Received";
 
 #[derive(Debug, Clone)]
 pub struct OrderLine {
@@ -25,8 +23,10 @@ pub struct Order {
     pub id: i64,
     pub user_id: i64,
     pub quote: Quote,
-    pub status: String,
+    pub status: OrderStatus,
     pub created_at: Timestamp,
+    /// When the status last changed (when it was placed, until it moves).
+    pub status_changed_at: Timestamp,
     pub lines: Vec<OrderLine>,
 }
 

@@ -3,6 +3,8 @@
 
 use super::cart::MAX_LINES;
 use super::money::Cents;
+use super::order_status::OrderStatus;
+use super::stock::Shortage;
 
 /// The kinds of things a shopper can ask for by id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,6 +15,7 @@ pub enum Thing {
     CartLine,
     Favorite,
     Order,
+    Account,
 }
 
 impl Thing {
@@ -24,6 +27,7 @@ impl Thing {
             Thing::CartLine => "Cart item",
             Thing::Favorite => "Favorite",
             Thing::Order => "Order",
+            Thing::Account => "Account",
         }
     }
 }
@@ -56,6 +60,23 @@ pub enum Rejection {
     AccountTaken { username: bool, email: bool },
     #[error("This Idempotency-Key was already used for a different order.")]
     KeyReused,
+    /// An order some of whose lines the store cannot fill; nothing was taken.
+    #[error("Some items in your cart are not available in the quantity you ordered.")]
+    OutOfStock(Vec<Shortage>),
+    /// A product with no units left, added to a cart.
+    #[error("This product is out of stock.")]
+    SoldOut,
+    /// An archived product, added to a cart.
+    #[error("This product is no longer sold.")]
+    NotForSale,
+    #[error("An order that is {from} cannot become {to}.")]
+    StatusMove { from: OrderStatus, to: OrderStatus },
+    /// The right password for an account an owner has disabled.
+    #[error("This account has been disabled. Please contact the store.")]
+    AccountDisabled,
+    /// A unique field of the back office's that another row holds; the message names it.
+    #[error("{0}")]
+    Taken(&'static str),
 }
 
 impl Rejection {
@@ -74,14 +95,22 @@ impl Rejection {
                 }
                 errors
             }
+            Rejection::OutOfStock(shortages) => shortages.iter().map(Shortage::sentence).collect(),
             Rejection::Malformed(_)
             | Rejection::BadParameter(_)
+            | Rejection::SoldOut
+            | Rejection::NotForSale
+            | Rejection::StatusMove { .. }
+            | Rejection::Taken(_)
             | Rejection::CartFull
             | Rejection::EmptyCart
             | Rejection::AlreadyReviewed => {
                 vec![self.to_string()]
             }
-            Rejection::NotFound(_) | Rejection::NotYours(_) | Rejection::KeyReused => Vec::new(),
+            Rejection::NotFound(_)
+            | Rejection::NotYours(_)
+            | Rejection::KeyReused
+            | Rejection::AccountDisabled => Vec::new(),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Shoppers' accounts.
 
+use super::roles::Role;
 use super::time::Timestamp;
 
 #[derive(Debug, Clone)]
@@ -10,6 +11,7 @@ pub struct User {
     pub username: String,
     pub email: String,
     pub created_at: Timestamp,
+    pub role: Role,
 }
 
 /// A new account, its fields trimmed and checked, its password already hashed.

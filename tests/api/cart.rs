@@ -60,7 +60,7 @@ async fn the_subtotal_is_the_sum_of_the_lines_to_the_cent() {
     assert_eq!(cents(&empty["subtotal"]), 0);
 
     let mut expected = 0;
-    for id in [51, 61, 1, 2, 3, 17, 99, 156, 51] {
+    for id in [51, 61, 1, 2, 4, 17, 98, 156, 51] {
         let price = app.get_json(&format!("/api/products/{id}"), 200).await["price"].clone();
         let line = app.post("/api/cart", json!({"productId": id}), 201).await;
         assert_eq!(line["price"], price);

@@ -15,6 +15,17 @@ pub struct TestApp {
     pub data_dir: TempDir,
 }
 
+/// The `n`th product (from 0) of those the seed stocks by the hundred, so that a test
+/// about carts can add as many as it likes: a few seeded products are sold out or
+/// nearly (`domain::stock::seeded`).
+pub fn in_stock(n: i64) -> i64 {
+    (1..=156)
+        .filter(|id| market::domain::stock::seeded(*id) > market::domain::stock::LOW)
+        .cycle()
+        .nth(n as usize)
+        .unwrap()
+}
+
 /// Starts the app on a random port over a fresh data folder, seeded as on a first run,
 /// configured as `market serve` is by default.
 pub async fn spawn_app() -> TestApp {

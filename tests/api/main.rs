@@ -1,6 +1,7 @@
 //! One integration-test crate: every test starts the real app in-process on a fresh
 //! temporary database (see `helpers::spawn_app`).
 mod asvs;
+mod back_office;
 mod bad_input;
 mod cart;
 mod catalog;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::catalog::{Catalog, Product};
 use crate::db::Error;
 use crate::db::conn::{Conn, Value};
+use crate::domain::stock;
 
 /// splitmix64: small, fast, and the same everywhere for the same seed.
 struct Rng(u64);
@@ -166,8 +167,8 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
     // The rating columns are written here, from the reviews made with the product: the
     // caller has set the triggers that would count them aside.
     let mut products = Rows::new(
-        "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum) VALUES",
-        8,
+        "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum, stock, sku) VALUES",
+        10,
     );
     let mut images =
         Rows::new("INSERT INTO product_images (product_id, position, url, background) VALUES", 4);
@@ -222,6 +223,8 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
             text(&template.description),
             Cell::Int(count as i64),
             Cell::Int(rating_sum),
+            Cell::Int(stock::seeded(id)),
+            Cell::Text(Cow::Owned(stock::default_sku(id))),
         ]);
         for (position, img) in template.images.iter().enumerate() {
             images.push([Cell::Int(id), Cell::Int(position as i64), text(&img.url), text(&img.background)]);

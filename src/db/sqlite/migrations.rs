@@ -11,6 +11,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0004_one_clock_and_changes.sql")).foreign_key_check(),
     M::up(include_str!("migrations/0005_discovery.sql")),
     M::up(include_str!("migrations/0006_words_and_shoppers_changes.sql")),
+    M::up(include_str!("migrations/0007_back_office.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a

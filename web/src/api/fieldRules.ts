@@ -16,6 +16,44 @@ export const fieldRules = {
       "tooShort": "Password must be at least 3 characters."
     }
   },
+  "ProductInput": {
+    "brand": {
+      "max": 60,
+      "min": 1,
+      "tooLong": "A brand must be at most 60 characters.",
+      "tooShort": "Please give the product's brand."
+    },
+    "description": {
+      "max": 2000,
+      "min": 20,
+      "tooLong": "A description must be at most 2,000 characters.",
+      "tooShort": "Please write a description of at least 20 characters."
+    },
+    "name": {
+      "max": 120,
+      "min": 2,
+      "tooLong": "A product name must be at most 120 characters.",
+      "tooShort": "A product name must be at least 2 characters."
+    },
+    "sku": {
+      "max": 40,
+      "messages": {
+        "characters": "A SKU holds only letters, digits, '-', '_' and '.'."
+      },
+      "min": 1,
+      "tooLong": "A SKU must be at most 40 characters.",
+      "tooShort": "A SKU cannot be empty."
+    },
+    "stock": {
+      "max": 1000000000,
+      "messages": {
+        "whole": "Stock is a whole number of units."
+      },
+      "min": 0,
+      "tooLong": "Stock must be at most 1,000,000,000 units.",
+      "tooShort": "Stock cannot be below 0."
+    }
+  },
   "ReviewInput": {
     "description": {
       "max": 255,

@@ -8,6 +8,7 @@ export const user = (over: Partial<User> = {}): User => ({
   username: 'demo',
   email: 'demo@market.test',
   createdAt: '2024-01-01T00:00:00Z',
+  role: 'shopper',
   ...over,
 });
 
@@ -42,6 +43,7 @@ export const order = (id: number, total = 10): Order => ({
   total,
   status: 'Received',
   createdAt: '2024-01-02T00:00:00Z',
+  statusChangedAt: '2024-01-02T00:00:00Z',
   Products: [],
 });
 

@@ -1,0 +1,135 @@
+//! Orders in the back office: every shopper's, and moving them along.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::StaffMember;
+use crate::db::Db;
+use crate::db::admin_orders::AdminOrder;
+use crate::domain::orders::OrderStatus;
+use crate::domain::{Cents, Rejection, Timestamp};
+use crate::error::ApiError;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOrderBody {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub total: Cents,
+    pub status: OrderStatus,
+    pub created_at: Timestamp,
+    pub status_changed_at: Timestamp,
+    /// How many lines (units) it holds.
+    pub lines: i64,
+}
+
+impl From<AdminOrder> for AdminOrderBody {
+    fn from(o: AdminOrder) -> Self {
+        AdminOrderBody {
+            id: o.id,
+            user_id: o.user_id,
+            username: o.username,
+            total: o.total,
+            status: o.status,
+            created_at: o.created_at,
+            status_changed_at: o.status_changed_at,
+            lines: o.lines,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminOrders {
+    #[serde(rename = "Orders")]
+    pub orders: Vec<AdminOrderBody>,
+    pub total: u64,
+    pub page: u32,
+    pub pages: u32,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AdminOrderParams {
+    /// Only orders in this status.
+    #[param(inline)]
+    status: Option<OrderStatus>,
+    /// An order id, or a shopper's username.
+    #[param(max_length = 100)]
+    q: Option<String>,
+    #[param(minimum = 1, maximum = 1_000_000)]
+    page: Option<u32>,
+}
+
+const PAGE_SIZE: u32 = 25;
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/orders",
+    operation_id = "listAdminOrders",
+    tag = "admin",
+    summary = "Every shopper's orders, newest first (viewer)",
+    params(AdminOrderParams),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "One page of orders", body = AdminOrders),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+    )
+)]
+pub async fn list_admin_orders(
+    db: web::Data<Db>,
+    _staff: StaffMember,
+    params: web::Query<AdminOrderParams>,
+) -> Result<HttpResponse, ApiError> {
+    let params = params.into_inner();
+    let page = params.page.unwrap_or(1);
+    if !(1..=1_000_000).contains(&page) {
+        return Err(Rejection::BadParameter("page must be a whole number from 1 to 1000000.".into()).into());
+    }
+    let q = params.q.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
+    if q.as_deref().is_some_and(|q| q.chars().count() > 100 || q.contains('\0')) {
+        return Err(Rejection::BadParameter("q must be at most 100 characters.".into()).into());
+    }
+    let offset = u64::from(page - 1) * u64::from(PAGE_SIZE);
+    let found = db.list_admin_orders(params.status, q, offset, PAGE_SIZE).await?;
+    let pages = found.total.div_ceil(u64::from(PAGE_SIZE)).max(1).min(u64::from(u32::MAX)) as u32;
+    Ok(HttpResponse::Ok().json(AdminOrders {
+        orders: found.orders.into_iter().map(AdminOrderBody::from).collect(),
+        total: found.total,
+        page,
+        pages,
+    }))
+}
+
+/// The one field a staff member may set on an order.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"status": "Packed"}))]
+pub struct OrderStatusInput {
+    pub status: OrderStatus,
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/admin/orders/{id}",
+    operation_id = "moveOrder",
+    tag = "admin",
+    summary = "Move an order to its next status, or cancel it before it ships (its units go back to stock) (staff)",
+    params(("id" = i64, Path, minimum = 1, description = "The order's id")),
+    request_body = OrderStatusInput,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "The order as it now is", body = AdminOrderBody),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn move_order(
+    db: web::Data<Db>,
+    staff: StaffMember,
+    id: web::Path<i64>,
+    input: web::Json<OrderStatusInput>,
+) -> Result<HttpResponse, ApiError> {
+    let order = db.move_order(staff.actor(), id.into_inner(), input.into_inner().status).await?;
+    Ok(HttpResponse::Ok().json(AdminOrderBody::from(order)))
+}

@@ -1,0 +1,322 @@
+//! The back office's products: any product, archived ones too, found by id, SKU, name
+//! or brand; created, changed, archived and restored, each write with its audit entry
+//! in the same transaction. The storefront's own reads are in `catalog.rs`.
+
+use serde_json::json;
+
+use super::audit::record;
+use super::conn::{Conn, Row, Value, args};
+use super::{Db, Error};
+use crate::domain::admin_inputs::ProductChange;
+use crate::domain::audit::{Actor, Entry, changed_fields};
+use crate::domain::catalog::Rating;
+use crate::domain::listing::words;
+use crate::domain::stock::{LOW, default_sku};
+use crate::domain::{Cents, Rejection, Thing, Timestamp};
+
+/// A product as the back office sees it.
+#[derive(Debug, Clone)]
+pub struct AdminProduct {
+    pub id: i64,
+    pub sku: String,
+    pub name: String,
+    pub brand: String,
+    pub department_id: i64,
+    pub department_name: String,
+    pub price: Cents,
+    pub description: String,
+    pub stock: i64,
+    pub archived_at: Option<Timestamp>,
+    pub preview_image: String,
+    pub rating: Rating,
+}
+
+impl AdminProduct {
+    /// The fields an audit entry compares.
+    fn audited(&self) -> serde_json::Value {
+        json!({
+            "name": self.name, "brand": self.brand, "departmentId": self.department_id,
+            "price": self.price.as_dollars(), "description": self.description, "stock": self.stock,
+            "sku": self.sku, "archived": self.archived_at.is_some(),
+        })
+    }
+}
+
+const COLUMNS: &str =
+    "p.id, coalesce(p.sku, ''), p.name, p.brand, p.department_id, d.name, p.price_cents, p.description,
+     p.stock, p.archived_at, i.url, p.rating_sum, p.review_count";
+const FROM: &str = "products p JOIN departments d ON d.id = p.department_id
+     LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0";
+
+fn admin_product(r: &Row) -> Result<AdminProduct, Error> {
+    Ok(AdminProduct {
+        id: r.get(0)?,
+        sku: r.get(1)?,
+        name: r.get(2)?,
+        brand: r.get(3)?,
+        department_id: r.get(4)?,
+        department_name: r.get(5)?,
+        price: Cents(r.get(6)?),
+        description: r.get(7)?,
+        stock: r.get(8)?,
+        archived_at: r.get::<Option<i64>>(9)?.map(Timestamp),
+        preview_image: r.get::<Option<String>>(10)?.unwrap_or_default(),
+        rating: Rating { sum: r.get(11)?, count: r.get(12)? },
+    })
+}
+
+/// Which products the back office's list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    Archived,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockFilter {
+    /// None left.
+    Out,
+    /// From [`LOW`] units down, but some.
+    Low,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdminSort {
+    Newest,
+    Name,
+    PriceAsc,
+    PriceDesc,
+    Stock,
+}
+
+impl AdminSort {
+    fn order(self) -> &'static str {
+        match self {
+            AdminSort::Newest => "p.id DESC",
+            AdminSort::Name => "p.name, p.id",
+            AdminSort::PriceAsc => "p.price_cents, p.id",
+            AdminSort::PriceDesc => "p.price_cents DESC, p.id DESC",
+            AdminSort::Stock => "p.stock, p.id",
+        }
+    }
+}
+
+/// What the back office's product list asks.
+#[derive(Debug, Clone)]
+pub struct AdminProductQuery {
+    pub q: Option<String>,
+    pub department: Option<i64>,
+    pub status: Status,
+    pub stock: Option<StockFilter>,
+    pub sort: AdminSort,
+    pub page: u32,
+    pub limit: u32,
+}
+
+pub struct AdminProductPage {
+    pub products: Vec<AdminProduct>,
+    pub total: u64,
+}
+
+impl Db {
+    /// Any product, archived or not; `None` when there is no such product.
+    pub async fn get_admin_product(&self, id: i64) -> Result<Option<AdminProduct>, Error> {
+        self.read(move |c| find(c, id)).await
+    }
+
+    /// One page of the products `query` asks for, and how many there are in all.
+    pub async fn list_admin_products(&self, query: AdminProductQuery) -> Result<AdminProductPage, Error> {
+        self.read_snapshot(move |c| list(c, &query)).await
+    }
+
+    pub async fn create_product(&self, actor: Actor, change: ProductChange) -> Result<AdminProduct, Error> {
+        self.write(move |c| create(c, &actor, &change)).await
+    }
+
+    pub async fn update_product(
+        &self,
+        actor: Actor,
+        id: i64,
+        change: ProductChange,
+    ) -> Result<AdminProduct, Error> {
+        self.write(move |c| update(c, &actor, id, &change)).await
+    }
+
+    /// Archives the product (`archived`) or brings it back: an archived product leaves
+    /// the storefront, and stays in the orders that hold it.
+    pub async fn set_product_archived(
+        &self,
+        actor: Actor,
+        id: i64,
+        archived: bool,
+    ) -> Result<AdminProduct, Error> {
+        self.write(move |c| {
+            let before = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
+            if before.archived_at.is_some() == archived {
+                return Ok(before);
+            }
+            let at = archived.then(|| Timestamp::now().millis());
+            c.execute("UPDATE products SET archived_at = ?2 WHERE id = ?1", args![id, at])?;
+            let after = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
+            record(
+                c,
+                &actor,
+                Entry {
+                    action: if archived { "product.archive" } else { "product.restore" },
+                    thing: "product",
+                    thing_id: Some(id),
+                    before: Some(json!({"name": before.name, "archived": !archived})),
+                    after: Some(json!({"name": after.name, "archived": archived})),
+                },
+            )?;
+            Ok(after)
+        })
+        .await
+    }
+}
+
+fn find(c: &mut Conn, id: i64) -> Result<Option<AdminProduct>, Error> {
+    c.query_opt(&format!("SELECT {COLUMNS} FROM {FROM} WHERE p.id = ?1"), args![id], admin_product)
+}
+
+fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Error> {
+    let mut conditions: Vec<String> = vec![match query.status {
+        Status::Active => "p.archived_at IS NULL".into(),
+        Status::Archived => "p.archived_at IS NOT NULL".into(),
+    }];
+    let mut params: Vec<Value> = Vec::new();
+    if let Some(department) = query.department {
+        conditions.push("p.department_id = ?".into());
+        params.push(Value::Int(department));
+    }
+    match query.stock {
+        Some(StockFilter::Out) => conditions.push("p.stock = 0".into()),
+        Some(StockFilter::Low) => conditions.push(format!("p.stock BETWEEN 1 AND {LOW}")),
+        None => {}
+    }
+    let typed = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    let expression;
+    if let Some(q) = typed {
+        let search = super::listing::search_sql(c.engine());
+        let found_words = words(q);
+        expression = (!found_words.is_empty()).then(|| (search.expression)(&found_words, true));
+        let mut any = vec!["p.sku = ?".to_string()];
+        params.push(Value::Text(q));
+        if let Ok(id) = q.parse::<i64>() {
+            any.push("p.id = ?".into());
+            params.push(Value::Int(id));
+        }
+        if let Some(expression) = &expression {
+            any.push(match c.engine() {
+                super::Engine::Sqlite => {
+                    "p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)".to_string()
+                }
+                super::Engine::Postgres => "p.words @@ to_tsquery('market', ?)".to_string(),
+            });
+            params.push(Value::Text(expression));
+        }
+        conditions.push(format!("({})", any.join(" OR ")));
+    }
+    let condition = conditions.join(" AND ");
+    let total: i64 =
+        c.query_one(&format!("SELECT count(*) FROM products p WHERE {condition}"), &params, |r| r.get(0))?;
+    let offset = u64::from(query.page.saturating_sub(1)) * u64::from(query.limit);
+    let mut page_params = params.clone();
+    page_params.push(Value::Int(query.limit.into()));
+    page_params.push(Value::Int(offset as i64));
+    let products = c.query(
+        &format!(
+            "SELECT {COLUMNS} FROM {FROM} WHERE {condition} ORDER BY {} LIMIT ? OFFSET ?",
+            query.sort.order()
+        ),
+        &page_params,
+        admin_product,
+    )?;
+    Ok(AdminProductPage { products, total: total.max(0) as u64 })
+}
+
+/// Refuses a department that does not exist, naming the field.
+fn require_department(c: &mut Conn, id: i64) -> Result<(), Error> {
+    let found = c.query_one("SELECT EXISTS (SELECT 1 FROM departments WHERE id = ?1)", args![id], |r| {
+        r.get::<bool>(0)
+    })?;
+    match found {
+        true => Ok(()),
+        false => Err(Rejection::Invalid(vec!["departmentId: there is no such department.".into()]).into()),
+    }
+}
+
+fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminProduct, Error> {
+    let (Some(name), Some(brand), Some(department_id), Some(price), Some(description), Some(stock)) =
+        (&change.name, &change.brand, change.department_id, change.price, &change.description, change.stock)
+    else {
+        return Err(Error::other("a new product's fields were not all checked"));
+    };
+    require_department(c, department_id)?;
+    let id: i64 = c.attempt(|c| {
+        c.query_one(
+            "INSERT INTO products (department_id, name, brand, price_cents, description, stock, sku)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
+            args![department_id, name, brand, price.0, description, stock, change.sku.as_deref()],
+            |r| r.get(0),
+        )
+    })?;
+    if change.sku.is_none() {
+        c.attempt(|c| c.execute("UPDATE products SET sku = ?2 WHERE id = ?1", args![id, &default_sku(id)]))?;
+    }
+    let created = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
+    record(
+        c,
+        actor,
+        Entry {
+            action: "product.create",
+            thing: "product",
+            thing_id: Some(id),
+            before: None,
+            after: Some(created.audited()),
+        },
+    )?;
+    Ok(created)
+}
+
+fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Result<AdminProduct, Error> {
+    let before = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
+    if let Some(department_id) = change.department_id {
+        require_department(c, department_id)?;
+    }
+    c.attempt(|c| {
+        c.execute(
+            "UPDATE products SET
+                 name = coalesce(?2, name), brand = coalesce(?3, brand), department_id = coalesce(?4, department_id),
+                 price_cents = coalesce(?5, price_cents), description = coalesce(?6, description),
+                 stock = coalesce(?7, stock), sku = coalesce(?8, sku)
+             WHERE id = ?1",
+            args![
+                id,
+                change.name.as_deref(),
+                change.brand.as_deref(),
+                change.department_id,
+                change.price.map(|p| p.0),
+                change.description.as_deref(),
+                change.stock,
+                change.sku.as_deref()
+            ],
+        )
+    })?;
+    let after = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
+    let (was, now) = changed_fields(&before.audited(), &after.audited());
+    if now.as_object().is_some_and(|changed| !changed.is_empty()) {
+        record(
+            c,
+            actor,
+            Entry {
+                action: "product.update",
+                thing: "product",
+                thing_id: Some(id),
+                before: Some(was),
+                after: Some(now),
+            },
+        )?;
+    }
+    Ok(after)
+}
