@@ -356,7 +356,11 @@ async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id
             "url": address,
             "price": format!("{:.2}", product.price),
             "priceCurrency": "USD",
-            "availability": "https://schema.org/InStock",
+            "availability": match product.stock {
+                0 => "https://schema.org/OutOfStock",
+                n if n <= crate::domain::stock::LOW => "https://schema.org/LimitedAvailability",
+                _ => "https://schema.org/InStock",
+            },
             "itemCondition": "https://schema.org/NewCondition",
         },
     });

@@ -88,6 +88,7 @@ pub struct Product {
     pub description: String,
     pub avg_rating: f64,
     pub num_reviews: i64,
+    pub stock: i64,
     #[serde(rename = "Department")]
     pub department: Named,
     #[serde(rename = "ProductImages")]
@@ -118,6 +119,7 @@ pub struct Card {
     pub preview_image: String,
     pub avg_rating: f64,
     pub num_reviews: i64,
+    pub stock: i64,
 }
 
 /// A department or search page as it first shows: its head and first cards.
@@ -251,7 +253,8 @@ impl Screens {
             self.class("product", &["when"]),
             self.class("product", &["perks"]),
         );
-        self.add_to_cart(&mut out, "Add to cart", false);
+        self.stock_note(&mut out, product.stock, true);
+        self.add_to_cart(&mut out, "Add to cart", false, product.stock == 0);
         out.push_str("</div></div></div>");
         // ProductDescription
         let _ = write!(
@@ -357,7 +360,8 @@ impl Screens {
             escape(&card.brand),
         );
         self.stars(out, card.avg_rating, card.num_reviews, "small");
-        self.add_to_cart(out, "Deliver it", true);
+        self.stock_note(out, card.stock, false);
+        self.add_to_cart(out, "Deliver it", true, card.stock == 0);
         out.push_str("</div></article>");
     }
 
@@ -389,15 +393,31 @@ impl Screens {
         );
     }
 
-    /// features/cart/AddToCartButton.tsx, idle.
-    fn add_to_cart(&self, out: &mut String, label: &str, small: bool) {
+    /// components/StockNote.tsx: how many are left, from 10 down.
+    fn stock_note(&self, out: &mut String, stock: i64, large: bool) {
+        if stock > crate::domain::stock::LOW {
+            return;
+        }
+        let mut classes = vec!["note", if stock == 0 { "out" } else { "low" }];
+        if large {
+            classes.push("large");
+        }
+        let _ = match stock {
+            0 => write!(out, "<p class=\"{}\">Out of stock</p>", self.class("StockNote", &classes)),
+            n => write!(out, "<p class=\"{}\">Only {n} left</p>", self.class("StockNote", &classes)),
+        };
+    }
+
+    /// features/cart/AddToCartButton.tsx, idle (disabled when none is left).
+    fn add_to_cart(&self, out: &mut String, label: &str, small: bool, sold_out: bool) {
         let button: &[&str] =
             if small { &["button", "primary", "small", "wide"] } else { &["button", "primary", "wide"] };
         let _ = write!(
             out,
-            "<div class=\"{}\"><button type=\"button\" class=\"{}\">{label}</button><span role=\"status\" class=\"{}\"></span></div>",
+            "<div class=\"{}\"><button type=\"button\" class=\"{}\"{}>{label}</button><span role=\"status\" class=\"{}\"></span></div>",
             self.class("cart", &["addToCart"]),
             self.class("Button", button),
+            if sold_out { " disabled=\"\"" } else { "" },
             self.class("cart", &["added"]),
         );
     }

@@ -19,6 +19,7 @@ import Price from './components/Price.module.css';
 import ProductCard from './components/ProductCard.module.css';
 import ProductGrid from './components/ProductGrid.module.css';
 import StarRating from './components/StarRating.module.css';
+import StockNote from './components/StockNote.module.css';
 import { Layout } from './app/layout.tsx';
 import cart from './features/cart/cart.module.css';
 import product from './features/catalog/product.module.css';
@@ -83,6 +84,6 @@ export async function prerender() {
   return {
     shell: { before, after: throughMain(after) },
     screens: rendered,
-    classes: { Breadcrumb, Button, PageHead, Price, ProductCard, ProductGrid, StarRating, cart, product, favorites, listing },
+    classes: { Breadcrumb, Button, PageHead, Price, ProductCard, ProductGrid, StarRating, StockNote, cart, product, favorites, listing },
   };
 }

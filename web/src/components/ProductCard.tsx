@@ -4,10 +4,14 @@ import type { ProductCard as Card } from '../api/types.ts';
 import { to } from '../lib/paths.ts';
 import { Price } from './Price.tsx';
 import { StarRating } from './StarRating.tsx';
+import { StockNote } from './StockNote.tsx';
 import styles from './ProductCard.module.css';
 
+/** What a card shows: a favorite's card is told no stock. */
+type CardFields = Omit<Card, 'stock'> & { stock?: number };
+
 interface Props {
-  product: Card;
+  product: CardFields;
   /** Controls placed on the picture's corner (the favorite heart). */
   corner?: ReactNode;
   /** Controls under the price (add to cart). */
@@ -34,6 +38,7 @@ export function ProductCard({ product, corner, children, headingLevel = 3 }: Pro
         </Heading>
         <p className={styles.brand}>{product.brand}</p>
         <StarRating rating={product.avgRating} count={product.numReviews} />
+        <StockNote stock={product.stock} />
         {children}
       </div>
     </article>

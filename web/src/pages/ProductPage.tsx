@@ -53,7 +53,7 @@ export default function ProductPage() {
               product={product}
               favorite={<FavoriteButton productId={product.id} productName={product.name} />}
             >
-              <AddToCartButton productId={product.id} productName={product.name} />
+              <AddToCartButton productId={product.id} productName={product.name} soldOut={product.stock === 0} />
             </ProductSummary>
           </div>
           <ProductDescription text={product.description} />

@@ -10,10 +10,12 @@ interface Props {
   /** 'Deliver it' on department cards, 'Add to cart' elsewhere. */
   label?: string;
   size?: 'small' | 'medium';
+  /** None left: the button stays, disabled (the card or page says "Out of stock"). */
+  soldOut?: boolean;
 }
 
 /** Adds one of the product to the cart; a visitor is asked to sign in first. */
-export function AddToCartButton({ productId, productName, label = 'Add to cart', size = 'medium' }: Props) {
+export function AddToCartButton({ productId, productName, label = 'Add to cart', size = 'medium', soldOut = false }: Props) {
   const whoIsHere = useStore((s) => s.whoIsHere);
   const addToCart = useStore((s) => s.addToCart);
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
@@ -46,7 +48,7 @@ export function AddToCartButton({ productId, productName, label = 'Add to cart',
 
   return (
     <div className={styles.addToCart}>
-      <Button size={size} wide onClick={add} disabled={state === 'adding'}>
+      <Button size={size} wide onClick={add} disabled={soldOut || state === 'adding'}>
         {label}
       </Button>
       <span role="status" className={styles.added}>

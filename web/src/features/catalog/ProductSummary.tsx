@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Product } from '../../api/types.ts';
 import { Price } from '../../components/Price.tsx';
 import { StarRating } from '../../components/StarRating.tsx';
+import { StockNote } from '../../components/StockNote.tsx';
 import styles from './product.module.css';
 
 interface Props {
@@ -33,6 +34,7 @@ export function ProductSummary({ product, favorite, children }: Props) {
           <li>Free shipping with RedCard</li>
           <li>Ready within 2 hours with pickup</li>
         </ul>
+        <StockNote stock={product.stock} size="large" />
         {children}
       </div>
     </div>

@@ -10,7 +10,8 @@ import { FavoriteButton } from '../../features/favorites/FavoriteButton.tsx';
  * lives beside the pages that compose the two features rather than in either feature.
  */
 interface Props {
-  product: Card;
+  /** A favorite's card is told no stock. */
+  product: Omit<Card, 'stock'> & { stock?: number };
   /** The add-to-cart button's words ('Add to cart' unless given). */
   label?: string;
   /** The card's heading level (ProductCard's headingLevel). */
@@ -26,7 +27,13 @@ export function ShopCard({ product, label, headingLevel, children }: Props) {
       corner={<FavoriteButton productId={product.id} productName={product.name} />}
     >
       {children}
-      <AddToCartButton productId={product.id} productName={product.name} label={label} size="small" />
+      <AddToCartButton
+        productId={product.id}
+        productName={product.name}
+        label={label}
+        size="small"
+        soldOut={product.stock === 0}
+      />
     </ProductCard>
   );
 }
