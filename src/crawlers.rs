@@ -50,7 +50,7 @@ async fn robots(req: HttpRequest) -> HttpResponse {
         format!(
             "User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /cart\nDisallow: /checkout\nDisallow: /account\n\
              Disallow: /orders/\nDisallow: /order-confirmation/\nDisallow: /favorites\n\
-             Disallow: /products/\nDisallow: /reviews/\n\nSitemap: {origin}/sitemap.xml\n"
+             Disallow: /products/\nDisallow: /reviews/\nDisallow: /admin\n\nSitemap: {origin}/sitemap.xml\n"
         ),
         "text/plain; charset=utf-8",
     )

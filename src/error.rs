@@ -20,6 +20,10 @@ pub enum ApiError {
     BadRequest { message: String, errors: Vec<String> },
     #[error("{0}")]
     Unauthorized(String),
+    /// 401 to a right password of an account with a second factor on, when the code is
+    /// missing or wrong: the body says `secondFactor: true`, so the form asks for it.
+    #[error("{0}")]
+    SecondFactor(String),
     #[error("{0}")]
     Forbidden(String),
     #[error("{0}")]
@@ -134,7 +138,7 @@ impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::Unauthorized(_) | Self::SecondFactor(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict { .. } | Self::OutOfStock { .. } => StatusCode::CONFLICT,
@@ -151,6 +155,11 @@ impl ResponseError for ApiError {
         let (message, errors): (String, &[String]) = match self {
             Self::BadRequest { message, errors } | Self::Conflict { message, errors } => {
                 (message.clone(), errors)
+            }
+            Self::SecondFactor(message) => {
+                return HttpResponse::build(StatusCode::UNAUTHORIZED)
+                    .insert_header((header::CACHE_CONTROL, "no-store"))
+                    .json(serde_json::json!({"message": message, "errors": [], "secondFactor": true}));
             }
             Self::OutOfStock { message, errors, shortages } => {
                 return HttpResponse::build(StatusCode::CONFLICT)

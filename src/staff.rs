@@ -9,7 +9,7 @@ use anyhow::Context;
 
 use crate::auth::Passwords;
 use crate::cli::StaffCommand;
-use crate::db::staff::{Added, NewStaff};
+use crate::db::staff::{Added, NewStaff, Who};
 use crate::db::{Db, Limits, Location};
 use crate::domain::admin_inputs::{staff_identity, staff_password};
 use crate::domain::audit::Actor;
@@ -52,7 +52,7 @@ async fn add(db: &Db, username: &str, role: &str, email: Option<&str>) -> anyhow
         last_name: capitalized(role.as_str()),
         password_hash,
     };
-    match db.add_staff(Actor::command_line(), new).await.map_err(|e| anyhow::anyhow!("{}", said(e)))? {
+    match db.add_staff(Actor::command_line(), new, true).await.map_err(|e| anyhow::anyhow!("{}", said(e)))? {
         Added::Created(user) => println!("Created {} ({}) as {}.", user.username, user.email, user.role),
         Added::Promoted(user, was) => println!("{} is now {} (was {was}).", user.username, user.role),
     }
@@ -88,7 +88,7 @@ async fn list(db: &Db) -> anyhow::Result<()> {
 
 async fn remove(db: &Db, username: &str) -> anyhow::Result<()> {
     let user = db
-        .set_role(Actor::command_line(), username.to_owned(), Role::Shopper)
+        .set_role(Actor::command_line(), Who::Name(username.to_owned()), Role::Shopper)
         .await
         .map_err(|e| anyhow::anyhow!("{}", said(e)))?;
     println!("{} is no longer staff; the account stays, as a shopper's.", user.username);

@@ -86,11 +86,13 @@ impl Application {
         let metrics_beside_the_store = config.metrics_addr.is_none();
         let db_handle_for_shutdown = db.clone();
         let db = web::Data::new(db);
+        let sessions = web::Data::new(session_store.clone());
         let bundle = spa::BundleSource::dir(config.web_dir.clone());
 
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(db.clone())
+                .app_data(sessions.clone())
                 .app_data(xsrf_key.clone())
                 .app_data(passwords.clone())
                 .app_data(limiter.clone())

@@ -67,6 +67,8 @@ pub struct ListingParams {
     /// Only products whose average rating is at least this.
     #[param(minimum = 0, maximum = 5)]
     minRating: Option<f64>,
+    /// Only products with units left (`true`).
+    inStock: Option<bool>,
     /// The page, from 1; not past the last.
     #[param(minimum = 1, maximum = 4294967295_u32)]
     page: Option<u32>,

@@ -180,6 +180,7 @@ impl PageOf {
                 .into_iter()
                 .map(|p| PriceBand { min: p.min, max: p.max, count: p.count })
                 .collect(),
+            in_stock: l.facets.in_stock,
         };
         let products = l.products.into_iter().map(ProductCard::from).collect();
         (products, PageOf { total: l.total, page: l.page, pages: l.pages, facets })
@@ -196,6 +197,9 @@ pub struct Facets {
     pub ratings: Vec<RatingCount>,
     /// Products priced from `min` to `max` dollars (inclusive), for each band that has some.
     pub prices: Vec<PriceBand>,
+    /// Products with units left, under every other filter in force.
+    #[serde(rename = "inStock")]
+    pub in_stock: u64,
 }
 
 #[derive(Serialize, ToSchema)]

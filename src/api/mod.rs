@@ -106,6 +106,18 @@ route_table! {
         "/products/{id}/restore": post(staff admin::products::restore_product);
         "/orders": get(viewer admin::orders::list_admin_orders);
         "/orders/{id}": patch(staff admin::orders::move_order);
+        "/reviews": get(viewer admin::reviews::list_admin_reviews);
+        "/reviews/{id}": patch(staff admin::reviews::set_review_hidden);
+        "/staff": get(viewer admin::accounts::list_staff) post(owner admin::accounts::add_staff);
+        "/staff/{id}": patch(owner admin::accounts::set_role);
+        "/shoppers": get(viewer admin::accounts::list_shoppers);
+        "/shoppers/{id}": patch(owner admin::accounts::set_account_disabled);
+        "/second-factor": get(viewer admin::second_factor::get_second_factor)
+            post(viewer admin::second_factor::start_second_factor);
+        "/second-factor/confirm": post(viewer admin::second_factor::confirm_second_factor);
+        "/second-factor/off": post(viewer admin::second_factor::turn_off_second_factor);
+        "/audit": get(viewer admin::audit::list_audit);
+        "/summary": get(viewer admin::summary::get_summary);
     }
     "/openapi.json" {
         "": get(public openapi::get_openapi);

@@ -8,7 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use super::dto::{self, Message, SessionUser};
 use crate::auth::current_user::USER_ID;
 use crate::auth::limits::{Account, Limiter};
-use crate::auth::{Passwords, xsrf};
+use crate::auth::{Passwords, second_factor, xsrf};
 use crate::config::TrustedProxies;
 use crate::db::Db;
 use crate::domain::Rejection;
@@ -88,9 +88,9 @@ pub async fn sign_in(
     let credential = input.credential.trim().to_owned();
     let name = credential.to_lowercase();
     let found = db.find_login(credential).await?;
-    let (user, hash, disabled) = match found {
-        Some(login) => (Some(login.user), Some(login.password_hash), login.disabled),
-        None => (None, None, false),
+    let (user, hash, disabled, second_factor) = match found {
+        Some(login) => (Some(login.user), Some(login.password_hash), login.disabled, login.second_factor),
+        None => (None, None, false, None),
     };
     let account = user.as_ref().map_or(Account::Name(name), |u| Account::Id(u.id));
     // Same work and same answer whether the account is unknown or the password wrong;
@@ -101,6 +101,27 @@ pub async fn sign_in(
         // Only someone who knows the password learns that the account was disabled.
         Some(_) if verified && disabled => Err(Rejection::AccountDisabled.into()),
         Some(user) if verified => {
+            if let Some(secret) = second_factor {
+                let typed = input.code.as_deref().map(str::trim).unwrap_or_default();
+                if typed.is_empty() {
+                    return Err(ApiError::SecondFactor(
+                        "Enter the 6-digit code from your authenticator app.".into(),
+                    ));
+                }
+                // A wrong or spent code counts as a failed sign-in, so guessing codes
+                // meets the same limits as guessing passwords.
+                let step = second_factor::matching_step(&secret, typed, second_factor::step_now());
+                let spent = match step {
+                    Some(step) => db.spend_code(user.id, step).await?,
+                    None => false,
+                };
+                if !spent {
+                    limiter.signin_failed(address, &account).await?;
+                    return Err(ApiError::SecondFactor(
+                        "That code is not right, or was used already.".into(),
+                    ));
+                }
+            }
             start_session(&session, user.id)?;
             Ok(HttpResponse::Ok().json(SessionUser { user: Some(user.into()) }))
         }

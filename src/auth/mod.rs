@@ -3,6 +3,7 @@ pub mod current_user;
 pub mod limits;
 pub mod password;
 pub mod roles;
+pub mod second_factor;
 pub mod session;
 pub mod xsrf;
 

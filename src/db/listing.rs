@@ -36,6 +36,9 @@ pub(super) fn search_sql(engine: Engine) -> &'static SearchSql {
 /// the two counts in an index, where naming the virtual column makes it read the table.
 const RATING: &str = "(CASE WHEN p.review_count = 0 THEN 0 ELSE (p.rating_sum * 200 + p.review_count) / (p.review_count * 2) END)";
 
+/// The "In stock" filter: units left (the facets' index holds the stock).
+const IN_STOCK: &str = "p.stock > 0";
+
 /// A piece of SQL and its parameters, in order.
 struct Sql<'q> {
     text: String,
@@ -62,6 +65,7 @@ struct Filters<'q> {
     brands: Option<Sql<'q>>,
     prices: Option<Sql<'q>>,
     rating: Option<Sql<'q>>,
+    stock: Option<Sql<'q>>,
 }
 
 impl<'q> Filters<'q> {
@@ -81,12 +85,13 @@ impl<'q> Filters<'q> {
         }
         let prices = (!prices.is_empty()).then(|| Sql::all(prices));
         let rating = query.min_rating.map(|min| Sql::new(format!("{RATING} >= ?"), vec![Value::Int(min)]));
-        Filters { brands, prices, rating }
+        let stock = query.in_stock.then(|| Sql::new(IN_STOCK, vec![]));
+        Filters { brands, prices, rating, stock }
     }
 
     /// All of them at once, for the page itself.
     fn all(self) -> Sql<'q> {
-        Sql::all([self.brands, self.prices, self.rating].into_iter().flatten().collect())
+        Sql::all([self.brands, self.prices, self.rating, self.stock].into_iter().flatten().collect())
     }
 }
 
@@ -162,7 +167,7 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
     let search = search_sql(c.engine());
     let mut params = Vec::new();
     let with = source.with(search, &mut params);
-    let Filters { brands, prices, rating } = Filters::of(query);
+    let Filters { brands, prices, rating, stock } = Filters::of(query);
     let mut select = vec!["p.brand".to_string()];
     let mut count = |parts: Vec<&Option<Sql<'q>>>, extra: Option<String>| {
         let mut text: Vec<String> =
@@ -174,18 +179,19 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
             false => format!("count(*) FILTER (WHERE {})", text.join(" AND ")),
         });
     };
-    count(vec![&prices, &rating], None);
-    count(vec![&brands, &prices, &rating], None);
+    count(vec![&prices, &rating, &stock], None);
+    count(vec![&brands, &prices, &rating, &stock], None);
     for min in RATING_FLOORS {
-        count(vec![&brands, &prices], Some(format!("{RATING} >= {}", i64::from(min) * 100)));
+        count(vec![&brands, &prices, &stock], Some(format!("{RATING} >= {}", i64::from(min) * 100)));
     }
     for (min, max) in PRICE_BANDS {
         let band = match max {
             Some(max) => format!("p.price_cents BETWEEN {} AND {}", min.0, max.0),
             None => format!("p.price_cents >= {}", min.0),
         };
-        count(vec![&brands, &rating], Some(band));
+        count(vec![&brands, &rating, &stock], Some(band));
     }
+    count(vec![&brands, &prices, &rating], Some(IN_STOCK.to_string()));
     let scope = Sql::all(source.matching(search).into_iter().chain([source.scope()]).collect());
     params.extend(scope.params);
     let sql = format!(
@@ -198,6 +204,7 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
     let mut brand_counts = Vec::new();
     let mut floors = [0u64; RATING_FLOORS.len()];
     let mut bands = [0u64; PRICE_BANDS.len()];
+    let mut in_stock = 0;
     c.query(&sql, &params, |r| {
         let n = |at: usize| -> Result<u64, Error> { Ok(r.get::<i64>(at)?.max(0) as u64) };
         let in_brand = n(1)?;
@@ -211,6 +218,7 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
         for (at, band) in bands.iter_mut().enumerate() {
             *band += n(3 + RATING_FLOORS.len() + at)?;
         }
+        in_stock += n(3 + RATING_FLOORS.len() + PRICE_BANDS.len())?;
         Ok(())
     })?;
     let facets = Facets {
@@ -227,6 +235,7 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
             .filter(|(_, count)| *count > 0)
             .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
             .collect(),
+        in_stock,
     };
     Ok((total, facets))
 }

@@ -16,6 +16,8 @@
 
 pub mod admin_orders;
 pub mod admin_products;
+pub mod admin_reviews;
+pub mod admin_summary;
 pub mod audit;
 mod cards;
 pub mod cart;

@@ -48,9 +48,9 @@ impl Db {
                 "SELECT {REVIEW_COLUMNS}
                  FROM products p
                  LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
-                 LEFT JOIN reviews r ON r.product_id = p.id
+                 LEFT JOIN reviews r ON r.product_id = p.id AND r.hidden_at IS NULL
                  LEFT JOIN users u ON u.id = r.user_id
-                 WHERE p.id = ?1
+                 WHERE p.id = ?1 AND p.archived_at IS NULL
                  ORDER BY r.created_at DESC, r.id DESC"
             );
             let mut found = false;

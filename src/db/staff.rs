@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::audit::record;
-use super::conn::{Conn, Row, args};
+use super::conn::{Conn, Row, Value, args};
 use super::users::{USER_COLUMNS, role, user};
 use super::{Constraint, Db, Error};
 use crate::domain::audit::{Actor, Entry};
@@ -37,6 +37,13 @@ pub struct NewStaff {
     pub last_name: String,
     /// Required for a new account; an existing one keeps its password when `None`.
     pub password_hash: Option<String>,
+}
+
+/// An account, by username or id.
+#[derive(Debug, Clone)]
+pub enum Who {
+    Name(String),
+    Id(i64),
 }
 
 /// What `add_staff` did.
@@ -80,18 +87,25 @@ impl Db {
         .await
     }
 
-    /// Creates the account with `new.role`, or gives an existing one (by username) that
-    /// role; an existing account's password changes only when a new one is given.
-    pub async fn add_staff(&self, actor: Actor, new: NewStaff) -> Result<Added, Error> {
-        self.write(move |c| add_staff(c, &actor, &new)).await
+    /// Creates the account with `new.role`, or (`promote`) gives an existing one (by
+    /// username) that role; an existing account's password changes only when a new one
+    /// is given. Without `promote`, a taken username is a conflict.
+    pub async fn add_staff(&self, actor: Actor, new: NewStaff, promote: bool) -> Result<Added, Error> {
+        self.write(move |c| add_staff(c, &actor, &new, promote)).await
     }
 
-    /// Gives the account `username` the role `role` (back to `shopper` removes it from
-    /// the staff). The last owner cannot be made anything else: the store would have
-    /// nobody to manage its staff.
-    pub async fn set_role(&self, actor: Actor, username: String, role: Role) -> Result<User, Error> {
+    /// Gives the account the role `role` (back to `shopper` removes it from the staff).
+    /// The last owner cannot be made anything else: the store would have nobody to
+    /// manage its staff.
+    pub async fn set_role(&self, actor: Actor, who: Who, role: Role) -> Result<User, Error> {
         self.write(move |c| {
-            let before = find(c, &username)?.ok_or(Error::NotFound(Thing::Account))?;
+            let before = match &who {
+                Who::Name(name) => find(c, name)?,
+                Who::Id(id) => {
+                    c.query_opt(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"), args![*id], user)?
+                }
+            }
+            .ok_or(Error::NotFound(Thing::Account))?;
             if before.role == Role::Owner && role != Role::Owner && owners(c)? <= 1 {
                 return Err(
                     Rejection::Invalid(vec!["The store's last owner cannot stop being one.".into()]).into()
@@ -102,17 +116,19 @@ impl Db {
                 args![before.id, role.as_str()],
                 user,
             )?;
-            record(
-                c,
-                &actor,
-                Entry {
-                    action: "staff.role",
-                    thing: "account",
-                    thing_id: Some(after.id),
-                    before: Some(json!({"username": before.username, "role": before.role})),
-                    after: Some(json!({"username": after.username, "role": after.role})),
-                },
-            )?;
+            if before.role != after.role {
+                record(
+                    c,
+                    &actor,
+                    Entry {
+                        action: "staff.role",
+                        thing: "account",
+                        thing_id: Some(after.id),
+                        before: Some(json!({"username": before.username, "role": before.role})),
+                        after: Some(json!({"username": after.username, "role": after.role})),
+                    },
+                )?;
+            }
             Ok(after)
         })
         .await
@@ -163,8 +179,11 @@ fn owners(c: &mut Conn) -> Result<i64, Error> {
     c.query_one("SELECT count(*) FROM users WHERE role = 'owner' AND disabled_at IS NULL", &[], |r| r.get(0))
 }
 
-fn add_staff(c: &mut Conn, actor: &Actor, new: &NewStaff) -> Result<Added, Error> {
+fn add_staff(c: &mut Conn, actor: &Actor, new: &NewStaff, promote: bool) -> Result<Added, Error> {
     if let Some(before) = find(c, &new.username)? {
+        if !promote {
+            return Err(Rejection::Taken("That username is already taken.").into());
+        }
         if before.role == Role::Owner && new.role != Role::Owner && owners(c)? <= 1 {
             return Err(
                 Rejection::Invalid(vec!["The store's last owner cannot stop being one.".into()]).into()
@@ -236,4 +255,162 @@ fn add_staff(c: &mut Conn, actor: &Actor, new: &NewStaff) -> Result<Added, Error
         },
     )?;
     Ok(Added::Created(created))
+}
+
+/// An account as the back office's list of shoppers shows it: never any password
+/// material.
+#[derive(Debug, Clone)]
+pub struct AccountRow {
+    pub user: User,
+    pub disabled: bool,
+    pub orders: i64,
+}
+
+impl Db {
+    /// One page of accounts, newest first; `q` finds one by id, or by the start of its
+    /// username or email (either case).
+    pub async fn list_accounts(
+        &self,
+        q: Option<String>,
+        offset: u64,
+        limit: u32,
+    ) -> Result<(Vec<AccountRow>, u64), Error> {
+        self.read_snapshot(move |c| {
+            let pattern = q.as_deref().map(|q| {
+                let escaped = q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+                format!("{escaped}%")
+            });
+            let (condition, params): (&str, Vec<Value>) =
+                match (q.as_deref().map(str::parse::<i64>), &pattern) {
+                    (Some(Ok(id)), _) => ("id = ?", vec![Value::Int(id)]),
+                    (Some(Err(_)), Some(pattern)) => (
+                        "(username LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')",
+                        vec![Value::Text(pattern), Value::Text(pattern)],
+                    ),
+                    _ => ("TRUE", vec![]),
+                };
+            let total: i64 =
+                c.query_one(&format!("SELECT count(*) FROM users WHERE {condition}"), &params, |r| r.get(0))?;
+            let mut page = params.clone();
+            page.push(Value::Int(limit.into()));
+            page.push(Value::Int(offset as i64));
+            let accounts = c.query(
+                &format!(
+                    "SELECT {USER_COLUMNS}, disabled_at IS NOT NULL,
+                            (SELECT count(*) FROM orders o WHERE o.user_id = users.id)
+                     FROM users WHERE {condition} ORDER BY id DESC LIMIT ? OFFSET ?"
+                ),
+                &page,
+                |r| Ok(AccountRow { user: user(r)?, disabled: r.get(7)?, orders: r.get(8)? }),
+            )?;
+            Ok((accounts, total.max(0) as u64))
+        })
+        .await
+    }
+}
+
+/// Where an account's second factor stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SecondFactor {
+    Off,
+    /// Started: the secret is shown, and waits for a first code to confirm it.
+    Pending(String),
+    On(String),
+}
+
+impl Db {
+    pub async fn get_second_factor(&self, user_id: i64) -> Result<SecondFactor, Error> {
+        self.read(move |c| {
+            let found = c.query_opt(
+                "SELECT totp_secret, totp_confirmed FROM users WHERE id = ?1",
+                args![user_id],
+                |r| Ok((r.get::<Option<String>>(0)?, r.get::<bool>(1)?)),
+            )?;
+            Ok(match found.ok_or(Error::NotFound(Thing::Account))? {
+                (Some(secret), true) => SecondFactor::On(secret),
+                (Some(secret), false) => SecondFactor::Pending(secret),
+                (None, _) => SecondFactor::Off,
+            })
+        })
+        .await
+    }
+
+    /// Keeps a new secret for the account, not yet in force; refused while one is on.
+    pub async fn start_second_factor(&self, user_id: i64, secret: String) -> Result<(), Error> {
+        self.write(move |c| {
+            let started = c.execute(
+                "UPDATE users SET totp_secret = ?2, totp_confirmed = FALSE, totp_last_step = NULL
+                 WHERE id = ?1 AND totp_confirmed = FALSE",
+                args![user_id, &secret],
+            )?;
+            match started {
+                1 => Ok(()),
+                _ => {
+                    Err(Rejection::Invalid(vec!["A second factor is on already: turn it off first.".into()])
+                        .into())
+                }
+            }
+        })
+        .await
+    }
+
+    /// Puts the pending secret in force, with the step of the code that proved it
+    /// (that code is spent). Answers false when nothing was pending.
+    pub async fn confirm_second_factor(
+        &self,
+        actor: Actor,
+        secret: String,
+        step: u64,
+    ) -> Result<bool, Error> {
+        self.write(move |c| {
+            let user_id = actor.id.ok_or_else(|| Error::other("a second factor is an account's"))?;
+            let confirmed = c.execute(
+                "UPDATE users SET totp_confirmed = TRUE, totp_last_step = ?3
+                 WHERE id = ?1 AND totp_secret = ?2 AND totp_confirmed = FALSE",
+                args![user_id, &secret, step as i64],
+            )?;
+            if confirmed == 1 {
+                record(c, &actor, second_factor_entry(user_id, &actor.name, true))?;
+            }
+            Ok(confirmed == 1)
+        })
+        .await
+    }
+
+    /// Takes the second factor off the account.
+    pub async fn turn_off_second_factor(&self, actor: Actor) -> Result<(), Error> {
+        self.write(move |c| {
+            let user_id = actor.id.ok_or_else(|| Error::other("a second factor is an account's"))?;
+            c.execute(
+                "UPDATE users SET totp_secret = NULL, totp_confirmed = FALSE, totp_last_step = NULL WHERE id = ?1",
+                args![user_id],
+            )?;
+            record(c, &actor, second_factor_entry(user_id, &actor.name, false))
+        })
+        .await
+    }
+
+    /// Spends the code of `step` for the account: true once per step, and only for a
+    /// step later than the last one spent, so a code seen once is good for nothing.
+    pub async fn spend_code(&self, user_id: i64, step: u64) -> Result<bool, Error> {
+        self.write(move |c| {
+            let spent = c.execute(
+                "UPDATE users SET totp_last_step = ?2
+                 WHERE id = ?1 AND totp_confirmed = TRUE AND (totp_last_step IS NULL OR totp_last_step < ?2)",
+                args![user_id, step as i64],
+            )?;
+            Ok(spent == 1)
+        })
+        .await
+    }
+}
+
+fn second_factor_entry(user_id: i64, username: &str, on: bool) -> Entry {
+    Entry {
+        action: if on { "account.second_factor_on" } else { "account.second_factor_off" },
+        thing: "account",
+        thing_id: Some(user_id),
+        before: Some(json!({"username": username, "secondFactor": !on})),
+        after: Some(json!({"username": username, "secondFactor": on})),
+    }
 }

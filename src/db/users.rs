@@ -33,7 +33,8 @@ pub struct Login {
     pub user: User,
     pub password_hash: String,
     pub disabled: bool,
-    pub second_factor: bool,
+    /// The account's TOTP secret, once a second factor is on.
+    pub second_factor: Option<String>,
 }
 
 impl Db {
@@ -50,7 +51,8 @@ impl Db {
         self.read(move |c| {
             c.query_opt(
                 &format!(
-                    "SELECT {USER_COLUMNS}, password_hash, disabled_at IS NOT NULL, totp_confirmed
+                    "SELECT {USER_COLUMNS}, password_hash, disabled_at IS NOT NULL,
+                            CASE WHEN totp_confirmed THEN totp_secret END
                      FROM users WHERE username = ?1 OR email = ?1 LIMIT 1"
                 ),
                 args![&credential],

@@ -23,7 +23,7 @@ pub struct StaffInput {
     #[schema(required = true)]
     #[garde(custom(email_rule))]
     pub email: String,
-    #[schema(value_type = String, required = true)]
+    #[schema(required = true)]
     #[garde(skip)]
     pub role: StaffRole,
     #[serde(default)]

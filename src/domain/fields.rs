@@ -137,6 +137,10 @@ pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
         ],
     ),
     (
+        "StaffInput",
+        &[("username", signup::USERNAME), ("email", signup::EMAIL), ("password", staff::PASSWORD)],
+    ),
+    (
         "ReviewInput",
         &[("rating", review::RATING), ("title", review::TITLE), ("description", review::DESCRIPTION)],
     ),

@@ -65,6 +65,20 @@ pub struct LoginInput {
     #[schema(required = true)]
     #[garde(custom(exact_length(fields::login::PASSWORD)))]
     pub password: String,
+    /// The six digits of an authenticator app, for an account with a second factor on.
+    #[serde(default)]
+    #[schema(max_length = 10, pattern = "^[0-9 ]*$")]
+    #[garde(custom(code_rule))]
+    pub code: Option<String>,
+}
+
+fn code_rule(value: &Option<String>, _: &()) -> garde::Result {
+    match value {
+        Some(code) if code.chars().count() > 10 || !code.chars().all(|c| c.is_ascii_digit() || c == ' ') => {
+            Err(garde::Error::new("The code is the 6 digits your authenticator app shows."))
+        }
+        _ => Ok(()),
+    }
 }
 
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
@@ -302,9 +316,9 @@ mod tests {
             password: "  ab ".into(),
         };
         assert!(check(&signup).is_ok());
-        let login = LoginInput { credential: "ada".into(), password: signup.password.clone() };
+        let login = LoginInput { credential: "ada".into(), password: signup.password.clone(), code: None };
         assert!(check(&login).is_ok(), "spaces count toward the sign-in password's minimum too");
-        let short = LoginInput { credential: "ada".into(), password: "ab".into() };
+        let short = LoginInput { credential: "ada".into(), password: "ab".into(), code: None };
         assert!(check(&short).is_err());
     }
 

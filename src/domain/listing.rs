@@ -69,6 +69,8 @@ pub struct ListingQuery {
     /// Hundredths of a star: a product qualifies when its average, to two decimals,
     /// is at least this.
     pub min_rating: Option<i64>,
+    /// Only products with units left.
+    pub in_stock: bool,
     pub page: u32,
     pub limit: u32,
 }
@@ -83,6 +85,7 @@ impl ListingQuery {
             min_price: None,
             max_price: None,
             min_rating: None,
+            in_stock: false,
             page: 1,
             limit: DEFAULT_LIMIT,
         }
@@ -204,6 +207,11 @@ pub fn listing_query(params: &Params, searching: bool) -> Result<ListingQuery, R
         min_price,
         max_price,
         min_rating: rating(params)?,
+        in_stock: match param(params, "inStock")? {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(_) => return Err(bad("inStock must be true or false.".to_string())),
+        },
         page: whole(params, "page", 1, u32::MAX, 1)?,
         limit: whole(params, "limit", 1, MAX_LIMIT, DEFAULT_LIMIT)?,
     })
@@ -273,6 +281,8 @@ pub struct Facets {
     pub brands: Vec<BrandCount>,
     pub ratings: Vec<RatingCount>,
     pub prices: Vec<PriceBand>,
+    /// Products with units left, under every other filter in force.
+    pub in_stock: u64,
 }
 
 impl Facets {

@@ -196,6 +196,11 @@ async fn page(req: &HttpRequest, db: &Db, cache: &AnswerCache) -> Built {
         Some(Route::Product { .. }) => Page::not_found("Product not found", "ProductPage"),
         Some(Route::Search) => search(db, cache, &origin, query).await,
         Some(Route::Screen(screen)) => self::screen(&origin, screen),
+        Some(Route::BackOffice) => {
+            let mut head = Head::titled(Some("Back office"));
+            head.indexable = false;
+            Page::new(head, None)
+        }
     };
     // Every screen's bar lists the departments (its Categories panel).
     page.answers.extend(answers::departments(db, cache).await);

@@ -15,6 +15,8 @@ pub enum Route {
     Search,
     /// Every other screen: a marketing page, sign-in, or a shopper's own.
     Screen(&'static Screen),
+    /// The back office (`/admin` and below): the app's shell, for the app to guard.
+    BackOffice,
 }
 
 /// A screen the server writes nothing of its own for but its head.
@@ -99,6 +101,22 @@ pub const SCREENS: [Screen; 15] = [
     Screen { path: "/favorites", title: "Favorites", description: None, module: "FavoritesPage" },
 ];
 
+/// The back office's addresses, as paths.ts writes them. The server writes nothing of
+/// them but the shell and a head no crawler indexes, and names none of their code: a
+/// shopper who opens one downloads none of the back office (the app shows them the
+/// not-found page).
+pub const BACK_OFFICE: [&str; 9] = [
+    "/admin",
+    "/admin/products",
+    "/admin/products/new",
+    "/admin/products/:productId",
+    "/admin/orders",
+    "/admin/reviews",
+    "/admin/shoppers",
+    "/admin/staff",
+    "/admin/audit",
+];
+
 /// The screen an address shows, or `None` when it is none of the app's.
 pub fn route(path: &str) -> Option<Route> {
     let trimmed = path.strip_suffix('/').filter(|p| !p.is_empty()).unwrap_or(path);
@@ -113,6 +131,9 @@ pub fn route(path: &str) -> Option<Route> {
             Some(Route::Product { department: id_of(department), product: id_of(product) })
         }
         [search] if is(search, "search") => Some(Route::Search),
+        [admin, ..] if is(admin, "admin") && BACK_OFFICE.iter().any(|p| matches(p, &segments)) => {
+            Some(Route::BackOffice)
+        }
         _ => SCREENS.iter().find(|screen| matches(screen.path, &segments)).map(Route::Screen),
     }
 }
@@ -176,6 +197,7 @@ mod tests {
             "/search",
         ];
         known.extend(SCREENS.iter().map(|s| s.path));
+        known.extend(BACK_OFFICE);
         let mut sorted_app = app.clone();
         sorted_app.sort_unstable();
         known.sort_unstable();

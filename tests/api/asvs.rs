@@ -1,6 +1,8 @@
 //! One named test per rule taken from the OWASP Application Security Verification
 //! Standard (4.0.3 numbering; the headers of V14.4, the anti-automation of V2.2.1 and
-//! V11.1.4, caching V8.2.1, content types V13.2.5, input V5.1.3-4, errors V7.4.1).
+//! V11.1.4, caching V8.2.1, content types V13.2.5, input V5.1.3-4, errors V7.4.1; for
+//! the back office, access control V4.1.3, its anti-forgery V4.2.2 and one-time codes
+//! V2.8.4).
 //! Other ASVS-derived tests live beside their subject: `openapi.rs` (5.1.4 in the
 //! contract), `xsrf.rs` (4.2.2, anti-forgery), `session.rs` (3.x, sessions).
 
@@ -8,6 +10,7 @@ use market::auth::limits::{Limit, RateLimits};
 use reqwest::{Method, Response};
 use serde_json::{Value, json};
 
+use crate::back_office::{code_now, with_role};
 use crate::helpers::{
     TestApp, assert_error_shape, assert_no_leak, browser, json_body, new_shopper, spawn_app, spawn_app_with,
 };
@@ -488,4 +491,101 @@ async fn asvs_2_2_1_behind_a_trusted_load_balancer_each_shopper_is_limited_by_th
     );
     // The proxy appends the address it saw; what a client wrote before it is not believed.
     assert_eq!(sign_in_via(&behind, "203.0.113.8, 203.0.113.7").await, 429);
+}
+
+#[actix_web::test]
+async fn asvs_4_1_3_every_admin_route_names_a_staff_role_and_refuses_visitors_and_shoppers() {
+    let admin: Vec<_> =
+        market::api::ROUTES.iter().filter(|(_, path, _, _)| path.starts_with("/api/admin")).collect();
+    assert!(!admin.is_empty());
+    for (method, path, access, _) in &admin {
+        assert!(["viewer", "staff", "owner"].contains(access), "{method} {path} is {access}");
+        // A viewer changes nothing of the store's; its own second factor is its own.
+        if *method != "get" && !path.starts_with("/api/admin/second-factor") {
+            assert_ne!(*access, "viewer", "{method} {path} changes something: viewers only look");
+        }
+    }
+    let app = spawn_app().await;
+    let shopper = browser(&app);
+    shopper.sign_up().await;
+    let visitor = browser(&app);
+    visitor.open().await;
+    for (method, path, _, _) in admin {
+        let path = path.replace("{id}", "51");
+        let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+        let body = (method != Method::GET && method != Method::DELETE).then(|| json!({}));
+        let res = visitor.send(method.clone(), &path, body.clone()).await;
+        assert_eq!(res.status().as_u16(), 401, "a visitor's {method} {path}");
+        assert_error_shape(&json_body(res).await);
+        let res = shopper.send(method.clone(), &path, body).await;
+        assert_eq!(res.status().as_u16(), 403, "a shopper's {method} {path}");
+        assert_error_shape(&json_body(res).await);
+    }
+}
+
+#[actix_web::test]
+async fn asvs_4_2_2_a_back_office_write_without_the_anti_forgery_token_changes_nothing() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let before = app.get_json("/api/products/51", 200).await;
+    let res = staff
+        .client
+        .request(Method::PATCH, staff.url("/api/admin/products/51"))
+        .json(&json!({"price": 1.0}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 403);
+    assert_error_shape(&json_body(res).await);
+    assert_eq!(app.get_json("/api/products/51", 200).await, before);
+    assert_eq!(app.sql_number("SELECT count(*) FROM audit_log").await, 0);
+}
+
+#[actix_web::test]
+async fn asvs_2_2_1_failed_sign_ins_on_a_staff_account_are_limited_and_code_guesses_count_among_them() {
+    let app = spawn_with_limits(|l| {
+        l.signin_failures_per_address = Limit::per_minute(10_000);
+        l.signin_failures_per_account = Limit::per_hour(6);
+    })
+    .await;
+    let staff = with_role(&app, "owner").await;
+    let me = staff.get_json("/api/session", 200).await["user"].clone();
+    let setup = staff.post("/api/admin/second-factor", json!({}), 200).await;
+    let secret = setup["secret"].as_str().unwrap().to_owned();
+    staff.post("/api/admin/second-factor/confirm", json!({"code": code_now(&secret, 0)}), 200).await;
+    let guesser = browser(&app);
+    guesser.open().await;
+    let mut refused = 0;
+    for n in 0..10 {
+        let guess =
+            json!({"credential": me["username"], "password": "hunter22", "code": format!("{:06}", n)});
+        let res = guesser.send(Method::POST, "/api/session", Some(guess)).await;
+        match res.status().as_u16() {
+            401 => {}
+            429 => refused += 1,
+            other => panic!("a guessed code answered {other}"),
+        }
+    }
+    assert!(refused >= 4, "past the account's allowance the guesses are refused: {refused}");
+}
+
+/// RFC 6238 5.2: a code lets one sign-in through; the same code again is refused.
+#[actix_web::test]
+async fn asvs_2_8_4_a_time_based_code_is_good_once() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "viewer").await;
+    let me = staff.get_json("/api/session", 200).await["user"].clone();
+    let setup = staff.post("/api/admin/second-factor", json!({}), 200).await;
+    let secret = setup["secret"].as_str().unwrap().to_owned();
+    staff.post("/api/admin/second-factor/confirm", json!({"code": code_now(&secret, -1)}), 200).await;
+    let code = code_now(&secret, 0);
+    let login = json!({"credential": me["username"], "password": "hunter22", "code": code});
+    let first = browser(&app);
+    first.open().await;
+    first.post("/api/session", login.clone(), 200).await;
+    let second = browser(&app);
+    second.open().await;
+    assert_eq!(second.post("/api/session", login, 401).await["secondFactor"], true);
+    // Turning it off asks for a fresh code too: the spent one does not do.
+    staff.post("/api/admin/second-factor/off", json!({"code": code}), 400).await;
 }

@@ -8,49 +8,20 @@ use crate::helpers::{TestApp, assert_error_shape, browser, json_body, spawn_app,
 
 /// A shopper of `app` (signed up in a new browser) given `role`, as `market staff add`
 /// would (the command itself is tested below, on a stopped store).
-async fn with_role(app: &TestApp, role: &str) -> TestApp {
+pub(crate) async fn with_role(app: &TestApp, role: &str) -> TestApp {
     let member = browser(app);
     let user = member.sign_up().await;
     app.sql(&format!("UPDATE users SET role = '{role}' WHERE id = {}", user["id"])).await;
     member
 }
 
-async fn patch(app: &TestApp, path: &str, body: Value, status: u16) -> Value {
+pub(crate) async fn patch(app: &TestApp, path: &str, body: Value, status: u16) -> Value {
     app.write(Method::PATCH, path, Some(body), status).await
 }
 
 fn new_product() -> Value {
     json!({"name": "Trail Headlamp 2", "brand": "Northlight", "departmentId": 5, "price": 24.99,
            "description": "A light, bright headlamp for the trail and the tent.", "stock": 40})
-}
-
-#[actix_web::test]
-async fn every_admin_route_names_a_staff_role_and_refuses_visitors_and_shoppers() {
-    let admin: Vec<_> =
-        market::api::ROUTES.iter().filter(|(_, path, _, _)| path.starts_with("/api/admin")).collect();
-    assert!(!admin.is_empty());
-    for (method, path, access, _) in &admin {
-        assert!(["viewer", "staff", "owner"].contains(access), "{method} {path} is {access}");
-        if *method != "get" {
-            assert_ne!(*access, "viewer", "{method} {path} changes something: viewers only look");
-        }
-    }
-    let app = spawn_app().await;
-    let shopper = browser(&app);
-    shopper.sign_up().await;
-    let visitor = browser(&app);
-    visitor.open().await;
-    for (method, path, _, _) in admin {
-        let path = path.replace("{id}", "51");
-        let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
-        let body = (method != Method::GET && method != Method::DELETE).then(|| json!({}));
-        let res = visitor.send(method.clone(), &path, body.clone()).await;
-        assert_eq!(res.status().as_u16(), 401, "a visitor's {method} {path}");
-        assert_error_shape(&json_body(res).await);
-        let res = shopper.send(method.clone(), &path, body).await;
-        assert_eq!(res.status().as_u16(), 403, "a shopper's {method} {path}");
-        assert_error_shape(&json_body(res).await);
-    }
 }
 
 #[actix_web::test]
@@ -252,4 +223,222 @@ async fn five_hundred_shoppers_ordering_the_last_ten_units_at_once_make_exactly_
     assert_eq!(app.get_json("/api/products/54", 200).await["stock"], 0);
     assert_eq!(app.sql_number("SELECT count(*) FROM order_items WHERE product_id = 54").await, UNITS);
     assert_eq!(app.sql_number("SELECT min(stock) FROM products").await, 0, "never below zero");
+}
+
+#[actix_web::test]
+async fn a_hidden_review_leaves_its_product_s_list_average_and_count_and_comes_back_when_shown() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let before = app.get_json("/api/products/51", 200).await;
+    let reviews = app.get_json("/api/products/51/reviews", 200).await["Reviews"].as_array().unwrap().clone();
+    let hidden = &reviews[0];
+    let path = format!("/api/admin/reviews/{}", hidden["id"]);
+    let answer = patch(&staff, &path, json!({"hidden": true}), 200).await;
+    assert_eq!(answer["hidden"], true);
+    let shown = app.get_json("/api/products/51/reviews", 200).await["Reviews"].as_array().unwrap().clone();
+    assert_eq!(shown.len(), reviews.len() - 1);
+    assert!(!shown.iter().any(|r| r["id"] == hidden["id"]));
+    let after = app.get_json("/api/products/51", 200).await;
+    assert_eq!(after["numReviews"].as_i64().unwrap(), before["numReviews"].as_i64().unwrap() - 1);
+    let listed = staff.get_json("/api/admin/reviews?hidden=true", 200).await;
+    assert_eq!(listed["Reviews"][0]["id"], hidden["id"]);
+    patch(&staff, &path, json!({"hidden": false}), 200).await;
+    assert_eq!(app.get_json("/api/products/51", 200).await, before, "shown again, the product is as it was");
+    let audit = staff.get_json("/api/admin/audit", 200).await;
+    let actions: Vec<_> = audit["Entries"].as_array().unwrap().iter().map(|e| e["action"].clone()).collect();
+    assert_eq!(actions, [json!("review.show"), json!("review.hide")]);
+    assert_eq!(audit["Entries"][1]["after"], json!({"productId": 51, "hidden": true}));
+}
+
+#[actix_web::test]
+async fn an_owner_adds_staff_changes_roles_and_disables_an_account_whose_sessions_end_at_once() {
+    let app = spawn_app().await;
+    let owner = with_role(&app, "owner").await;
+    let staff = with_role(&app, "staff").await;
+    let new = json!({"username": "clerk", "email": "clerk@market.test", "role": "staff", "password": "a long passphrase"});
+    staff.post("/api/admin/staff", new.clone(), 403).await;
+    let clerk = owner.post("/api/admin/staff", new.clone(), 201).await;
+    assert_eq!(clerk["role"], "staff");
+    owner.post("/api/admin/staff", new, 409).await;
+    let short = owner
+        .post(
+            "/api/admin/staff",
+            json!({"username": "ann", "email": "ann@market.test", "role": "viewer", "password": "short"}),
+            400,
+        )
+        .await;
+    assert_eq!(short["errors"], json!(["A staff password must be at least 10 characters."]));
+    let listed = owner.get_json("/api/admin/staff", 200).await;
+    assert_eq!(listed["Accounts"][0]["role"], "owner");
+    assert!(listed.to_string().find("password").is_none(), "no password material: {listed}");
+
+    let signed_in = browser(&app);
+    signed_in.sign_in("clerk", "a long passphrase").await;
+    signed_in.get_json("/api/admin/products", 200).await;
+    patch(&owner, &format!("/api/admin/staff/{}", clerk["id"]), json!({"role": "viewer"}), 200).await;
+    patch(&signed_in, "/api/admin/products/51", json!({"stock": 5}), 403).await;
+
+    let shopper = browser(&app);
+    let user = shopper.sign_up().await;
+    shopper.get_json("/api/cart", 200).await;
+    let found =
+        owner.get_json(&format!("/api/admin/shoppers?q={}", user["username"].as_str().unwrap()), 200).await;
+    assert_eq!(found["Accounts"][0]["id"], user["id"]);
+    patch(&owner, &format!("/api/admin/shoppers/{}", user["id"]), json!({"disabled": true}), 200).await;
+    shopper.get_json("/api/cart", 401).await;
+    let again = browser(&app);
+    again.open().await;
+    let refusal = again
+        .post("/api/session", json!({"credential": user["username"], "password": "hunter22"}), 403)
+        .await;
+    assert_eq!(refusal["message"], "This account has been disabled. Please contact the store.");
+
+    let me = owner.get_json("/api/session", 200).await["user"]["id"].clone();
+    let last = patch(&owner, &format!("/api/admin/staff/{me}"), json!({"role": "staff"}), 400).await;
+    assert_eq!(last["errors"], json!(["The store's last owner cannot stop being one."]));
+}
+
+#[actix_web::test]
+async fn the_dashboard_counts_today_s_orders_and_what_is_out_of_stock_or_low() {
+    let app = spawn_app().await;
+    let viewer = with_role(&app, "viewer").await;
+    let before = viewer.get_json("/api/admin/summary", 200).await;
+    assert_eq!(before["last30Days"].as_array().unwrap().len(), 30);
+    assert_eq!(
+        (before["outOfStock"].clone(), before["lowStock"].clone()),
+        (json!(5), json!(12)),
+        "as the seed stocks them"
+    );
+    let shopper = browser(&app);
+    shopper.sign_up().await;
+    shopper.post("/api/cart", json!({"productId": 51}), 201).await;
+    let order = json_body(order_cart(&shopper).await).await;
+    let after = viewer.get_json("/api/admin/summary", 200).await;
+    assert_eq!(after["today"]["orders"].as_i64().unwrap(), before["today"]["orders"].as_i64().unwrap() + 1);
+    assert_eq!(after["today"]["revenue"], order["total"]);
+    assert_eq!(after["topProducts"][0]["productId"], 51);
+}
+
+/// `market staff` on a stopped store: makes the first owner (password from standard
+/// input), lists, and removes, each in the audit log.
+#[actix_web::test]
+async fn market_staff_makes_lists_and_removes_staff_on_a_stopped_store() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let data = tempfile::tempdir().unwrap();
+    crate::helpers::give_database(&data).await;
+    let database = std::fs::read_to_string(data.path().join("test-database-url")).ok();
+    let staff = |args: &[&str], input: &str| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_market"));
+        command.arg("staff").args(args).arg("--data-dir").arg(data.path());
+        if let Some(url) = &database {
+            command.arg("--database").arg(url);
+        }
+        let mut child =
+            command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr),
+        )
+    };
+    let (ok, said) = staff(&["list"], "");
+    assert!(ok && said.contains("market staff add USERNAME --role owner"), "{said}");
+    let (ok, said) = staff(&["add", "boss", "--role", "owner"], "short\n");
+    assert!(!ok && said.contains("at least 10 characters"), "{said}");
+    let (ok, said) = staff(&["add", "boss", "--role", "owner"], "a long passphrase\n");
+    assert!(ok && said.contains("Created boss (boss@market.test) as owner."), "{said}");
+    let (ok, said) = staff(&["add", "demo", "--role", "viewer"], "\n");
+    assert!(ok && said.contains("demo is now viewer (was shopper)."), "{said}");
+    let (ok, said) = staff(&["list"], "");
+    assert!(ok && said.contains("boss") && said.contains("owner") && said.contains("viewer"), "{said}");
+    let (ok, said) = staff(&["remove", "boss"], "");
+    assert!(!ok && said.contains("last owner"), "{said}");
+    let (ok, said) = staff(&["remove", "demo"], "");
+    assert!(ok && said.contains("demo is no longer staff"), "{said}");
+
+    let address = crate::helpers::spawn_on(&data).await;
+    let app = crate::helpers::app_on(address, data);
+    let user = app.sign_in("boss", "a long passphrase").await;
+    assert_eq!(user["role"], "owner");
+    let audit = app.get_json("/api/admin/audit", 200).await;
+    let by: Vec<_> = audit["Entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["actor"].clone(), e["action"].clone()))
+        .collect();
+    assert_eq!(
+        by,
+        [
+            (json!("command line"), json!("staff.role")),
+            (json!("command line"), json!("staff.role")),
+            (json!("command line"), json!("staff.add")),
+        ]
+    );
+}
+
+/// The code an authenticator app would show now for `secret`.
+pub(crate) fn code_now(secret: &str, offset: i64) -> String {
+    use market::auth::second_factor::{code, from_base32, step_now};
+    let step = (step_now() as i64 + offset) as u64;
+    format!("{:06}", code(&from_base32(secret).unwrap(), step))
+}
+
+#[actix_web::test]
+async fn a_second_factor_asks_sign_in_for_a_code_and_a_code_works_once() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let me = staff.get_json("/api/session", 200).await["user"].clone();
+    let setup = staff.post("/api/admin/second-factor", json!({}), 200).await;
+    let secret = setup["secret"].as_str().unwrap().to_owned();
+    assert!(setup["otpauthUri"].as_str().unwrap().starts_with("otpauth://totp/Market:"));
+    staff.post("/api/admin/second-factor/confirm", json!({"code": "000000x"}), 400).await;
+    staff.post("/api/admin/second-factor/confirm", json!({"code": code_now(&secret, -1)}), 200).await;
+    assert_eq!(staff.get_json("/api/admin/second-factor", 200).await["on"], true);
+
+    let browser_ = browser(&app);
+    browser_.open().await;
+    let login = json!({"credential": me["username"], "password": "hunter22"});
+    let asked = browser_.post("/api/session", login.clone(), 401).await;
+    assert_eq!(
+        (asked["secondFactor"].clone(), asked["message"].clone()),
+        (json!(true), json!("Enter the 6-digit code from your authenticator app."))
+    );
+    let mut with_code = login.clone();
+    with_code["code"] = json!("123 45");
+    let wrong = browser_.post("/api/session", with_code.clone(), 401).await;
+    assert_eq!(wrong["message"], "That code is not right, or was used already.");
+    let code = code_now(&secret, 0);
+    with_code["code"] = json!(code);
+    browser_.post("/api/session", with_code.clone(), 200).await;
+    // The same code again, from another browser: spent (RFC 6238 5.2).
+    let thief = browser(&app);
+    thief.open().await;
+    let replay = thief.post("/api/session", with_code, 401).await;
+    assert_eq!(replay["secondFactor"], true);
+    assert_eq!(
+        app.sql_number("SELECT count(*) FROM audit_log WHERE action = 'account.second_factor_on'").await,
+        1
+    );
+}
+
+#[actix_web::test]
+async fn the_back_office_s_addresses_answer_the_app_s_shell_which_no_crawler_indexes() {
+    let app = spawn_app().await;
+    for path in ["/admin", "/admin/products/51", "/admin/orders"] {
+        let res = app.get(path).await;
+        assert_eq!(res.status(), 200, "{path}");
+        let html = res.text().await.unwrap();
+        assert!(html.contains("noindex"), "{path}");
+        assert!(html.contains("<title>Back office · Market</title>"), "{path}");
+    }
+    app.get("/admin/nothing-here")
+        .await
+        .status()
+        .as_u16()
+        .eq(&404)
+        .then_some(())
+        .expect("an unknown back-office address is not found");
 }

@@ -12,7 +12,7 @@ async fn robots_txt_names_the_sitemap_and_keeps_crawlers_off_shoppers_pages() {
     let robots = res.text().await.unwrap();
     let host = app.address.trim_start_matches("http://");
     assert!(robots.contains(&format!("Sitemap: http://{host}/sitemap.xml")), "{robots}");
-    for private in ["/api/", "/cart", "/checkout", "/account", "/favorites"] {
+    for private in ["/api/", "/cart", "/checkout", "/account", "/favorites", "/admin"] {
         assert!(robots.contains(&format!("Disallow: {private}\n")), "{private}: {robots}");
     }
 }

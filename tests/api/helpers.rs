@@ -43,6 +43,12 @@ pub async fn spawn_app_with(change: impl FnOnce(&mut Config)) -> TestApp {
     TestApp { address, client: client_with(jar.clone()), jar, data_dir }
 }
 
+/// A browser on a server started with [`spawn_on`] over `data_dir`.
+pub fn app_on(address: String, data_dir: TempDir) -> TestApp {
+    let jar = Arc::new(Jar::default());
+    TestApp { address, client: client_with(jar.clone()), jar, data_dir }
+}
+
 /// A second browser on the same server: its own cookies.
 pub fn browser(app: &TestApp) -> TestApp {
     let jar = Arc::new(Jar::default());

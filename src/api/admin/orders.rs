@@ -4,6 +4,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::{PAGE_SIZE, page_of, pages};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin_orders::AdminOrder;
@@ -62,8 +63,6 @@ pub struct AdminOrderParams {
     page: Option<u32>,
 }
 
-const PAGE_SIZE: u32 = 25;
-
 #[utoipa::path(
     get,
     path = "/api/admin/orders",
@@ -83,22 +82,18 @@ pub async fn list_admin_orders(
     params: web::Query<AdminOrderParams>,
 ) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
-    let page = params.page.unwrap_or(1);
-    if !(1..=1_000_000).contains(&page) {
-        return Err(Rejection::BadParameter("page must be a whole number from 1 to 1000000.".into()).into());
-    }
+    let page = page_of(params.page)?;
     let q = params.q.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
     if q.as_deref().is_some_and(|q| q.chars().count() > 100 || q.contains('\0')) {
         return Err(Rejection::BadParameter("q must be at most 100 characters.".into()).into());
     }
     let offset = u64::from(page - 1) * u64::from(PAGE_SIZE);
     let found = db.list_admin_orders(params.status, q, offset, PAGE_SIZE).await?;
-    let pages = found.total.div_ceil(u64::from(PAGE_SIZE)).max(1).min(u64::from(u32::MAX)) as u32;
     Ok(HttpResponse::Ok().json(AdminOrders {
         orders: found.orders.into_iter().map(AdminOrderBody::from).collect(),
         total: found.total,
         page,
-        pages,
+        pages: pages(found.total),
     }))
 }
 

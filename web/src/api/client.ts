@@ -8,15 +8,28 @@ import type { Error as ErrorSchema } from './types.ts';
 /** What every error answer carries: the document's `Error` schema. */
 export type ApiErrorBody = ErrorSchema;
 
+/** A product an order could not take enough of (the 409 of placing an order). */
+export interface Shortage {
+  productId: number;
+  name: string;
+  /** Units the cart holds. */
+  wanted: number;
+  /** Units left: 0 when out of stock or no longer sold. */
+  left: number;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: string[];
+  /** Only on an order the store could not fill: each product short. */
+  readonly shortages: Shortage[];
 
-  constructor(status: number, body: Partial<ApiErrorBody>) {
+  constructor(status: number, body: Partial<ApiErrorBody> & { shortages?: Shortage[] }) {
     super(body.message ?? `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = body.errors ?? [];
+    this.shortages = Array.isArray(body.shortages) ? body.shortages : [];
   }
 }
 
@@ -26,7 +39,7 @@ function readCookie(name: string): string | undefined {
   return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function request<T>(
   method: Method,
@@ -60,4 +73,5 @@ export const get = <T>(url: string) => request<T>('GET', url);
 export const post = <T>(url: string, body?: unknown, headers?: Record<string, string>) =>
   request<T>('POST', url, body ?? {}, headers);
 export const put = <T>(url: string, body: unknown) => request<T>('PUT', url, body);
+export const patch = <T>(url: string, body: unknown) => request<T>('PATCH', url, body);
 export const del = <T>(url: string) => request<T>('DELETE', url);

@@ -112,5 +112,32 @@ export const fieldRules = {
       "tooLong": "Username must be 3 to 30 characters.",
       "tooShort": "Username must be 3 to 30 characters."
     }
+  },
+  "StaffInput": {
+    "email": {
+      "max": 100,
+      "messages": {
+        "invalid": "Please provide a valid email."
+      },
+      "min": 3,
+      "tooLong": "Email must be at most 100 characters.",
+      "tooShort": "Please provide a valid email."
+    },
+    "password": {
+      "max": 128,
+      "min": 10,
+      "tooLong": "Password must be at most 128 characters.",
+      "tooShort": "A staff password must be at least 10 characters."
+    },
+    "username": {
+      "max": 30,
+      "messages": {
+        "email": "Username cannot be an email.",
+        "padded": "Username cannot start or end with a space."
+      },
+      "min": 3,
+      "tooLong": "Username must be 3 to 30 characters.",
+      "tooShort": "Username must be 3 to 30 characters."
+    }
   }
 } as const;

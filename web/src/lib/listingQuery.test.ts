@@ -21,6 +21,7 @@ const everything: ListingQuery = {
   minPrice: 25,
   maxPrice: 49.99,
   minRating: 4,
+  inStock: true,
   sort: 'price-asc',
   page: 3,
 };
@@ -30,7 +31,7 @@ describe('listing query: reading and writing the address', () => {
     const search = listingSearch(everything);
     assert.equal(
       search,
-      '?q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&minPrice=25&maxPrice=49.99&minRating=4&sort=price-asc&page=3',
+      '?q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3',
     );
     assert.deepEqual(parseListing('search', search), everything);
 
@@ -48,6 +49,15 @@ describe('listing query: reading and writing the address', () => {
     assert.equal(listingSearch({ ...emptyListing('department'), sort: 'rating' }), '?sort=rating');
     // No minimum price and no minimum rating are the same as none at all.
     assert.equal(listingSearch(parseListing('department', '?minPrice=0&maxPrice=24.99&minRating=0')), '?maxPrice=24.99');
+  });
+
+  test('"in stock" is a filter of its own, in the address only when ticked', () => {
+    assert.equal(parseListing('department', '?inStock=true').inStock, true);
+    assert.equal(parseListing('department', '?inStock=yes').inStock, undefined);
+    assert.equal(listingSearch(parseListing('department', '?inStock=false')), '');
+    const ticked = withChoice(emptyListing('department'), { inStock: true });
+    assert.equal(activeFilterCount(ticked), 1);
+    assert.deepEqual(withChoice(ticked, { inStock: undefined }), emptyListing('department'));
   });
 
   test('a missing address reads as the plain listing', () => {
@@ -124,7 +134,13 @@ describe('listing query: choices', () => {
   });
 
   test('a filter set to nothing leaves no trace in the query or the address', () => {
-    const cleared = withChoice(everything, { minPrice: undefined, maxPrice: undefined, minRating: undefined, department: undefined });
+    const cleared = withChoice(everything, {
+      minPrice: undefined,
+      maxPrice: undefined,
+      minRating: undefined,
+      inStock: undefined,
+      department: undefined,
+    });
     assert.deepEqual(cleared, { kind: 'search', q: 'desk lamp', brands: ['Lumen', 'Oak & Co'], sort: 'price-asc', page: 1 });
     assert.equal(listingSearch(cleared), '?q=desk+lamp&brand=Lumen&brand=Oak+%26+Co&sort=price-asc');
   });
@@ -140,8 +156,8 @@ describe('listing query: choices', () => {
     assert.deepEqual(withoutFilters(everything), { kind: 'search', q: 'desk lamp', brands: [], sort: 'price-asc', page: 1 });
   });
 
-  test('active filters: each brand, the price range, the rating and the department count once', () => {
-    assert.equal(activeFilterCount(everything), 5);
+  test('active filters: each brand, the price range, the rating, in stock and the department count once', () => {
+    assert.equal(activeFilterCount(everything), 6);
     assert.equal(activeFilterCount(emptyListing('search', 'tv')), 0);
     assert.equal(activeFilterCount({ ...emptyListing('department'), maxPrice: 24.99 }), 1);
   });
@@ -151,7 +167,7 @@ describe('listing query: the API query string', () => {
   test('carries the same parameters, and the limit when asked', () => {
     assert.equal(
       listingApiQuery(everything),
-      'q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&minPrice=25&maxPrice=49.99&minRating=4&sort=price-asc&page=3',
+      'q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3',
     );
     assert.equal(listingApiQuery(emptyListing('department')), '');
     assert.equal(listingApiQuery({ ...emptyListing('department'), sort: 'rating' }, 9), 'sort=rating&limit=9');

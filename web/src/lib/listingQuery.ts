@@ -4,7 +4,7 @@
 // is the one place that reads it from an address, writes it back, and builds the API's
 // query string from it.
 //
-//   /search?q=lamp&department=9&brand=Lumen&brand=Oakly&minPrice=25&maxPrice=49.99&minRating=4&sort=price-asc&page=3
+//   /search?q=lamp&department=9&brand=Lumen&brand=Oakly&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3
 //
 // Reading drops what the server would refuse (an unknown sort, a page of 0, a price of
 // "abc"), so a mistyped link opens the nearest sensible listing instead of an error.
@@ -35,6 +35,8 @@ export interface ListingQuery {
   maxPrice?: number;
   /** Products whose average rating is at least this (0 < minRating ≤ 5). */
   minRating?: number;
+  /** Only products with units left. */
+  inStock?: true;
   sort: Sort;
   /** From 1. */
   page: number;
@@ -95,6 +97,8 @@ export function parseListing(kind: ListingKind, search: string | URLSearchParams
   const minRating = rating.test(one('minRating')) ? Number(one('minRating')) : 0;
   if (minRating > 0 && minRating <= 5) query.minRating = minRating;
 
+  if (one('inStock') === 'true') query.inStock = true;
+
   const sort = sortsFor(kind).find((s) => s === one('sort'));
   if (sort) query.sort = sort;
 
@@ -113,6 +117,7 @@ function params(query: ListingQuery, limit?: number): URLSearchParams {
   if (query.minPrice !== undefined && query.minPrice > 0) out.set('minPrice', String(query.minPrice));
   if (query.maxPrice !== undefined) out.set('maxPrice', String(query.maxPrice));
   if (query.minRating !== undefined && query.minRating > 0) out.set('minRating', String(query.minRating));
+  if (query.inStock) out.set('inStock', 'true');
   if (query.sort !== defaultSort(query.kind)) out.set('sort', query.sort);
   if (query.page > 1) out.set('page', String(query.page));
   if (limit !== undefined) out.set('limit', String(limit));
@@ -131,13 +136,13 @@ export function listingApiQuery(query: ListingQuery, limit?: number): string {
 }
 
 /** The filters that narrow a listing (not the words, the order or the page). */
-export type ListingFilters = Pick<ListingQuery, 'department' | 'brands' | 'minPrice' | 'maxPrice' | 'minRating'>;
+export type ListingFilters = Pick<ListingQuery, 'department' | 'brands' | 'minPrice' | 'maxPrice' | 'minRating' | 'inStock'>;
 
 /** A new choice of filters or order starts again from page 1. */
 export function withChoice(query: ListingQuery, change: Partial<ListingFilters & Pick<ListingQuery, 'sort'>>): ListingQuery {
   const next: ListingQuery = { ...query, ...change, page: 1 };
   // A filter set to undefined is no filter: leave no key behind, so equal listings compare equal.
-  for (const key of ['department', 'minPrice', 'maxPrice', 'minRating'] as const)
+  for (const key of ['department', 'minPrice', 'maxPrice', 'minRating', 'inStock'] as const)
     if (next[key] === undefined) delete next[key];
   return next;
 }
@@ -157,12 +162,13 @@ export const withoutFilters = (query: ListingQuery): ListingQuery => ({
   sort: query.sort,
 });
 
-/** How many filters narrow the listing: each brand, the price range, the rating, the department. */
+/** How many filters narrow the listing: each brand, the price range, the rating, in stock, the department. */
 export function activeFilterCount(query: ListingQuery): number {
   return (
     query.brands.length +
     (query.minPrice !== undefined || query.maxPrice !== undefined ? 1 : 0) +
     (query.minRating !== undefined ? 1 : 0) +
+    (query.inStock ? 1 : 0) +
     (query.kind === 'search' && query.department !== undefined ? 1 : 0)
   );
 }

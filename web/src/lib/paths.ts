@@ -21,6 +21,16 @@ export const paths = {
   redCard: '/redcard',
   square: '/square',
   search: '/search',
+  // The back office (staff only; its own chunks).
+  admin: '/admin',
+  adminProducts: '/admin/products',
+  adminNewProduct: '/admin/products/new',
+  adminProduct: '/admin/products/:productId',
+  adminOrders: '/admin/orders',
+  adminReviews: '/admin/reviews',
+  adminShoppers: '/admin/shoppers',
+  adminStaff: '/admin/staff',
+  adminAudit: '/admin/audit',
 } as const;
 
 export type PathName = keyof typeof paths;
@@ -35,4 +45,5 @@ export const to = {
   editReview: (reviewId: number) => `/reviews/${reviewId}/edit`,
   /** The search page for these words, optionally narrowed to brands. */
   search: (q: string, brands: string[] = []) => `/search${listingSearch({ ...emptyListing('search', q), brands })}`,
+  adminProduct: (productId: number) => `/admin/products/${productId}`,
 };

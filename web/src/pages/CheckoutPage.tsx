@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ApiError } from '../api/client.ts';
+import { ApiError, type Shortage } from '../api/client.ts';
 import { Button } from '../components/Button.tsx';
 import { ErrorLines } from '../components/FormField.tsx';
 import { LineItem, LineList } from '../components/LineItem.tsx';
@@ -23,6 +23,7 @@ export default function CheckoutPage() {
 function Checkout() {
   const getCart = useStore((s) => s.getCart);
   const placeOrder = useStore((s) => s.placeOrder);
+  const removeFromCart = useStore((s) => s.removeFromCart);
   const lines = useStore((s) => s.cart.lines);
   const state = useLoad(getCart, []);
   // The server's figures, from the same answer as the lines.
@@ -32,6 +33,8 @@ function Checkout() {
   // While an order is on its way the cart empties; that must not bounce the shopper to /cart.
   const [placing, setPlacing] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  // The products the last attempt could not get enough of, by id.
+  const [shortages, setShortages] = useState<Map<number, Shortage>>(new Map());
 
   if (state.status === 'ready' && itemCount === 0 && !placing) return <Navigate to={paths.cart} replace />;
 
@@ -43,8 +46,23 @@ function Checkout() {
       (error: unknown) => {
         setPlacing(false);
         setErrors(orderErrors(error));
+        setShortages(new Map(error instanceof ApiError ? error.shortages.map((s) => [s.productId, s]) : []));
       },
     );
+  };
+
+  // Removing a short line: once no line of a short product is left, it is no longer short.
+  const remove = (cartId: number, productId: number) => {
+    void removeFromCart(cartId).then(() => {
+      const left = useStore.getState().cart.lines;
+      if (left.some((l) => l.productId === productId)) return;
+      setShortages((now) => {
+        const next = new Map(now);
+        next.delete(productId);
+        if (next.size === 0) setErrors([]);
+        return next;
+      });
+    });
   };
 
   return (
@@ -58,9 +76,23 @@ function Checkout() {
             <section className={styles.panel} aria-labelledby="checkout-items">
               <h2 id="checkout-items">Items ({itemCount})</h2>
               <LineList label="Items to order">
-                {lines.map((line) => (
-                  <LineItem key={line.cartId} line={line} />
-                ))}
+                {lines.map((line) => {
+                  const short = shortages.get(line.productId);
+                  return (
+                    <LineItem key={line.cartId} line={line}>
+                      {short && (
+                        <>
+                          <span className={styles.shortNote}>
+                            {short.left === 0 ? 'Out of stock' : `Only ${short.left} left`}
+                          </span>
+                          <Button variant="quiet" size="small" onClick={() => remove(line.cartId, line.productId)}>
+                            Remove<span className="visually-hidden"> {line.name}</span>
+                          </Button>
+                        </>
+                      )}
+                    </LineItem>
+                  );
+                })}
               </LineList>
             </section>
           </div>

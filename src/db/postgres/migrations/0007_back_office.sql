@@ -39,6 +39,7 @@ CREATE INDEX products_listed_by_department_rating ON products (department_id, ra
 CREATE INDEX products_listed_by_department_brand ON products (department_id, brand, price_cents, rating_sum, review_count, stock)
     WHERE archived_at IS NULL;
 CREATE INDEX products_archived ON products (archived_at, id) WHERE archived_at IS NOT NULL;
+CREATE INDEX products_listed_by_stock ON products (stock, id) WHERE archived_at IS NULL;
 
 ALTER TABLE orders ADD COLUMN status_changed_at bigint;
 UPDATE orders SET status_changed_at = created_at;
@@ -46,6 +47,7 @@ ALTER TABLE orders ALTER COLUMN status_changed_at SET NOT NULL,
     ADD CONSTRAINT orders_status_known
         CHECK (status IN ('Received', 'Packed', 'Shipped', 'Delivered', 'Cancelled'));
 CREATE INDEX orders_by_status ON orders (status, id);
+CREATE INDEX orders_by_time ON orders (created_at);
 
 ALTER TABLE reviews ADD COLUMN hidden_at bigint;
 CREATE INDEX reviews_hidden ON reviews (id) WHERE hidden_at IS NOT NULL;

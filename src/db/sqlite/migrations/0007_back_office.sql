@@ -65,10 +65,14 @@ CREATE INDEX products_listed_by_department_rating ON products (department_id, ra
 CREATE INDEX products_listed_by_department_brand ON products (department_id, brand, price_cents, rating_sum, review_count, stock)
     WHERE archived_at IS NULL;
 CREATE INDEX products_archived ON products (archived_at, id) WHERE archived_at IS NOT NULL;
+-- The back office's stock filters and sort, and the dashboard's counts of low stock.
+CREATE INDEX products_listed_by_stock ON products (stock, id) WHERE archived_at IS NULL;
 
 ALTER TABLE orders ADD COLUMN status_changed_at INTEGER;
 UPDATE orders SET status_changed_at = created_at;
 CREATE INDEX orders_by_status ON orders (status, id);
+-- The dashboard's days.
+CREATE INDEX orders_by_time ON orders (created_at);
 
 ALTER TABLE reviews ADD COLUMN hidden_at INTEGER;
 CREATE INDEX reviews_hidden ON reviews (id) WHERE hidden_at IS NOT NULL;

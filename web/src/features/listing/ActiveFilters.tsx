@@ -31,6 +31,7 @@ export function ActiveFilters({ query, departments, onChoose }: Props) {
     });
   if (query.minRating !== undefined)
     chips.push({ label: ratingLabel(query.minRating), without: withChoice(query, { minRating: undefined }) });
+  if (query.inStock) chips.push({ label: 'In stock', without: withChoice(query, { inStock: undefined }) });
 
   return (
     <div className={styles.active}>

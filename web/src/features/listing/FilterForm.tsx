@@ -19,7 +19,7 @@ interface Props {
 
 /**
  * The filters beside the results (or in the phone's filter panel): department, brands
- * (any of those ticked), a price band and a rating floor, each with how many products
+ * (any of those ticked), a price band, a rating floor and "in stock", each with how many products
  * it would show. Every choice applies at once.
  */
 export function FilterForm({ query, facets, departments, onChoose }: Props) {
@@ -40,6 +40,18 @@ export function FilterForm({ query, facets, departments, onChoose }: Props) {
 
   return (
     <div className={styles.filters}>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Availability</legend>
+        <label className={styles.choice}>
+          <input
+            type="checkbox"
+            checked={query.inStock === true}
+            onChange={(e) => onChoose(withChoice(query, { inStock: e.target.checked ? true : undefined }))}
+          />
+          <span className={styles.choiceName}>In stock</span>
+          {facets && <span className={styles.count}>({formatCount(facets.inStock)})</span>}
+        </label>
+      </fieldset>
       {departments && departments.length > 0 && (
         <div className={styles.group}>
           <label htmlFor={`${id}-department`} className={styles.legend}>

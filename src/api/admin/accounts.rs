@@ -1,0 +1,289 @@
+//! Accounts in the back office: the staff (an owner adds them and changes their roles)
+//! and every shopper (an owner may disable one: its sessions end at once). No answer
+//! carries password material.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{PAGE_SIZE, page_of, pages};
+use crate::auth::session::SessionStore;
+use crate::auth::{Passwords, StaffMember};
+use crate::db::Db;
+use crate::db::staff::{AccountRow, Added, NewStaff, StaffAccount, Who};
+use crate::domain::admin_inputs::{StaffInput, StaffRole};
+use crate::domain::inputs::check;
+use crate::domain::roles::Role;
+use crate::domain::{Rejection, Timestamp};
+use crate::error::ApiError;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountBody {
+    pub id: i64,
+    pub username: String,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: Role,
+    pub created_at: Timestamp,
+    pub disabled: bool,
+    /// Whether sign-in asks this account for a second factor.
+    pub second_factor: bool,
+    /// Orders placed (shoppers' list only; 0 in the staff list).
+    pub orders: i64,
+}
+
+impl From<StaffAccount> for AccountBody {
+    fn from(s: StaffAccount) -> Self {
+        let u = s.user;
+        AccountBody {
+            id: u.id,
+            username: u.username,
+            email: u.email,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            role: u.role,
+            created_at: u.created_at,
+            disabled: s.disabled,
+            second_factor: s.second_factor,
+            orders: 0,
+        }
+    }
+}
+
+impl From<AccountRow> for AccountBody {
+    fn from(a: AccountRow) -> Self {
+        let u = a.user;
+        AccountBody {
+            id: u.id,
+            username: u.username,
+            email: u.email,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            role: u.role,
+            created_at: u.created_at,
+            disabled: a.disabled,
+            second_factor: false,
+            orders: a.orders,
+        }
+    }
+}
+
+impl From<crate::domain::users::User> for AccountBody {
+    fn from(u: crate::domain::users::User) -> Self {
+        AccountBody {
+            id: u.id,
+            username: u.username,
+            email: u.email,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            role: u.role,
+            created_at: u.created_at,
+            disabled: false,
+            second_factor: false,
+            orders: 0,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Accounts {
+    #[serde(rename = "Accounts")]
+    pub accounts: Vec<AccountBody>,
+    pub total: u64,
+    pub page: u32,
+    pub pages: u32,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/staff",
+    operation_id = "listStaff",
+    tag = "admin",
+    summary = "The store's staff accounts, owners first (viewer)",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Every account with a role above shopper", body = Accounts),
+        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+    )
+)]
+pub async fn list_staff(db: web::Data<Db>, _staff: StaffMember) -> Result<HttpResponse, ApiError> {
+    let staff: Vec<AccountBody> = db.list_staff().await?.into_iter().map(AccountBody::from).collect();
+    let total = staff.len() as u64;
+    Ok(HttpResponse::Ok().json(Accounts { accounts: staff, total, page: 1, pages: 1 }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/staff",
+    operation_id = "addStaff",
+    tag = "admin",
+    summary = "Make a new staff account (owner)",
+    request_body = StaffInput,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 201, description = "The new account", body = AccountBody),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn add_staff(
+    db: web::Data<Db>,
+    passwords: web::Data<Passwords>,
+    owner: StaffMember,
+    input: web::Json<StaffInput>,
+) -> Result<HttpResponse, ApiError> {
+    let input = input.into_inner();
+    check(&input)?;
+    let password_hash = passwords.hash(input.password).await?;
+    let role = Role::from(input.role);
+    let new = NewStaff {
+        first_name: input.username.chars().take(25).collect(),
+        last_name: match role {
+            Role::Owner => "Owner",
+            Role::Staff => "Staff",
+            _ => "Viewer",
+        }
+        .into(),
+        username: input.username,
+        role,
+        email: input.email.trim().to_owned(),
+        password_hash: Some(password_hash),
+    };
+    match db.add_staff(owner.actor(), new, false).await? {
+        Added::Created(user) | Added::Promoted(user, _) => {
+            Ok(HttpResponse::Created().json(AccountBody::from(user)))
+        }
+    }
+}
+
+/// The one field an owner sets on a staff account.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"role": "viewer"}))]
+pub struct RoleInput {
+    /// `shopper` takes the account off the staff.
+    pub role: RoleChoice,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RoleChoice {
+    Owner,
+    Staff,
+    Viewer,
+    Shopper,
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/admin/staff/{id}",
+    operation_id = "setRole",
+    tag = "admin",
+    summary = "Give an account another role, or (shopper) take it off the staff; the last owner stays one (owner)",
+    params(("id" = i64, Path, minimum = 1, description = "The account's id")),
+    request_body = RoleInput,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "The account as it now is", body = AccountBody),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn set_role(
+    db: web::Data<Db>,
+    owner: StaffMember,
+    id: web::Path<i64>,
+    input: web::Json<RoleInput>,
+) -> Result<HttpResponse, ApiError> {
+    let role = match input.role {
+        RoleChoice::Owner => Role::from(StaffRole::Owner),
+        RoleChoice::Staff => Role::Staff,
+        RoleChoice::Viewer => Role::Viewer,
+        RoleChoice::Shopper => Role::Shopper,
+    };
+    let user = db.set_role(owner.actor(), Who::Id(id.into_inner()), role).await?;
+    Ok(HttpResponse::Ok().json(AccountBody::from(user)))
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AccountParams {
+    /// An account id, or the start of a username or email.
+    #[param(max_length = 100)]
+    q: Option<String>,
+    #[param(minimum = 1, maximum = 1_000_000)]
+    page: Option<u32>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/shoppers",
+    operation_id = "listShoppers",
+    tag = "admin",
+    summary = "Every account, newest first, with its orders count; never any password material (viewer)",
+    params(AccountParams),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "One page of accounts", body = Accounts),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+    )
+)]
+pub async fn list_shoppers(
+    db: web::Data<Db>,
+    _staff: StaffMember,
+    params: web::Query<AccountParams>,
+) -> Result<HttpResponse, ApiError> {
+    let params = params.into_inner();
+    let page = page_of(params.page)?;
+    let q = params.q.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
+    if q.as_deref().is_some_and(|q| q.chars().count() > 100 || q.contains('\0')) {
+        return Err(Rejection::BadParameter("q must be at most 100 characters.".into()).into());
+    }
+    let (accounts, total) =
+        db.list_accounts(q, u64::from(page - 1) * u64::from(PAGE_SIZE), PAGE_SIZE).await?;
+    Ok(HttpResponse::Ok().json(Accounts {
+        accounts: accounts.into_iter().map(AccountBody::from).collect(),
+        total,
+        page,
+        pages: pages(total),
+    }))
+}
+
+/// The one field an owner sets on a shopper's account.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"disabled": true}))]
+pub struct AccountStateInput {
+    pub disabled: bool,
+}
+
+#[utoipa::path(
+    patch,
+    path = "/api/admin/shoppers/{id}",
+    operation_id = "setAccountDisabled",
+    tag = "admin",
+    summary = "Disable an account (it cannot sign in, and its sessions end at once) or enable it again (owner)",
+    params(("id" = i64, Path, minimum = 1, description = "The account's id")),
+    request_body = AccountStateInput,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "The account as it now is", body = AccountBody),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn set_account_disabled(
+    db: web::Data<Db>,
+    sessions: web::Data<SessionStore>,
+    owner: StaffMember,
+    id: web::Path<i64>,
+    input: web::Json<AccountStateInput>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let user = db.set_disabled(owner.actor(), id, input.disabled).await?;
+    if input.disabled {
+        sessions.end_sessions_of(id).await?;
+    }
+    let mut body = AccountBody::from(user);
+    body.disabled = input.disabled;
+    Ok(HttpResponse::Ok().json(body))
+}

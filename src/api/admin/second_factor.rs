@@ -1,0 +1,137 @@
+//! A staff member's own second factor: start (a new secret and its otpauth URI to
+//! scan), confirm with a first code, and turn off with a current code. Each acts on the
+//! signed-in account only.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::{StaffMember, second_factor};
+use crate::db::Db;
+use crate::db::staff::SecondFactor;
+use crate::domain::Rejection;
+use crate::error::ApiError;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SecondFactorSetup {
+    /// Base32, for typing into an app by hand.
+    pub secret: String,
+    /// `otpauth://totp/...`, for scanning (as a QR code) into an authenticator app.
+    pub otpauth_uri: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SecondFactorState {
+    /// Whether sign-in asks this account for a code.
+    pub on: bool,
+}
+
+/// Six digits from the authenticator app.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"code": "123456"}))]
+pub struct CodeInput {
+    #[schema(min_length = 6, max_length = 10, pattern = "^[0-9 ]+$")]
+    pub code: String,
+}
+
+fn wrong_code() -> ApiError {
+    Rejection::Invalid(vec!["That code is not right, or was used already.".into()]).into()
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/second-factor",
+    operation_id = "getSecondFactor",
+    tag = "admin",
+    summary = "Whether the signed-in account's second factor is on (viewer)",
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "Its state", body = SecondFactorState),
+        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+    )
+)]
+pub async fn get_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<HttpResponse, ApiError> {
+    let on = matches!(db.get_second_factor(me.id).await?, SecondFactor::On(_));
+    Ok(HttpResponse::Ok().json(SecondFactorState { on }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/second-factor",
+    operation_id = "startSecondFactor",
+    tag = "admin",
+    summary = "Start a second factor: a new secret to scan; it is in force once a code confirms it (viewer)",
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "The secret and its otpauth URI", body = SecondFactorSetup),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+    )
+)]
+pub async fn start_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<HttpResponse, ApiError> {
+    let secret = second_factor::new_secret();
+    db.start_second_factor(me.id, secret.clone()).await?;
+    let otpauth_uri = second_factor::otpauth_uri(&secret, &me.username);
+    Ok(HttpResponse::Ok().json(SecondFactorSetup { secret, otpauth_uri }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/second-factor/confirm",
+    operation_id = "confirmSecondFactor",
+    tag = "admin",
+    summary = "Put the started second factor in force with a first code from the app (viewer)",
+    request_body = CodeInput,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "On: sign-in now asks for a code", body = SecondFactorState),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn confirm_second_factor(
+    db: web::Data<Db>,
+    me: StaffMember,
+    input: web::Json<CodeInput>,
+) -> Result<HttpResponse, ApiError> {
+    let SecondFactor::Pending(secret) = db.get_second_factor(me.id).await? else {
+        return Err(Rejection::Invalid(vec!["Start a second factor first.".into()]).into());
+    };
+    let step = second_factor::matching_step(&secret, &input.code, second_factor::step_now())
+        .ok_or_else(wrong_code)?;
+    if !db.confirm_second_factor(me.actor(), secret, step).await? {
+        return Err(wrong_code());
+    }
+    Ok(HttpResponse::Ok().json(SecondFactorState { on: true }))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/second-factor/off",
+    operation_id = "turnOffSecondFactor",
+    tag = "admin",
+    summary = "Turn the second factor off, with a current code (viewer)",
+    request_body = CodeInput,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "Off", body = SecondFactorState),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn turn_off_second_factor(
+    db: web::Data<Db>,
+    me: StaffMember,
+    input: web::Json<CodeInput>,
+) -> Result<HttpResponse, ApiError> {
+    let SecondFactor::On(secret) = db.get_second_factor(me.id).await? else {
+        return Ok(HttpResponse::Ok().json(SecondFactorState { on: false }));
+    };
+    let step = second_factor::matching_step(&secret, &input.code, second_factor::step_now())
+        .ok_or_else(wrong_code)?;
+    if !db.spend_code(me.id, step).await? {
+        return Err(wrong_code());
+    }
+    db.turn_off_second_factor(me.actor()).await?;
+    Ok(HttpResponse::Ok().json(SecondFactorState { on: false }))
+}
