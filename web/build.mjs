@@ -8,6 +8,7 @@ import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 const { values: args } = parseArgs({
   options: { outdir: { type: 'string' }, watch: { type: 'boolean', default: false } },
@@ -34,16 +35,22 @@ const writeIndexHtml = {
       // esbuild writes one stylesheet per chunk and loads none of a lazy chunk's; they
       // are joined into one (the entry's first), so that every screen's CSS is there from
       // the first visit. CSS modules keep them scoped.
+      // The back office's stylesheets are the exception: a shopper never sees its screens,
+      // so they go into a file of their own that its frame loads (pages/admin/AdminLayout.tsx,
+      // told where by a <meta>), and no shopper's page carries them.
       const app = reachable(result.metafile, file);
-      const stylesheets = Object.keys(result.metafile.outputs)
+      const all = Object.keys(result.metafile.outputs)
         .filter((path) => path.endsWith('.css') && path !== prerenderEntry(result.metafile)[1].cssBundle)
         .sort((a, b) => (a === output.cssBundle ? -1 : b === output.cssBundle ? 1 : a.localeCompare(b)));
-      const css = await joinStylesheets(stylesheets, result.metafile);
+      const backOffice = (path) => Object.keys(result.metafile.outputs[path].inputs).some((i) => BACK_OFFICE.test(i));
+      const css = await joinStylesheets(all.filter((path) => !backOffice(path)), result.metafile);
+      const adminCss = await writeBackOfficeCss(all.filter(backOffice), result.metafile);
       // The CSS goes into the page itself: the first paint (the bar drawn by index.html)
       // then waits for no second request, and a first visit makes one request fewer.
       // `style-src` allows inline styles already (src/headers.rs).
       const tags = [
         `<style>${css.replaceAll('</', '<\\/')}</style>`,
+        `<meta name="market-admin-css" content="${url(adminCss)}">`,
         // The app's modules, for the entry to fetch once the first screen has painted
         // (src/main.tsx): not <link rel="modulepreload">, which would fetch them beside
         // the page's pictures and hold the first paint behind them.
@@ -54,7 +61,7 @@ const writeIndexHtml = {
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
       await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, file, url)));
       await writeFile(join(outdir, 'screens.json'), JSON.stringify(await prerendered(result.metafile, app)));
-      const written = Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css') && app.has(path));
+      const written = [...Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css') && app.has(path)), adminCss];
       // index.html is a template the server fills in for each address (src/storefront/).
       if (production) await precompress(written);
       if (args.watch) console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${url(file)}`);
@@ -146,6 +153,27 @@ async function joinStylesheets(paths, metafile) {
   const css = (await Promise.all(kept.map((path) => readFile(path, 'utf8')))).join('\n');
   await Promise.all(paths.map((path) => rm(path)));
   return css;
+}
+
+// The back office's sources: their CSS is kept out of index.html.
+const BACK_OFFICE = /^src\/(features|pages)\/admin\//;
+
+// The back office's stylesheets joined into one file named by its content's hash; the
+// files esbuild wrote are removed. Answers its path.
+async function writeBackOfficeCss(paths, metafile) {
+  const joined = new Set();
+  const kept = paths.filter((path) => {
+    const sources = Object.keys(metafile.outputs[path].inputs);
+    const repeats = sources.every((source) => joined.has(source));
+    for (const source of sources) joined.add(source);
+    return !repeats;
+  });
+  const css = (await Promise.all(kept.map((path) => readFile(path, 'utf8')))).join('\n');
+  await Promise.all(paths.map((path) => rm(path)));
+  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 8).toUpperCase();
+  const path = join(staticDir, `admin-${hash}.css`);
+  await writeFile(path, css);
+  return path;
 }
 
 // Beside every text file, its .gz and .br at the highest levels: the server sends

@@ -28,7 +28,10 @@ const STEP_MS = 15_000;
 const shared = { url: '', browser: undefined, store: undefined };
 
 /** What the store starts with; a test file may change it before its journeys run. */
-const settings = { products: process.env.MARKET_E2E_PRODUCTS ? Number(process.env.MARKET_E2E_PRODUCTS) : undefined };
+const settings = {
+  products: process.env.MARKET_E2E_PRODUCTS ? Number(process.env.MARKET_E2E_PRODUCTS) : undefined,
+  staff: [],
+};
 
 /**
  * Starts this file's store on a catalog of `products` products (`market seed --products N`)
@@ -40,8 +43,16 @@ export function seedCatalog(products) {
   settings.products = products;
 }
 
+/**
+ * Starts this file's store with these staff accounts (`market staff add`), each
+ * `{ username, role, password }`. Call it at the top of the test file.
+ */
+export function withStaff(accounts) {
+  settings.staff = accounts;
+}
+
 before(async () => {
-  shared.store = await startStore({ products: () => settings.products });
+  shared.store = await startStore({ products: () => settings.products, staff: () => settings.staff });
   shared.url = shared.store.url;
   shared.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -32,7 +32,7 @@ export const chromiumArgs = [
  * `products` may be a function, asked after the first await: node:test starts a file's
  * `before` hook before the rest of the file has run (and called seedCatalog).
  */
-export async function startStore({ products: wanted } = {}) {
+export async function startStore({ products: wanted, staff = () => [] } = {}) {
   const bin = resolve(process.env.MARKET_BIN ?? join(root, 'target/release/market'));
   const dataDir = await mkdtemp(join(tmpdir(), 'market-e2e-'));
   const products = typeof wanted === 'function' ? wanted() : wanted;
@@ -41,6 +41,7 @@ export async function startStore({ products: wanted } = {}) {
   const database = await newDatabase();
   const where = database ? ['--data-dir', dataDir, '--database', database] : ['--data-dir', dataDir];
   if (products !== undefined) await seed(bin, where, products, env);
+  for (const account of staff()) await addStaff(bin, where, account, env);
   const args = ['serve', '--addr', '127.0.0.1:0', ...where];
   if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
@@ -94,24 +95,32 @@ async function newDatabase() {
 }
 
 /** `market seed --products N` at `where` (its data folder and database); rejects with its output if it fails. */
-function seed(bin, where, products, env) {
-  return new Promise((resolveSeed, reject) => {
-    const child = spawn(bin, ['seed', '--products', String(products), ...where], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
+const seed = (bin, where, products, env) => run(bin, ['seed', '--products', String(products), ...where], env);
+
+/**
+ * `market staff add USERNAME --role ROLE` at `where`, the password on standard input, as
+ * an operator makes the store's first owner.
+ */
+const addStaff = (bin, where, { username, role, password }, env) =>
+  run(bin, ['staff', 'add', username, '--role', role, ...where], env, `${password}\n`);
+
+/** Runs the binary with `args` (and `input` on standard input); rejects with its output if it fails. */
+function run(bin, args, env, input) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(bin, args, { stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env });
+    if (input !== undefined) child.stdin.end(input);
     let output = '';
     child.stdout.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
     child.stderr.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.once('error', (e) => {
       clearTimeout(timer);
-      reject(new Error(`could not start ${bin} seed: ${e.message}`));
+      reject(new Error(`could not start ${bin} ${args[0]}: ${e.message}`));
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolveSeed();
-      else reject(new Error(`${bin} seed --products ${products} failed (${code ?? signal}):\n${output}`));
+      if (code === 0) resolveRun();
+      else reject(new Error(`${bin} ${args.join(' ')} failed (${code ?? signal}):\n${output}`));
     });
   });
 }

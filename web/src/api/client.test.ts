@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
-import { ApiError, del, get, post, put } from './client.ts';
+import { ApiError, del, get, patch, post, put } from './client.ts';
 
 describe('requests (JSON and an anti-forgery header on non-GET calls)', () => {
   test('a GET sends neither a content type nor the anti-forgery header', async () => {
@@ -14,16 +14,18 @@ describe('requests (JSON and an anti-forgery header on non-GET calls)', () => {
     assert.equal(call?.body, undefined);
   });
 
-  test('POST, PUT and DELETE send JSON and the XSRF-TOKEN cookie as XSRF-Token', async () => {
-    const server = fakeServer(ok({}), ok({}), ok({}));
+  test('POST, PUT, PATCH and DELETE send JSON and the XSRF-TOKEN cookie as XSRF-Token', async () => {
+    const server = fakeServer(ok({}), ok({}), ok({}), ok({}));
     await post('/api/cart', { productId: 7 });
     await put('/api/reviews/3', { rating: 4 });
+    await patch('/api/admin/orders/5', { status: 'Packed' });
     await del('/api/cart/9');
     assert.deepEqual(
       server.calls.map((c) => [c.method, c.url, c.headers['Content-Type'], c.headers['XSRF-Token'], c.body]),
       [
         ['POST', '/api/cart', 'application/json', 'abc', { productId: 7 }],
         ['PUT', '/api/reviews/3', 'application/json', 'abc', { rating: 4 }],
+        ['PATCH', '/api/admin/orders/5', 'application/json', 'abc', { status: 'Packed' }],
         ['DELETE', '/api/cart/9', 'application/json', 'abc', undefined],
       ],
     );

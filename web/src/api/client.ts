@@ -23,13 +23,16 @@ export class ApiError extends Error {
   readonly errors: string[];
   /** Only on an order the store could not fill: each product short. */
   readonly shortages: Shortage[];
+  /** A sign-in that needs (another) code from the account's authenticator app. */
+  readonly secondFactor: boolean;
 
-  constructor(status: number, body: Partial<ApiErrorBody> & { shortages?: Shortage[] }) {
+  constructor(status: number, body: Partial<ApiErrorBody> & { shortages?: Shortage[]; secondFactor?: boolean }) {
     super(body.message ?? `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.errors = body.errors ?? [];
     this.shortages = Array.isArray(body.shortages) ? body.shortages : [];
+    this.secondFactor = body.secondFactor === true;
   }
 }
 

@@ -13,7 +13,11 @@ export function signedInUser({ user }: SessionUser): User {
   return user;
 }
 
-export const signIn = (credential: string, password: string) =>
-  post<SessionUser>('/api/session', { credential, password } satisfies LoginInput).then(signedInUser);
+/** `code`: the six digits of an authenticator app, for an account with a second factor on. */
+export const signIn = (credential: string, password: string, code?: string) =>
+  post<SessionUser>(
+    '/api/session',
+    (code === undefined ? { credential, password } : { credential, password, code }) satisfies LoginInput,
+  ).then(signedInUser);
 
 export const signOut = () => del<Message>('/api/session');

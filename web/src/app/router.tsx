@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { paths } from '../lib/paths.ts';
 import { LandingPage } from '../pages/LandingPage.tsx';
-import { AfterSession, GuestOnly, RequireUser } from './guards.tsx';
+import { AfterSession, GuestOnly, RequireStaff, RequireUser } from './guards.tsx';
 import { Layout } from './layout.tsx';
 
 // Every screen but the landing page is its own chunk, fetched on first visit. The
@@ -17,9 +17,11 @@ type Load = () => Promise<{ default: ComponentType }>;
  * screens, the same for every visitor); `guest`: sign-in and sign-up, shown at once and
  * left for home once the session check finds a shopper; `anyone`: everyone, shown once
  * the session check has settled (what it shows depends on who is signed in);
- * `shopper`: signed-in shoppers only.
+ * `shopper`: signed-in shoppers only; `staff`: the back office, for accounts with a staff
+ * role (viewer, staff, owner), once the session check has settled: sign-in for a visitor,
+ * the not-found page for a shopper.
  */
-type Access = 'public' | 'guest' | 'anyone' | 'shopper';
+type Access = 'public' | 'guest' | 'anyone' | 'shopper' | 'staff';
 
 const screens: [string, Load, Access][] = [
   [paths.login, () => import('../pages/LoginPage.tsx'), 'guest'],
@@ -53,16 +55,47 @@ const guard = (access: Access, Screen: ComponentType) => {
         <Screen />
       </GuestOnly>
     );
+  if (access === 'staff')
+    return (
+      <AfterSession>
+        <RequireStaff>
+          <Screen />
+        </RequireStaff>
+      </AfterSession>
+    );
   return <AfterSession>{access === 'shopper' ? <RequireUser>{<Screen />}</RequireUser> : <Screen />}</AfterSession>;
 };
 
-const screen = (path: string, load: Load, access: Access): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { default: Screen } = await load();
-    return { element: guard(access, Screen) };
-  },
-});
+const guarded = (load: Load, access: Access) => async () => {
+  const { default: Screen } = await load();
+  return { element: guard(access, Screen) };
+};
+
+const screen = (path: string, load: Load, access: Access): RouteObject => ({ path, lazy: guarded(load, access) });
+
+// The back office: a frame (its sub-navigation, a viewer's note) guarded once for staff,
+// around screens of its own, every one a chunk that a shopper's visit never fetches.
+const adminScreens: [string, Load][] = [
+  [paths.adminProducts, () => import('../pages/admin/ProductsPage.tsx')],
+  [paths.adminNewProduct, () => import('../pages/admin/ProductEditorPage.tsx')],
+  [paths.adminProduct, () => import('../pages/admin/ProductEditorPage.tsx')],
+  [paths.adminOrders, () => import('../pages/admin/OrdersPage.tsx')],
+  [paths.adminReviews, () => import('../pages/admin/ReviewsPage.tsx')],
+  [paths.adminShoppers, () => import('../pages/admin/ShoppersPage.tsx')],
+  [paths.adminStaff, () => import('../pages/admin/StaffPage.tsx')],
+  [paths.adminAudit, () => import('../pages/admin/AuditPage.tsx')],
+];
+
+const inFrame = (load: Load) => async () => ({ Component: (await load()).default });
+
+const admin: RouteObject = {
+  path: paths.admin,
+  lazy: guarded(() => import('../pages/admin/AdminLayout.tsx'), 'staff'),
+  children: [
+    { index: true, lazy: inFrame(() => import('../pages/admin/DashboardPage.tsx')) },
+    ...adminScreens.map(([path, load]): RouteObject => ({ path, lazy: inFrame(load) })),
+  ],
+};
 
 const routes: RouteObject[] = [
   {
@@ -72,6 +105,7 @@ const routes: RouteObject[] = [
     children: [
       { path: paths.home, element: <LandingPage /> },
       ...screens.map(([path, load, access]) => screen(path, load, access)),
+      admin,
       screen('*', () => import('../pages/NotFoundPage.tsx'), 'public'),
     ],
   },

@@ -9,7 +9,7 @@ import type { LoginInput, ReviewInput, SignupInput } from '../api/types.ts';
 
 export type Messages<K extends string> = Partial<Record<K, string>>;
 
-interface LengthRule {
+export interface LengthRule {
   readonly min: number;
   readonly max: number;
   readonly tooShort: string;
@@ -21,7 +21,7 @@ const length = (s: string) => [...s].length;
 const trimmedLength = (s: string) => length(s.trim());
 
 /** A text's message, if it is too long, or too short once blank padding is set aside. */
-function textMessage(value: string, rule: LengthRule): string | undefined {
+export function textMessage(value: string, rule: LengthRule): string | undefined {
   if (length(value) > rule.max) return rule.tooLong;
   if (trimmedLength(value) < rule.min) return rule.tooShort;
   return undefined;
@@ -35,7 +35,7 @@ function secretMessage(value: string, rule: LengthRule): string | undefined {
 }
 
 /** Sets `m[key]` when there is a message, so a valid field has no key at all. */
-function put<K extends string>(m: Messages<K>, key: K, message: string | undefined) {
+export function put<K extends string>(m: Messages<K>, key: K, message: string | undefined) {
   if (message !== undefined) m[key] = message;
 }
 

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import * as api from '../api/session.ts';
 import * as users from '../api/users.ts';
-import type { SignupInput, User } from '../api/types.ts';
+import type { Role, SignupInput, User } from '../api/types.ts';
 import type { Store } from './index.ts';
 import { emptyShopperState } from './shopper.ts';
 
@@ -19,7 +19,7 @@ export interface SessionSlice {
    * take a signed-in shopper for a visitor.
    */
   whoIsHere: () => Promise<User | null>;
-  signIn: (credential: string, password: string) => Promise<User>;
+  signIn: (credential: string, password: string, code?: string) => Promise<User>;
   signUp: (input: SignupInput) => Promise<User>;
   signOut: () => Promise<void>;
 }
@@ -41,8 +41,8 @@ export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (se
       return check;
     },
     whoIsHere: () => get().getSession().then(() => get().session.user),
-    signIn: async (credential, password) => {
-      const user = await api.signIn(credential, password);
+    signIn: async (credential, password, code) => {
+      const user = await api.signIn(credential, password, code);
       become(user);
       return user;
     },
@@ -57,3 +57,6 @@ export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (se
     },
   };
 };
+
+/** The signed-in account's role, or null for a visitor: what the back office shows depends on it. */
+export const selectRole = (s: Store): Role | null => s.session.user?.role ?? null;

@@ -47,6 +47,13 @@ export function AccountPanel({ open, onClose }: { open: boolean; onClose: () => 
             </Link>
           </li>
         ))}
+        {user && user.role !== 'shopper' && (
+          <li>
+            <Link to={paths.admin} className={styles.item} onClick={onClose}>
+              Back office
+            </Link>
+          </li>
+        )}
         {user && (
           <li>
             <button type="button" className={`${styles.item} ${styles.signOut}`} onClick={leave}>

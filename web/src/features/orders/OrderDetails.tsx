@@ -13,7 +13,14 @@ export function OrderDetails({ order }: { order: Order }) {
         <dl className={styles.facts}>
           <Fact term="Order number" value={`#${order.id}`} />
           <Fact term="Placed" value={formatDate(order.createdAt)} />
-          <Fact term="Status" value={order.status} />
+          <Fact
+            term="Status"
+            value={
+              order.statusChangedAt === order.createdAt
+                ? order.status
+                : `${order.status} since ${formatDate(order.statusChangedAt)}`
+            }
+          />
           <Fact term="Ships to" value={SHIPPING_ADDRESS.join(', ')} />
           <Fact term="Paid with" value={STORE_CARD} />
         </dl>

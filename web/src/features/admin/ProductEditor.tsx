@@ -1,0 +1,20 @@
+import type { AdminProductBody } from '../../api/types.ts';
+import { EditorAside } from './EditorAside.tsx';
+import styles from './editor.module.css';
+import { ProductForm } from './ProductForm.tsx';
+import { LeaveDialog } from './UnsavedChanges.tsx';
+import { useProductEditor } from './useProductEditor.ts';
+
+/** A new product (`product` null) or a saved one: the form, and the picture and on-sale state beside it. */
+export function ProductEditor({ product, canEdit }: { product: AdminProductBody | null; canEdit: boolean }) {
+  const editor = useProductEditor(product);
+  return (
+    <div className={styles.layout}>
+      <ProductForm editor={editor} readOnly={!canEdit} />
+      <aside className={styles.aside} aria-label="Picture and availability">
+        <EditorAside editor={editor} canEdit={canEdit} />
+      </aside>
+      <LeaveDialog blocker={editor.blocker} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import * as api from '../../api/admin.ts';
+import { ApiError } from '../../api/client.ts';
+import type { AdminProductBody } from '../../api/types.ts';
+import {
+  emptyProduct,
+  isDirty,
+  productChanges,
+  productInput,
+  productMessages,
+  productValues,
+  type ProductValues,
+} from '../../lib/adminRules.ts';
+import { to } from '../../lib/paths.ts';
+import { useForm } from '../../lib/useForm.ts';
+import { problemOf } from './useAction.ts';
+import { useUnsavedChanges } from './UnsavedChanges.tsx';
+
+/** The server's lines for a failed save: its rule messages one per line, else its one message. */
+const linesOf = (error: unknown): string[] =>
+  error instanceof ApiError && error.errors.length > 0 ? error.errors : [problemOf(error)];
+
+/**
+ * The product editor's state: the form (checked as typed, with the server's rules), what
+ * was last saved (to know what changed and what to warn about), and the writes: create,
+ * change only the changed fields, archive, restore.
+ */
+export function useProductEditor(initial: AdminProductBody | null) {
+  const navigate = useNavigate();
+  const creating = initial === null;
+  const [product, setProduct] = useState(initial);
+  const [saved, setSaved] = useState<ProductValues>(initial ? productValues(initial) : emptyProduct);
+  const form = useForm<ProductValues>(saved, (v) => productMessages(v, creating));
+  const [busy, setBusy] = useState(false);
+  const [lines, setLines] = useState<string[]>([]);
+  const [notice, setNotice] = useState('');
+  const dirty = isDirty(saved, form.values);
+  const unsaved = useUnsavedChanges(dirty);
+
+  /** `fields`: the write set the product's fields (a save), not only its state (archive, restore). */
+  const write = (call: () => Promise<AdminProductBody>, done: string, fields = true) => {
+    setBusy(true);
+    setLines([]);
+    setNotice('');
+    call().then(
+      (answer) => {
+        setBusy(false);
+        setProduct(answer);
+        setNotice(done);
+        if (!fields) return;
+        // The server trims and rounds: the form shows what it kept, and nothing is left unsaved.
+        const kept = productValues(answer);
+        setSaved(kept);
+        for (const [name, value] of Object.entries(kept)) form.setValue(name, value);
+        if (creating) {
+          unsaved.letGo();
+          void navigate(to.adminProduct(answer.id), { replace: true, state: { created: true } });
+        }
+      },
+      (error: unknown) => {
+        setBusy(false);
+        setLines(linesOf(error));
+      },
+    );
+  };
+
+  const save = () => {
+    if (!form.trySubmit()) return;
+    if (product === null) return write(() => api.createProduct(productInput(form.values)), 'Product created.');
+    const changes = productChanges(saved, form.values);
+    if (Object.keys(changes).length === 0) return setNotice('Nothing to save.');
+    write(() => api.updateProduct(product.id, changes), 'Changes saved.');
+  };
+  const archive = () => product && write(() => api.archiveProduct(product.id), 'Archived: shoppers no longer see it.', false);
+  const restore = () => product && write(() => api.restoreProduct(product.id), 'Restored: back on sale.', false);
+
+  return { product, form, dirty, busy, lines, notice, save, archive, restore, blocker: unsaved.blocker };
+}

@@ -1,0 +1,41 @@
+import { getSummary } from '../../api/admin.ts';
+import { LoadGate } from '../../components/LoadGate.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { SalesChart } from '../../features/admin/SalesChart.tsx';
+import { LowestStock, TopProducts } from '../../features/admin/StockLists.tsx';
+import { SummaryTiles } from '../../features/admin/SummaryTiles.tsx';
+import admin from '../../features/admin/admin.module.css';
+import styles from '../../features/admin/dashboard.module.css';
+import { useFetched } from '../../features/admin/useFetched.ts';
+
+export default function DashboardPage() {
+  usePageTitle('Back office');
+  const { data, gate } = useFetched(getSummary, []);
+  return (
+    <>
+      <PageHead title="Dashboard" />
+      <LoadGate state={gate} notFound={null}>
+        {data && (
+          <>
+            <SummaryTiles summary={data} />
+            <div className={styles.grid}>
+              <section className={`${admin.panel} ${styles.wide}`} aria-labelledby="sales">
+                <h2 id="sales">Last 30 days</h2>
+                <SalesChart days={data.last30Days} />
+              </section>
+              <section className={admin.panel} aria-labelledby="top">
+                <h2 id="top">Top products</h2>
+                <TopProducts products={data.topProducts} />
+              </section>
+              <section className={admin.panel} aria-labelledby="lowest">
+                <h2 id="lowest">Lowest stock</h2>
+                <LowestStock products={data.LowestStock} />
+              </section>
+            </div>
+          </>
+        )}
+      </LoadGate>
+    </>
+  );
+}

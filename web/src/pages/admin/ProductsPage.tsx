@@ -1,0 +1,35 @@
+import { listProducts } from '../../api/admin.ts';
+import { LoadGate } from '../../components/LoadGate.tsx';
+import { PageHead } from '../../components/PageHead.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+import { Count } from '../../features/admin/Controls.tsx';
+import { ProductFilters, productQuery } from '../../features/admin/ProductFilters.tsx';
+import { ProductTable } from '../../features/admin/ProductTable.tsx';
+import { useFetched } from '../../features/admin/useFetched.ts';
+import { useRole } from '../../features/admin/useRole.ts';
+import { useUrlParams } from '../../features/admin/useUrlParams.ts';
+import { canChange } from '../../lib/roles.ts';
+
+export default function ProductsPage() {
+  usePageTitle('Products · Back office');
+  const { params, search, change, pageHref } = useUrlParams();
+  const role = useRole();
+  const query = productQuery(params);
+  const { data, gate } = useFetched(() => listProducts({ ...query, q: query.q || undefined, page: query.page > 1 ? query.page : undefined }), [search]);
+  return (
+    <>
+      <PageHead title="Products" />
+      <ProductFilters query={query} onChange={change} canAdd={canChange(role)} />
+      <LoadGate state={gate} notFound={null}>
+        {data && (
+          <>
+            <Count total={data.total} noun={['product', 'products']} page={data.page} pages={data.pages} />
+            <ProductTable products={data.Products} />
+            <Pagination page={data.page} pages={data.pages} hrefFor={pageHref} />
+          </>
+        )}
+      </LoadGate>
+    </>
+  );
+}
