@@ -15,6 +15,9 @@ export const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 3
 /** The seeded shopper. */
 const DEMO = { credential: 'demo', password: 'password' };
 
+/** The back office's owner, made by `market staff add` before the store starts (run.mjs). */
+export const OWNER = { username: 'quality', role: 'owner', password: 'quality stage owner' };
+
 const DEPARTMENT = 5;
 const PRODUCT = 51;
 /** What the demo shopper reviews when they have no review yet (not PRODUCT: its add-review page is checked). */
@@ -71,8 +74,21 @@ export function states({ searchWord }) {
       open: async (page) => page.getByRole('button', { name: /^Delete review of / }).first().click(),
       shopper: true,
     },
+    // The back office, as its owner sees it (every control there).
+    { name: 'back office: dashboard', path: '/admin', staff: true },
+    { name: 'back office: products', path: '/admin/products', staff: true },
+    { name: 'back office: product editor', path: `/admin/products/${PRODUCT}`, staff: true },
+    { name: 'back office: new product', path: '/admin/products/new', staff: true },
+    { name: 'back office: orders', path: '/admin/orders', staff: true },
+    { name: 'back office: reviews', path: '/admin/reviews', staff: true },
+    { name: 'back office: shoppers', path: '/admin/shoppers', staff: true },
+    { name: 'back office: staff', path: '/admin/staff', staff: true },
+    { name: 'back office: audit log', path: '/admin/audit', staff: true },
   ];
 }
+
+/** Who a state is seen as. */
+const whoSees = (state) => (state.staff ? 'staff' : state.shopper ? 'shopper' : 'visitor');
 
 /**
  * Runs axe on every state at each width it applies to; answers the results, axe's and
@@ -90,15 +106,15 @@ export async function axePages(base, { searchWord }, onState = () => undefined) 
   try {
     const list = states({ searchWord });
     for (const [widthName, viewport] of Object.entries(WIDTHS)) {
-      for (const shopper of [false, true]) {
+      for (const who of ['visitor', 'shopper', 'staff']) {
         const context = await browser.newContext({ baseURL: base, viewport });
         context.setDefaultTimeout(15_000);
         context.setDefaultNavigationTimeout(30_000);
         try {
-          const data = shopper ? await prepareShopper(context) : {};
+          const data = who === 'shopper' ? await prepareShopper(context) : who === 'staff' ? await prepareStaff(context) : {};
           const page = await context.newPage();
           for (const state of list) {
-            if (Boolean(state.shopper) !== shopper || (state.only && state.only !== widthName)) continue;
+            if (whoSees(state) !== who || (state.only && state.only !== widthName)) continue;
             const path = typeof state.path === 'function' ? state.path(data) : state.path;
             const result = await checkState(page, source, { ...state, path, width: widthName });
             axeVersion = result.axeVersion || axeVersion;
@@ -194,6 +210,13 @@ async function api(context, method, path, data) {
  * screens show: an order (placed now if they have none), a review of their own, a
  * product they have not reviewed, a favorite and a line in the cart. Answers the ids.
  */
+/** Signs the back office's owner in; after a shopper's order, so the lists hold something. */
+async function prepareStaff(context) {
+  await api(context, 'GET', '/api/session');
+  await api(context, 'POST', '/api/session', { credential: OWNER.username, password: OWNER.password });
+  return {};
+}
+
 async function prepareShopper(context) {
   await api(context, 'GET', '/api/session');
   await api(context, 'POST', '/api/session', DEMO);

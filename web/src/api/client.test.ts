@@ -64,6 +64,19 @@ describe('failures (any status of 400 or above)', () => {
     assert.deepEqual(error.errors, ['Please write a longer title.', 'Please enter a rating.']);
   });
 
+  test('an order the store cannot fill names each product short; a sign-in may ask for a code', async () => {
+    const shortage = { productId: 53, name: 'Lamp', wanted: 3, left: 2 };
+    fakeServer({ status: 409, json: { message: 'Some items…', errors: ['Only 2 of Lamp are left; your cart holds 3.'], shortages: [shortage] } });
+    const short = await post('/api/orders', {}).catch((e: unknown) => e);
+    assert.ok(short instanceof ApiError);
+    assert.deepEqual([short.shortages, short.secondFactor], [[shortage], false]);
+
+    fakeServer({ status: 401, json: { message: 'Enter the 6-digit code from your authenticator app.', errors: [], secondFactor: true } });
+    const asked = await post('/api/session', {}).catch((e: unknown) => e);
+    assert.ok(asked instanceof ApiError);
+    assert.deepEqual([asked.shortages, asked.secondFactor], [[], true]);
+  });
+
   test('every status from 400 up fails, 200-299 do not', async () => {
     for (const status of [400, 401, 403, 404, 409, 413, 429, 500, 503]) {
       fakeServer({ status, json: { message: `status ${status}`, errors: [] } });
