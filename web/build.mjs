@@ -8,7 +8,6 @@ import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { createHash } from 'node:crypto';
 
 const { values: args } = parseArgs({
   options: { outdir: { type: 'string' }, watch: { type: 'boolean', default: false } },
@@ -35,16 +34,12 @@ const writeIndexHtml = {
       // esbuild writes one stylesheet per chunk and loads none of a lazy chunk's; they
       // are joined into one (the entry's first), so that every screen's CSS is there from
       // the first visit. CSS modules keep them scoped.
-      // The back office's stylesheets are the exception: a shopper never sees its screens,
-      // so they go into a file of their own that its frame loads (pages/admin/AdminLayout.tsx,
-      // told where by a <meta>), and no shopper's page carries them.
       const app = reachable(result.metafile, file);
-      const all = Object.keys(result.metafile.outputs)
+      const stylesheets = Object.keys(result.metafile.outputs)
         .filter((path) => path.endsWith('.css') && path !== prerenderEntry(result.metafile)[1].cssBundle)
         .sort((a, b) => (a === output.cssBundle ? -1 : b === output.cssBundle ? 1 : a.localeCompare(b)));
-      const backOffice = (path) => Object.keys(result.metafile.outputs[path].inputs).some((i) => BACK_OFFICE.test(i));
-      const css = await joinStylesheets(all.filter((path) => !backOffice(path)), result.metafile);
-      const adminCss = await writeBackOfficeCss(all.filter(backOffice), result.metafile);
+      const css = await joinStylesheets(stylesheets, result.metafile);
+      const adminCss = await buildBackOfficeCss();
       // The CSS goes into the page itself: the first paint (the bar drawn by index.html)
       // then waits for no second request, and a first visit makes one request fewer.
       // `style-src` allows inline styles already (src/headers.rs).
@@ -155,25 +150,21 @@ async function joinStylesheets(paths, metafile) {
   return css;
 }
 
-// The back office's sources: their CSS is kept out of index.html.
-const BACK_OFFICE = /^src\/(features|pages)\/admin\//;
-
-// The back office's stylesheets joined into one file named by its content's hash; the
-// files esbuild wrote are removed. Answers its path.
-async function writeBackOfficeCss(paths, metafile) {
-  const joined = new Set();
-  const kept = paths.filter((path) => {
-    const sources = Object.keys(metafile.outputs[path].inputs);
-    const repeats = sources.every((source) => joined.has(source));
-    for (const source of sources) joined.add(source);
-    return !repeats;
+// The back office's stylesheet (src/features/admin/styles/), bundled on its own into
+// static/admin-<hash>.css: its screens are lazy chunks no shopper loads, and their CSS
+// would otherwise be joined into every page (esbuild folds a lazy chunk's CSS modules
+// into the entry's stylesheet). Answers the file's path.
+async function buildBackOfficeCss() {
+  const result = await esbuild.build({
+    entryPoints: ['src/features/admin/styles/index.css'],
+    bundle: true,
+    minify: production,
+    outdir: staticDir,
+    entryNames: 'admin-[hash]',
+    metafile: true,
+    logLevel: 'warning',
   });
-  const css = (await Promise.all(kept.map((path) => readFile(path, 'utf8')))).join('\n');
-  await Promise.all(paths.map((path) => rm(path)));
-  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 8).toUpperCase();
-  const path = join(staticDir, `admin-${hash}.css`);
-  await writeFile(path, css);
-  return path;
+  return Object.keys(result.metafile.outputs).find((path) => path.endsWith('.css'));
 }
 
 // Beside every text file, its .gz and .br at the highest levels: the server sends

@@ -16,6 +16,8 @@ import type {
   OrderStatus,
   ProductInput,
   Role,
+  SecondFactorSetup,
+  SecondFactorState,
   StaffInput,
   SummaryBody,
 } from './types.ts';
@@ -37,19 +39,19 @@ function query(values: Record<string, string | number | boolean | undefined>): s
 
 export const getSummary = () => get<SummaryBody>('/api/admin/summary');
 
-export const listProducts = (q: ProductListQuery) => get<AdminProducts>(`/api/admin/products${query(q)}`);
-export const getProduct = (id: number) => get<AdminProductBody>(`/api/admin/products/${id}`);
+export const listAdminProducts = (q: ProductListQuery) => get<AdminProducts>(`/api/admin/products${query(q)}`);
+export const getAdminProduct = (id: number) => get<AdminProductBody>(`/api/admin/products/${id}`);
 export const createProduct = (input: Partial<ProductInput>) => post<AdminProductBody>('/api/admin/products', input);
 export const updateProduct = (id: number, input: Partial<ProductInput>) =>
   patch<AdminProductBody>(`/api/admin/products/${id}`, input);
 export const archiveProduct = (id: number) => del<AdminProductBody>(`/api/admin/products/${id}`);
 export const restoreProduct = (id: number) => post<AdminProductBody>(`/api/admin/products/${id}/restore`);
 
-export const listOrders = (q: OrderListQuery) => get<AdminOrders>(`/api/admin/orders${query(q)}`);
+export const listAdminOrders = (q: OrderListQuery) => get<AdminOrders>(`/api/admin/orders${query(q)}`);
 export const moveOrder = (id: number, status: OrderStatus) =>
   patch<AdminOrderBody>(`/api/admin/orders/${id}`, { status } satisfies components['schemas']['OrderStatusInput']);
 
-export const listReviews = (q: ReviewListQuery) => get<AdminReviews>(`/api/admin/reviews${query(q)}`);
+export const listAdminReviews = (q: ReviewListQuery) => get<AdminReviews>(`/api/admin/reviews${query(q)}`);
 export const setReviewHidden = (id: number, hidden: boolean) =>
   patch<AdminReviewBody>(`/api/admin/reviews/${id}`, { hidden } satisfies components['schemas']['ReviewVisibilityInput']);
 
@@ -63,3 +65,8 @@ export const setRole = (id: number, role: Role) =>
   patch<AccountBody>(`/api/admin/staff/${id}`, { role } satisfies components['schemas']['RoleInput']);
 
 export const listAudit = (page: number) => get<AuditLog>(`/api/admin/audit${query({ page: page > 1 ? page : undefined })}`);
+
+export const getSecondFactor = () => get<SecondFactorState>('/api/admin/second-factor');
+export const startSecondFactor = () => post<SecondFactorSetup>('/api/admin/second-factor');
+export const confirmSecondFactor = (code: string) => post<SecondFactorState>('/api/admin/second-factor/confirm', { code });
+export const turnOffSecondFactor = (code: string) => post<SecondFactorState>('/api/admin/second-factor/off', { code });

@@ -1,6 +1,6 @@
 import type { AccountBody, Role } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 import { TableFrame } from './Controls.tsx';
 import { momentLabel } from './days.ts';
 

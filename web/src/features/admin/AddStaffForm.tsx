@@ -6,8 +6,7 @@ import { Button } from '../../components/Button.tsx';
 import { ErrorLines, FormField } from '../../components/FormField.tsx';
 import { staffMessages, staffRoles, type StaffValues } from '../../lib/adminRules.ts';
 import { useForm } from '../../lib/useForm.ts';
-import styles from './admin.module.css';
-import editor from './editor.module.css';
+import { admin as styles, editor } from './classes.ts';
 import { problemOf } from './useAction.ts';
 
 const empty: StaffValues = { username: '', email: '', password: '', role: 'staff' };

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../lib/paths.ts';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 
 const links = [
   { to: paths.admin, label: 'Dashboard' },

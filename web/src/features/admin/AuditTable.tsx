@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { AuditEntryBody } from '../../api/types.ts';
 import { to } from '../../lib/paths.ts';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 import { auditLines } from './auditLines.ts';
 import { TableFrame } from './Controls.tsx';
 import { momentLabel } from './days.ts';

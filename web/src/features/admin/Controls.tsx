@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '../../components/Button.tsx';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 
 /** A search box that sets the list's `q` on Enter or its button; it follows the address (Back). */
 export function SearchForm({ label, hint, value, onSearch }: {

@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { to } from '../../lib/paths.ts';
-import admin from './admin.module.css';
-import styles from './editor.module.css';
+import { admin, editor as styles } from './classes.ts';
 import type { useProductEditor } from './useProductEditor.ts';
 
 /** Beside the form: the product's picture, whether it is on sale, archive or restore, its storefront page. */

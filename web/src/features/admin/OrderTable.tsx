@@ -2,7 +2,7 @@ import type { AdminOrderBody, OrderStatus } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatPrice } from '../../lib/money.ts';
 import { mayCancel, nextStatus } from '../../lib/orderStatus.ts';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 import { TableFrame } from './Controls.tsx';
 import { momentLabel } from './days.ts';
 

@@ -1,6 +1,6 @@
 import type { AdminProductBody } from '../../api/types.ts';
 import { EditorAside } from './EditorAside.tsx';
-import styles from './editor.module.css';
+import { editor as styles } from './classes.ts';
 import { ProductForm } from './ProductForm.tsx';
 import { LeaveDialog } from './UnsavedChanges.tsx';
 import { useProductEditor } from './useProductEditor.ts';

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/Button.tsx';
 import { idParam, oneOf, pageParam } from '../../lib/queryParams.ts';
 import { paths } from '../../lib/paths.ts';
 import { useStore } from '../../store/index.ts';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 import { SearchForm, SelectFilter } from './Controls.tsx';
 
 const sorts: readonly (readonly [ProductSort, string])[] = [

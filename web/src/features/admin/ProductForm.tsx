@@ -3,7 +3,7 @@ import { fieldRules } from '../../api/fieldRules.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorLines, FormField } from '../../components/FormField.tsx';
 import { useStore } from '../../store/index.ts';
-import styles from './editor.module.css';
+import { editor as styles } from './classes.ts';
 import type { useProductEditor } from './useProductEditor.ts';
 
 type Editor = ReturnType<typeof useProductEditor>;

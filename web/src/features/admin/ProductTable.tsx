@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { AdminProductBody } from '../../api/types.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { to } from '../../lib/paths.ts';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 import { TableFrame } from './Controls.tsx';
 
 /** Stock as a word when it matters: out, or low (the storefront's "Only N left" starts at 10). */

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { AdminReviewBody } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { to } from '../../lib/paths.ts';
-import styles from './admin.module.css';
+import { admin as styles } from './classes.ts';
 import { TableFrame } from './Controls.tsx';
 import { momentLabel } from './days.ts';
 

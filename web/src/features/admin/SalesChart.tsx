@@ -1,7 +1,6 @@
 import type { DayBody } from '../../api/types.ts';
 import { formatPrice } from '../../lib/money.ts';
-import styles from './admin.module.css';
-import chart from './dashboard.module.css';
+import { admin as styles, dashboard as chart } from './classes.ts';
 import { dayLabel } from './days.ts';
 
 const BAR = 10;

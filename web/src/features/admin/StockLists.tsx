@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ProductCard, TopProductBody } from '../../api/types.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { to } from '../../lib/paths.ts';
-import styles from './admin.module.css';
-import dashboard from './dashboard.module.css';
+import { admin as styles, dashboard } from './classes.ts';
 
 /** The best sellers of the last 30 days, each linking to its editor. */
 export function TopProducts({ products }: { products: TopProductBody[] }) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { SummaryBody } from '../../api/types.ts';
 import { formatPrice } from '../../lib/money.ts';
 import { paths } from '../../lib/paths.ts';
-import styles from './dashboard.module.css';
+import { dashboard as styles } from './classes.ts';
 
 const stockHref = (stock: 'out' | 'low') => `${paths.adminProducts}?stock=${stock}`;
 

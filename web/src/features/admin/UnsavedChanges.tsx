@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
-import styles from './editor.module.css';
+import { editor as styles } from './classes.ts';
 
 /**
  * Keeps unsaved changes from a stray click: a link or Back inside the app asks first

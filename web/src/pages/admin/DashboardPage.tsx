@@ -5,8 +5,7 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 import { SalesChart } from '../../features/admin/SalesChart.tsx';
 import { LowestStock, TopProducts } from '../../features/admin/StockLists.tsx';
 import { SummaryTiles } from '../../features/admin/SummaryTiles.tsx';
-import admin from '../../features/admin/admin.module.css';
-import styles from '../../features/admin/dashboard.module.css';
+import { admin, dashboard as styles } from '../../features/admin/classes.ts';
 import { useFetched } from '../../features/admin/useFetched.ts';
 
 export default function DashboardPage() {

@@ -1,10 +1,10 @@
-import { listOrders, moveOrder } from '../../api/admin.ts';
+import { listAdminOrders, moveOrder } from '../../api/admin.ts';
 import type { AdminOrderBody, OrderStatus } from '../../api/types.ts';
 import { LoadGate } from '../../components/LoadGate.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import styles from '../../features/admin/admin.module.css';
+import { admin as styles } from '../../features/admin/classes.ts';
 import { Count, Problem, SearchForm, SelectFilter } from '../../features/admin/Controls.tsx';
 import { OrderTable } from '../../features/admin/OrderTable.tsx';
 import { useAction } from '../../features/admin/useAction.ts';
@@ -21,7 +21,7 @@ export default function OrdersPage() {
   const status = oneOf(params.get('status'), orderStatuses);
   const q = params.get('q') ?? '';
   const page = pageParam(params);
-  const { data, gate, replace } = useFetched(() => listOrders({ status, q: q || undefined, page }), [search]);
+  const { data, gate, replace } = useFetched(() => listAdminOrders({ status, q: q || undefined, page }), [search]);
   const action = useAction();
   const canMove = canChange(useRole());
   const move = (order: AdminOrderBody, to: OrderStatus) => {

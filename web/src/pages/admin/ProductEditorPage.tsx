@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router-dom';
-import { getProduct } from '../../api/admin.ts';
+import { getAdminProduct } from '../../api/admin.ts';
 import { ButtonLink } from '../../components/Button.tsx';
 import { LoadGate } from '../../components/LoadGate.tsx';
 import { Notice } from '../../components/Notice.tsx';
@@ -21,7 +21,7 @@ export default function ProductEditorPage() {
   const canEdit = canChange(useRole());
   const justCreated = (useLocation().state as { created?: boolean } | null)?.created === true;
   const { data, gate } = useFetched(
-    () => (creating ? Promise.resolve(null) : id === undefined ? Promise.reject(new NotFound()) : getProduct(id)),
+    () => (creating ? Promise.resolve(null) : id === undefined ? Promise.reject(new NotFound()) : getAdminProduct(id)),
     [productId],
   );
   const current = data !== undefined && (creating ? data === null : data?.id === id);

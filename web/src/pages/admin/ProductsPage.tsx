@@ -1,4 +1,4 @@
-import { listProducts } from '../../api/admin.ts';
+import { listAdminProducts } from '../../api/admin.ts';
 import { LoadGate } from '../../components/LoadGate.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -16,7 +16,7 @@ export default function ProductsPage() {
   const { params, search, change, pageHref } = useUrlParams();
   const role = useRole();
   const query = productQuery(params);
-  const { data, gate } = useFetched(() => listProducts({ ...query, q: query.q || undefined, page: query.page > 1 ? query.page : undefined }), [search]);
+  const { data, gate } = useFetched(() => listAdminProducts({ ...query, q: query.q || undefined, page: query.page > 1 ? query.page : undefined }), [search]);
   return (
     <>
       <PageHead title="Products" />

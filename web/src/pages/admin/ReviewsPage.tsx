@@ -1,11 +1,11 @@
-import { listReviews, setReviewHidden } from '../../api/admin.ts';
+import { listAdminReviews, setReviewHidden } from '../../api/admin.ts';
 import type { AdminReviewBody } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { LoadGate } from '../../components/LoadGate.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
-import styles from '../../features/admin/admin.module.css';
+import { admin as styles } from '../../features/admin/classes.ts';
 import { Count, Problem, SelectFilter } from '../../features/admin/Controls.tsx';
 import { ReviewTable } from '../../features/admin/ReviewTable.tsx';
 import { useAction } from '../../features/admin/useAction.ts';
@@ -25,7 +25,7 @@ export default function ReviewsPage() {
   const productId = idParam(params.get('productId'));
   const page = pageParam(params);
   const { data, gate, replace } = useFetched(
-    () => listReviews({ hidden: shown && shown === 'true', rating: rating && Number(rating), productId, page }),
+    () => listAdminReviews({ hidden: shown && shown === 'true', rating: rating && Number(rating), productId, page }),
     [search],
   );
   const action = useAction();

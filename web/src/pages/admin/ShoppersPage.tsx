@@ -5,7 +5,7 @@ import { PageHead } from '../../components/PageHead.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { ShopperTable } from '../../features/admin/AccountTable.tsx';
-import styles from '../../features/admin/admin.module.css';
+import { admin as styles } from '../../features/admin/classes.ts';
 import { Count, Problem, SearchForm } from '../../features/admin/Controls.tsx';
 import { useAction } from '../../features/admin/useAction.ts';
 import { useFetched } from '../../features/admin/useFetched.ts';

@@ -5,8 +5,9 @@ import { PageHead } from '../../components/PageHead.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { StaffTable } from '../../features/admin/AccountTable.tsx';
 import { AddStaffForm } from '../../features/admin/AddStaffForm.tsx';
-import styles from '../../features/admin/admin.module.css';
+import { admin as styles } from '../../features/admin/classes.ts';
 import { Problem } from '../../features/admin/Controls.tsx';
+import { SecondFactorPanel } from '../../features/admin/SecondFactorPanel.tsx';
 import { useAction } from '../../features/admin/useAction.ts';
 import { useFetched } from '../../features/admin/useFetched.ts';
 import { useRole } from '../../features/admin/useRole.ts';
@@ -33,6 +34,7 @@ export default function StaffPage() {
       <LoadGate state={gate} notFound={null}>
         {data && <StaffTable accounts={data} onRole={owner ? changeRole : null} busy={action.busy} />}
       </LoadGate>
+      <SecondFactorPanel />
       {owner && (
         <section className={`${styles.panel} ${styles.gap}`} aria-labelledby="add-staff">
           <h2 id="add-staff">Add a staff account</h2>
