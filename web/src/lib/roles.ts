@@ -1,4 +1,4 @@
-// What each back-office role may do (docs/rules.md#back-office): a viewer reads
+// What each back-office role may do (docs/rules.md#roles): a viewer reads
 // everything and changes nothing, staff change products, orders and reviews, an owner
 // also manages staff and disables shoppers. The server checks every write; these only
 // decide which controls to offer. (Every role but `shopper` opens the back office: app/guards.tsx.)
