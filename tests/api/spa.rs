@@ -34,8 +34,14 @@ async fn index_html_references_a_bundle_that_is_served_and_cached_for_good() {
     let urls = bundle_urls(&html);
     let script = app_script(&html);
     // The app's CSS comes in the page itself: the first paint waits for no stylesheet.
+    // The back office's is only named (a <meta> its frame reads), for staff to load.
     assert!(html.contains("<style>:root{"), "the app's CSS is in the page");
-    assert!(!urls.iter().any(|u| u.ends_with(".css")), "and no stylesheet is asked for");
+    let (_, named) = html
+        .split_once("<meta name=\"market-admin-css\" content=\"")
+        .expect("the back office's CSS is named");
+    let back_office = named.split('"').next().unwrap();
+    assert!(back_office.starts_with("/static/admin-") && back_office.ends_with(".css"), "{back_office}");
+    assert!(!html.contains("rel=\"stylesheet\""), "and no stylesheet is asked for");
     for url in &urls {
         let res = app.get(url).await;
         assert_eq!(res.status(), 200, "{url}");
