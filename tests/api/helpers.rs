@@ -60,9 +60,19 @@ pub fn browser(app: &TestApp) -> TestApp {
     }
 }
 
+/// A connection left idle is dropped before the server's keep-alive (5 s) closes it: a
+/// request sent on a connection the server is closing at that moment fails, which a
+/// test that keeps hundreds of browsers waiting (the oversell race) would meet.
+const IDLE_CONNECTION: std::time::Duration = std::time::Duration::from_secs(3);
+
 fn client_with(jar: Arc<Jar>) -> TestClient {
     TestClient(
-        Client::builder().cookie_provider(jar).redirect(reqwest::redirect::Policy::none()).build().unwrap(),
+        Client::builder()
+            .cookie_provider(jar)
+            .redirect(reqwest::redirect::Policy::none())
+            .pool_idle_timeout(IDLE_CONNECTION)
+            .build()
+            .unwrap(),
     )
 }
 
