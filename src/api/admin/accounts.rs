@@ -6,15 +6,15 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{PAGE_SIZE, page_of, pages};
+use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::auth::session::SessionStore;
 use crate::auth::{Passwords, StaffMember};
 use crate::db::Db;
 use crate::db::staff::{AccountRow, Added, NewStaff, StaffAccount, Who};
+use crate::domain::Timestamp;
 use crate::domain::admin_inputs::{StaffInput, StaffRole};
 use crate::domain::inputs::check;
 use crate::domain::roles::Role;
-use crate::domain::{Rejection, Timestamp};
 use crate::error::ApiError;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -235,10 +235,7 @@ pub async fn list_shoppers(
 ) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
     let page = page_of(params.page)?;
-    let q = params.q.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
-    if q.as_deref().is_some_and(|q| q.chars().count() > 100 || q.contains('\0')) {
-        return Err(Rejection::BadParameter("q must be at most 100 characters.".into()).into());
-    }
+    let q = search_of(params.q)?;
     let (accounts, total) =
         db.list_accounts(q, u64::from(page - 1) * u64::from(PAGE_SIZE), PAGE_SIZE).await?;
     Ok(HttpResponse::Ok().json(Accounts {

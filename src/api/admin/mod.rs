@@ -24,6 +24,20 @@ pub fn page_of(page: Option<u32>) -> Result<u32, Rejection> {
     }
 }
 
+/// A list's `q`: trimmed, `None` when blank; at most 100 characters and no NUL.
+pub fn search_of(q: Option<String>) -> Result<Option<String>, Rejection> {
+    let q = q.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
+    match q.as_deref() {
+        Some(q) if q.contains('\0') => {
+            Err(Rejection::BadParameter(crate::domain::inputs::NUL_REFUSED.into()))
+        }
+        Some(q) if q.chars().count() > 100 => {
+            Err(Rejection::BadParameter("q must be at most 100 characters.".into()))
+        }
+        _ => Ok(q),
+    }
+}
+
 /// How many pages of [`PAGE_SIZE`] rows `total` rows fill (at least one).
 pub fn pages(total: u64) -> u32 {
     total.div_ceil(u64::from(PAGE_SIZE)).clamp(1, u64::from(u32::MAX)) as u32

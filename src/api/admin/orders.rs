@@ -4,12 +4,12 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{PAGE_SIZE, page_of, pages};
+use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin_orders::AdminOrder;
 use crate::domain::orders::OrderStatus;
-use crate::domain::{Cents, Rejection, Timestamp};
+use crate::domain::{Cents, Timestamp};
 use crate::error::ApiError;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -83,10 +83,7 @@ pub async fn list_admin_orders(
 ) -> Result<HttpResponse, ApiError> {
     let params = params.into_inner();
     let page = page_of(params.page)?;
-    let q = params.q.map(|q| q.trim().to_owned()).filter(|q| !q.is_empty());
-    if q.as_deref().is_some_and(|q| q.chars().count() > 100 || q.contains('\0')) {
-        return Err(Rejection::BadParameter("q must be at most 100 characters.".into()).into());
-    }
+    let q = search_of(params.q)?;
     let offset = u64::from(page - 1) * u64::from(PAGE_SIZE);
     let found = db.list_admin_orders(params.status, q, offset, PAGE_SIZE).await?;
     Ok(HttpResponse::Ok().json(AdminOrders {

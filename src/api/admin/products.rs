@@ -5,6 +5,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::{page_of, search_of};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin_products::{AdminProduct, AdminProductQuery, AdminSort, Status, StockFilter};
@@ -119,20 +120,14 @@ pub struct AdminProductParams {
 
 impl AdminProductParams {
     fn query(self) -> Result<AdminProductQuery, Rejection> {
-        let page = self.page.unwrap_or(1);
+        let page = page_of(self.page)?;
         let limit = self.limit.unwrap_or(25);
-        if !(1..=1_000_000).contains(&page) {
-            return Err(Rejection::BadParameter("page must be a whole number from 1 to 1000000.".into()));
-        }
         if !(1..=MAX_ADMIN_LIMIT).contains(&limit) {
             return Err(Rejection::BadParameter(format!(
                 "limit must be a whole number from 1 to {MAX_ADMIN_LIMIT}."
             )));
         }
-        let q = self.q.filter(|q| !q.trim().is_empty());
-        if q.as_deref().is_some_and(|q| q.chars().count() > 100 || q.contains('\0')) {
-            return Err(Rejection::BadParameter("q must be at most 100 characters.".into()));
-        }
+        let q = search_of(self.q)?;
         Ok(AdminProductQuery {
             q,
             department: self.department,
