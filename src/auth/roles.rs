@@ -30,7 +30,7 @@ pub struct StaffMember {
 impl StaffMember {
     /// Who the audit log names for this request's writes.
     pub fn actor(&self) -> Actor {
-        Actor { id: Some(self.id), name: self.username.clone(), role: self.role }
+        Actor { id: Some(self.id), name: self.username.clone() }
     }
 }
 

@@ -4,7 +4,6 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::roles::Role;
 use super::time::Timestamp;
 
 /// Who makes a back-office write.
@@ -14,13 +13,12 @@ pub struct Actor {
     pub id: Option<i64>,
     /// The account's username as it is now (the log keeps it as it was).
     pub name: String,
-    pub role: Role,
 }
 
 impl Actor {
     /// The operator at the command line.
     pub fn command_line() -> Actor {
-        Actor { id: None, name: "command line".into(), role: Role::Owner }
+        Actor { id: None, name: "command line".into() }
     }
 }
 
