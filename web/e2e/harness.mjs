@@ -86,7 +86,7 @@ export function journey(name, body) {
       assert.deepEqual(watch.problems, [], 'the browser reported unexpected errors');
     } catch (error) {
       const folder = await keepEvidence(name, page, watch.problems, error);
-      if (error instanceof Error) error.message += `\n    screenshot and HTML: ${folder}`;
+      if (error instanceof Error) error.message += `\n    screenshot and HTML: ${folder}${await briefly(page, watch.problems)}`;
       throw error;
     } finally {
       await context.close();
@@ -162,6 +162,19 @@ function watchBrowser(context) {
       }
     },
   };
+}
+
+/**
+ * What the page's alerts said and what the browser reported, for the failure's message:
+ * a CI log shows the message but not the folder kept beside it.
+ */
+async function briefly(page, problems) {
+  const alerts = await page
+    .getByRole('alert')
+    .allInnerTexts()
+    .catch(() => []);
+  const lines = [...alerts.filter((text) => text.trim()).map((text) => `alert: ${text.trim()}`), ...problems];
+  return lines.map((line) => `\n    ${line}`).join('');
 }
 
 async function keepEvidence(name, page, problems, error) {

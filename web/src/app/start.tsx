@@ -24,8 +24,11 @@ startTransition(() =>
 
 // A tap on the server's screen before the app took over is made again once the session
 // check has said who is here (an "Add to cart" then adds, or asks a visitor to sign in).
-const stopWatching = useStore.subscribe((state) => {
-  if (!state.session.loaded) return;
-  stopWatching();
-  replayEarlyTaps();
-});
+if (useStore.getState().session.loaded) replayEarlyTaps();
+else {
+  const stopWatching = useStore.subscribe((state) => {
+    if (!state.session.loaded) return;
+    stopWatching();
+    replayEarlyTaps();
+  });
+}

@@ -33,7 +33,39 @@ function find(root: Element, path: Path): HTMLElement | undefined {
   return at instanceof HTMLElement ? at : undefined;
 }
 
+// Taps are made again once both have happened: the app's render has replaced the
+// server's screen (before that, the path finds the served button, which does nothing)
+// and the session check has settled. Either may come first.
 let replay: (() => void) | undefined;
+let rendered = false;
+let sessionKnown = false;
+
+function replayIfReady() {
+  if (!rendered || !sessionKnown) return;
+  replay?.();
+  replay = undefined;
+}
+
+/**
+ * Calls `act` with the element at `path` once the app's screen has it: at once, or when a
+ * part of the screen still loading (a lazy section) arrives, within a few seconds.
+ */
+function whenFound(root: Element, path: Path, act: (element: HTMLElement) => void) {
+  const now = find(root, path);
+  if (now) return act(now);
+  const arrived = new MutationObserver(() => {
+    const element = find(root, path);
+    if (!element) return;
+    stop();
+    act(element);
+  });
+  const timer = setTimeout(() => stop(), 5000);
+  const stop = () => {
+    arrived.disconnect();
+    clearTimeout(timer);
+  };
+  arrived.observe(root, { childList: true, subtree: true });
+}
 
 /** Starts keeping what is done on the server's screen inside `root` (at the entry's start). */
 export function keepEarlyActions(root: Element) {
@@ -72,15 +104,17 @@ export function keepEarlyActions(root: Element) {
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
     if (focused !== undefined) find(root, focused)?.focus();
+    rendered = true;
+    replayIfReady();
   });
   replaced.observe(root, { childList: true });
   replay = () => {
-    for (const path of taps) find(root, path)?.click();
+    for (const path of taps) whenFound(root, path, (button) => button.click());
   };
 }
 
-/** Makes again the taps made on the server's screen (once the session check has settled). */
+/** Says the session check has settled: the taps made on the server's screen are made again once the app's screen is in. */
 export function replayEarlyTaps() {
-  replay?.();
-  replay = undefined;
+  sessionKnown = true;
+  replayIfReady();
 }
