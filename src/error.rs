@@ -250,7 +250,8 @@ impl From<Rejection> for ApiError {
             Rejection::SoldOut
             | Rejection::NotForSale
             | Rejection::StatusMove { .. }
-            | Rejection::Taken(_) => Self::Conflict { message, errors },
+            | Rejection::Taken(_)
+            | Rejection::NotNow(_) => Self::Conflict { message, errors },
             Rejection::AccountDisabled => Self::Forbidden(message),
         }
     }

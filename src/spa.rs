@@ -176,6 +176,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, source: BundleSource) {
         .route("/static/{path:.*}", web::get().to(bundle_file))
         .route("/assets/{path:.*}", web::get().to(asset_file))
         .route("/favicon.ico", web::get().to(favicon))
+        .route("/pictures/{file}", web::get().to(picture_file))
         .default_service(web::to(fallback));
 }
 
@@ -194,6 +195,22 @@ async fn asset_file(req: HttpRequest, path: web::Path<String>) -> HttpResponse {
     match EMBEDDED_ASSETS.get(path.as_str()) {
         Some(file) => file_response(&req, file, ASSET_CACHE),
         None => missing(&req),
+    }
+}
+
+/// A picture staff uploaded (`/pictures/{id}.webp`), from the database every server
+/// shares. Its address never names other bytes, so it is kept for a year.
+async fn picture_file(req: HttpRequest, db: web::Data<Db>, file: web::Path<String>) -> HttpResponse {
+    let Some(id) = file.strip_suffix(".webp").and_then(|id| id.parse::<i64>().ok()) else {
+        return missing(&req);
+    };
+    match db.picture_file(id).await {
+        Ok(Some(bytes)) => HttpResponse::Ok()
+            .content_type("image/webp")
+            .insert_header((header::CACHE_CONTROL, IMMUTABLE))
+            .body(bytes),
+        Ok(None) => missing(&req),
+        Err(e) => actix_web::ResponseError::error_response(&crate::error::ApiError::from(e)),
     }
 }
 

@@ -75,6 +75,7 @@ impl Application {
         db.listen(answer_cache.clone().into_inner().listener())?;
         let document = web::Data::new(api::openapi::Document(api::openapi_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
+        spawn_import_keeper(db.clone());
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
@@ -268,6 +269,24 @@ fn spawn_resets(db: Db, sessions: session::SessionStore, every: std::time::Durat
                 Ok(None) => tracing::info!("another server of the store made this period's reset"),
                 Err(e) => tracing::error!("resetting the store failed, nothing changed: {e}"),
             }
+        }
+    });
+}
+
+/// Finishes catalog imports that a stopped server left half-applied, and drops those it
+/// left being checked: at start (a lone server's are all left: it is the only one),
+/// then every 30 seconds those nobody has touched for a minute (another replica's).
+fn spawn_import_keeper(db: Db) {
+    use crate::api::admin::catalog_csv::finish_left_imports;
+    use crate::db::product_imports::LEFT_AFTER_MS;
+    actix_web::rt::spawn(async move {
+        let at_start = if db.is_shared() { LEFT_AFTER_MS } else { 0 };
+        finish_left_imports(&db, at_start).await;
+        let mut ticks = actix_web::rt::time::interval(std::time::Duration::from_secs(30));
+        ticks.tick().await;
+        loop {
+            ticks.tick().await;
+            finish_left_imports(&db, LEFT_AFTER_MS).await;
         }
     });
 }

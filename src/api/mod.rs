@@ -101,9 +101,15 @@ route_table! {
     }
     "/admin" {
         "/products": get(viewer admin::products::list_admin_products) post(staff admin::products::create_product);
+        "/products.csv": get(viewer admin::catalog_csv::export_products);
+        // Before `/products/{id}`, which would take `import` for an id.
+        "/products/import": post(staff admin::catalog_csv::import_products);
         "/products/{id}": get(viewer admin::products::get_admin_product)
             patch(staff admin::products::update_product) delete(staff admin::products::archive_product);
         "/products/{id}/restore": post(staff admin::products::restore_product);
+        "/products/{id}/images": get(viewer admin::pictures::list_product_images)
+            post(staff admin::pictures::add_product_image) put(staff admin::pictures::order_product_images);
+        "/products/{id}/images/{imageId}": delete(staff admin::pictures::remove_product_image);
         "/orders": get(viewer admin::orders::list_admin_orders);
         "/orders/{id}": patch(staff admin::orders::move_order);
         "/reviews": get(viewer admin::reviews::list_admin_reviews);
@@ -116,6 +122,7 @@ route_table! {
             post(viewer admin::second_factor::start_second_factor);
         "/second-factor/confirm": post(viewer admin::second_factor::confirm_second_factor);
         "/second-factor/off": post(viewer admin::second_factor::turn_off_second_factor);
+        "/imports/{id}": get(viewer admin::catalog_csv::get_import);
         "/audit": get(viewer admin::audit::list_audit);
         "/summary": get(viewer admin::summary::get_summary);
     }

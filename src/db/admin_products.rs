@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::audit::record;
 use super::conn::{Conn, Row, Value, args};
+use super::product_imports::refuse_while_applying;
 use super::{Db, Error};
 use crate::domain::admin_inputs::ProductChange;
 use crate::domain::audit::{Actor, Entry, changed_fields};
@@ -129,6 +130,18 @@ impl Db {
         self.read_snapshot(move |c| list(c, &query)).await
     }
 
+    /// Up to `limit` products with ids above `after`, by id: the CSV export's pages.
+    pub async fn products_after(&self, after: i64, limit: u32) -> Result<Vec<AdminProduct>, Error> {
+        self.read(move |c| {
+            c.query(
+                &format!("SELECT {COLUMNS} FROM {FROM} WHERE p.id > ?1 ORDER BY p.id LIMIT ?2"),
+                args![after, limit],
+                admin_product,
+            )
+        })
+        .await
+    }
+
     pub async fn create_product(&self, actor: Actor, change: ProductChange) -> Result<AdminProduct, Error> {
         self.write(move |c| create(c, &actor, &change)).await
     }
@@ -151,6 +164,7 @@ impl Db {
         archived: bool,
     ) -> Result<AdminProduct, Error> {
         self.write(move |c| {
+            refuse_while_applying(c)?;
             let before = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
             if before.archived_at.is_some() == archived {
                 return Ok(before);
@@ -247,6 +261,7 @@ fn require_department(c: &mut Conn, id: i64) -> Result<(), Error> {
 }
 
 fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminProduct, Error> {
+    refuse_while_applying(c)?;
     let (Some(name), Some(brand), Some(department_id), Some(price), Some(description), Some(stock)) =
         (&change.name, &change.brand, change.department_id, change.price, &change.description, change.stock)
     else {
@@ -280,6 +295,7 @@ fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminPr
 }
 
 fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Result<AdminProduct, Error> {
+    refuse_while_applying(c)?;
     let before = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     if let Some(department_id) = change.department_id {
         require_department(c, department_id)?;

@@ -31,6 +31,14 @@ pub enum Value<'v> {
     Null,
     Int(i64),
     Text(&'v str),
+    /// A picture's bytes (`BLOB`, `bytea`).
+    Bytes(&'v [u8]),
+}
+
+impl<'v> From<&'v [u8]> for Value<'v> {
+    fn from(b: &'v [u8]) -> Self {
+        Value::Bytes(b)
+    }
 }
 
 impl From<i64> for Value<'_> {
@@ -84,6 +92,7 @@ impl rusqlite::ToSql for Value<'_> {
             Value::Null => ValueRef::Null,
             Value::Int(n) => ValueRef::Integer(n),
             Value::Text(s) => ValueRef::Text(s.as_bytes()),
+            Value::Bytes(b) => ValueRef::Blob(b),
         }))
     }
 }
@@ -106,12 +115,14 @@ impl postgres::types::ToSql for Value<'_> {
                 _ => Err(format!("an integer was sent for a parameter of type {ty}").into()),
             },
             Value::Text(s) => s.to_sql(ty, out),
+            Value::Bytes(b) => b.to_sql(ty, out),
         }
     }
 
     fn accepts(ty: &postgres::types::Type) -> bool {
         use postgres::types::Type;
-        matches!(*ty, Type::INT8 | Type::INT4 | Type::INT2) || <&str as postgres::types::ToSql>::accepts(ty)
+        matches!(*ty, Type::INT8 | Type::INT4 | Type::INT2 | Type::BYTEA)
+            || <&str as postgres::types::ToSql>::accepts(ty)
     }
 
     postgres::types::to_sql_checked!();
@@ -181,6 +192,16 @@ impl Column for String {
 }
 
 impl Column for Option<String> {
+    fn from_sqlite(row: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
+        row.get(at)
+    }
+
+    fn from_postgres(row: &postgres::Row, at: usize) -> Result<Self, Error> {
+        Ok(row.try_get(at)?)
+    }
+}
+
+impl Column for Vec<u8> {
     fn from_sqlite(row: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
         row.get(at)
     }

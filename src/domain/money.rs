@@ -41,6 +41,12 @@ impl Cents {
     pub fn as_dollars(self) -> f64 {
         self.0 as f64 / 100.0
     }
+
+    /// `12.99`: dollars without the sign, as a file or a form writes them.
+    pub fn as_dollars_text(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        format!("{sign}{}.{:02}", self.0.abs() / 100, self.0.abs() % 100)
+    }
 }
 
 /// `$1234.56`, as messages show an amount.

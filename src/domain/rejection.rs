@@ -16,6 +16,8 @@ pub enum Thing {
     Favorite,
     Order,
     Account,
+    Picture,
+    Import,
 }
 
 impl Thing {
@@ -28,6 +30,8 @@ impl Thing {
             Thing::Favorite => "Favorite",
             Thing::Order => "Order",
             Thing::Account => "Account",
+            Thing::Picture => "Picture",
+            Thing::Import => "Import",
         }
     }
 }
@@ -77,6 +81,10 @@ pub enum Rejection {
     /// A unique field of the back office's that another row holds; the message names it.
     #[error("{0}")]
     Taken(&'static str),
+    /// A back-office write the store's state does not allow now (a product's pictures
+    /// are full, an import is being applied); the message says which.
+    #[error("{0}")]
+    NotNow(&'static str),
 }
 
 impl Rejection {
@@ -102,6 +110,7 @@ impl Rejection {
             | Rejection::NotForSale
             | Rejection::StatusMove { .. }
             | Rejection::Taken(_)
+            | Rejection::NotNow(_)
             | Rejection::CartFull
             | Rejection::EmptyCart
             | Rejection::AlreadyReviewed => {

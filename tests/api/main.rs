@@ -5,6 +5,7 @@ mod back_office;
 mod bad_input;
 mod cart;
 mod catalog;
+mod catalog_files;
 mod concurrency;
 mod crawlers;
 mod database;

@@ -4,7 +4,9 @@
 
 pub mod accounts;
 pub mod audit;
+pub mod catalog_csv;
 pub mod orders;
+pub mod pictures;
 pub mod products;
 pub mod reviews;
 pub mod second_factor;

@@ -12,6 +12,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0005_discovery.sql")),
     M::up(include_str!("migrations/0006_words_and_shoppers_changes.sql")),
     M::up(include_str!("migrations/0007_back_office.sql")),
+    M::up(include_str!("migrations/0008_pictures_and_imports.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a

@@ -18,6 +18,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an import stands (viewer) */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -70,6 +87,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole catalog as CSV, archived products too, streamed (viewer) */
+        get: operations["exportProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create and change products from a CSV file, all or nothing; applied after the answer (staff) */
+        post: operations["importProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products/{id}": {
         parameters: {
             query?: never;
@@ -87,6 +138,42 @@ export interface paths {
         head?: never;
         /** Change any of a product's fields: name, brand, department, price, description, stock, SKU (staff) */
         patch: operations["updateProduct"];
+        trace?: never;
+    };
+    "/api/admin/products/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's pictures, in order (viewer) */
+        get: operations["listProductImages"];
+        /** Put a product's pictures in a new order (staff) */
+        put: operations["orderProductImages"];
+        /** Add a picture to a product: checked, made WebP at the storefront's size, metadata dropped (staff) */
+        post: operations["addProductImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/products/{id}/images/{imageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of a product's pictures (staff) */
+        delete: operations["removeProductImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/products/{id}/restore": {
@@ -837,6 +924,29 @@ export interface components {
         Favorites: {
             Products: components["schemas"]["Favorite"][];
         };
+        /** @description One bad cell of an import. */
+        ImportProblemBody: {
+            column: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description As a spreadsheet numbers it: the header is row 1.
+             */
+            row: number;
+        };
+        /** @description A file with bad rows: nothing was changed. The error shape, with each problem. */
+        ImportProblems: {
+            /** @description One line a problem ("Row 4, price: ..."), the first 1,000. */
+            errors: string[];
+            message: string;
+            /**
+             * Format: int64
+             * @description How many problems there are in all.
+             */
+            problemCount: number;
+            /** @description The same problems, by row and column. */
+            problems: components["schemas"]["ImportProblemBody"][];
+        };
         /**
          * @example {
          *       "credential": "demo",
@@ -949,6 +1059,19 @@ export interface components {
              */
             total: number;
         };
+        /** @description A new order of a product's pictures. */
+        PictureOrder: {
+            /** @description Each of the product's picture ids once, first the one to show first. */
+            imageIds: number[];
+        };
+        /** @description The multipart form of an upload (for the OpenAPI document). */
+        PictureUpload: {
+            /**
+             * Format: binary
+             * @description A PNG, JPEG or WebP picture of at most 10 MB.
+             */
+            file: string;
+        };
         PriceBand: {
             /** Format: int64 */
             count: number;
@@ -1007,6 +1130,40 @@ export interface components {
             /** Format: int64 */
             id: number;
             url: string;
+        };
+        /** @description A product's pictures, in order: the first is its preview, on the cards. */
+        ProductImages: {
+            images: components["schemas"]["ProductImage"][];
+        };
+        /** @description Where an import stands. */
+        ProductImportBody: {
+            /**
+             * Format: int64
+             * @description Rows in the catalog so far.
+             */
+            applied: number;
+            /**
+             * Format: int64
+             * @description New products so far.
+             */
+            created: number;
+            finishedAt?: components["schemas"]["Timestamp"] | null;
+            /** Format: int64 */
+            id: number;
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description Data rows in the file.
+             */
+            rows: number;
+            startedAt: components["schemas"]["Timestamp"];
+            /** @description `applying`, then `done`; `failed` when it was dropped unapplied. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Products changed so far (a row that changes nothing is not counted).
+             */
+            updated: number;
         };
         /**
          * @description A product's fields as the back office sets them: every field on creation (the SKU
@@ -1393,6 +1550,34 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAdminOrders: {
         parameters: {
             query?: {
@@ -1526,6 +1711,69 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    exportProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row a product: id, sku, name, brand, department, price, stock, status, description */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The export's columns, header first: a row with an id or a known SKU changes that product, one without makes a new one */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Every row passed; the import is being applied */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImportBody"];
+                };
+            };
+            /** @description Bad rows, each named; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportProblems"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAdminProduct: {
         parameters: {
             query?: never;
@@ -1614,6 +1862,133 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProductImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pictures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    orderProductImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PictureOrder"];
+            };
+        };
+        responses: {
+            /** @description The pictures in their new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addProductImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PictureUpload"];
+            };
+        };
+        responses: {
+            /** @description The product's pictures, the new one last */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeProductImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: number;
+                /** @description The picture's id */
+                imageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pictures left */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2682,6 +3057,8 @@ export type Error = components['schemas']['Error'];
 export type Facets = components['schemas']['Facets'];
 export type Favorite = components['schemas']['Favorite'];
 export type Favorites = components['schemas']['Favorites'];
+export type ImportProblemBody = components['schemas']['ImportProblemBody'];
+export type ImportProblems = components['schemas']['ImportProblems'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type Message = components['schemas']['Message'];
 export type Order = components['schemas']['Order'];
@@ -2692,10 +3069,14 @@ export type OrderStatus = components['schemas']['OrderStatus'];
 export type OrderStatusInput = components['schemas']['OrderStatusInput'];
 export type Orders = components['schemas']['Orders'];
 export type PageOf = components['schemas']['PageOf'];
+export type PictureOrder = components['schemas']['PictureOrder'];
+export type PictureUpload = components['schemas']['PictureUpload'];
 export type PriceBand = components['schemas']['PriceBand'];
 export type Product = components['schemas']['Product'];
 export type ProductCard = components['schemas']['ProductCard'];
 export type ProductImage = components['schemas']['ProductImage'];
+export type ProductImages = components['schemas']['ProductImages'];
+export type ProductImportBody = components['schemas']['ProductImportBody'];
 export type ProductInput = components['schemas']['ProductInput'];
 export type ProductRef = components['schemas']['ProductRef'];
 export type RatingCount = components['schemas']['RatingCount'];

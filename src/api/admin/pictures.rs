@@ -1,0 +1,196 @@
+//! A product's pictures in the back office: listed, uploaded (one picture a request, in a
+//! multipart part named `file`), removed and put in order.
+
+use actix_multipart::Multipart;
+use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::api::dto::ProductImage;
+use crate::auth::StaffMember;
+use crate::db::Db;
+use crate::db::pictures::Picture;
+use crate::domain::pictures::{MAX_BYTES, PictureProblem, prepare, too_many_bytes};
+use crate::error::ApiError;
+
+/// A product's pictures, in order: the first is its preview, on the cards.
+#[derive(Serialize, ToSchema)]
+pub struct ProductImages {
+    pub images: Vec<ProductImage>,
+}
+
+impl From<Vec<Picture>> for ProductImages {
+    fn from(list: Vec<Picture>) -> Self {
+        ProductImages {
+            images: list
+                .into_iter()
+                .map(|p| ProductImage { id: p.id, url: p.url, background: p.background })
+                .collect(),
+        }
+    }
+}
+
+/// A new order of a product's pictures.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PictureOrder {
+    /// Each of the product's picture ids once, first the one to show first.
+    #[schema(max_items = 12)]
+    pub image_ids: Vec<i64>,
+}
+
+/// The multipart form of an upload (for the OpenAPI document).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct PictureUpload {
+    /// A PNG, JPEG or WebP picture of at most 10 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/admin/products/{id}/images",
+    operation_id = "listProductImages",
+    tag = "admin",
+    summary = "A product's pictures, in order (viewer)",
+    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    security(("session" = [])),
+    responses(
+        (status = 200, description = "The pictures", body = ProductImages),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+    )
+)]
+pub async fn list_product_images(
+    db: web::Data<Db>,
+    _staff: StaffMember,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(ProductImages::from(db.list_pictures(id.into_inner()).await?)))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/admin/products/{id}/images",
+    operation_id = "addProductImage",
+    tag = "admin",
+    summary = "Add a picture to a product: checked, made WebP at the storefront's size, metadata dropped (staff)",
+    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    request_body(content = PictureUpload, content_type = "multipart/form-data"),
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 201, description = "The product's pictures, the new one last", body = ProductImages),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn add_product_image(
+    db: web::Data<Db>,
+    staff: StaffMember,
+    id: web::Path<i64>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let bytes = read_file_part(&req, payload).await?;
+    let picture =
+        web::block(move || prepare(&bytes)).await.map_err(ApiError::internal)?.map_err(|problem| {
+            match &problem {
+                PictureProblem::TooLarge(_) => ApiError::PayloadTooLarge(problem.message()),
+                PictureProblem::NotAPicture => ApiError::UnsupportedMediaType(problem.message()),
+                PictureProblem::Unreadable => {
+                    ApiError::BadRequest { message: problem.message(), errors: vec![problem.message()] }
+                }
+            }
+        })?;
+    let list = db.add_picture(staff.actor(), id.into_inner(), picture).await?;
+    Ok(HttpResponse::Created().json(ProductImages::from(list)))
+}
+
+#[utoipa::path(
+    put,
+    path = "/api/admin/products/{id}/images",
+    operation_id = "orderProductImages",
+    tag = "admin",
+    summary = "Put a product's pictures in a new order (staff)",
+    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    request_body = PictureOrder,
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "The pictures in their new order", body = ProductImages),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+    )
+)]
+pub async fn order_product_images(
+    db: web::Data<Db>,
+    staff: StaffMember,
+    id: web::Path<i64>,
+    order: web::Json<PictureOrder>,
+) -> Result<HttpResponse, ApiError> {
+    let list = db.order_pictures(staff.actor(), id.into_inner(), order.into_inner().image_ids).await?;
+    Ok(HttpResponse::Ok().json(ProductImages::from(list)))
+}
+
+#[utoipa::path(
+    delete,
+    path = "/api/admin/products/{id}/images/{imageId}",
+    operation_id = "removeProductImage",
+    tag = "admin",
+    summary = "Remove one of a product's pictures (staff)",
+    params(
+        ("id" = i64, Path, minimum = 1, description = "The product's id"),
+        ("imageId" = i64, Path, minimum = 1, description = "The picture's id")
+    ),
+    security(("session" = [], "xsrf" = [])),
+    responses(
+        (status = 200, description = "The pictures left", body = ProductImages),
+        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+    )
+)]
+pub async fn remove_product_image(
+    db: web::Data<Db>,
+    staff: StaffMember,
+    ids: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (product, image) = ids.into_inner();
+    Ok(HttpResponse::Ok().json(ProductImages::from(db.remove_picture(staff.actor(), product, image).await?)))
+}
+
+fn bad(message: &str) -> ApiError {
+    ApiError::BadRequest { message: message.into(), errors: vec![message.into()] }
+}
+
+/// The bytes of the form's part named `file`, read as they arrive and refused past
+/// [`MAX_BYTES`] (the rest of the body is not read). Other parts are skipped unread.
+async fn read_file_part(req: &HttpRequest, payload: web::Payload) -> Result<Vec<u8>, ApiError> {
+    let is_form = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    if !is_form {
+        return Err(ApiError::UnsupportedMediaType(
+            "Send the picture as a form (Content-Type: multipart/form-data) with a part named file.".into(),
+        ));
+    }
+    let unreadable = |_| bad("The form could not be read: send one picture in a part named file.");
+    let mut form = Multipart::new(req.headers(), payload);
+    while let Some(part) = form.next().await {
+        let mut part = part.map_err(unreadable)?;
+        if part.name() != Some("file") {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        while let Some(chunk) = part.next().await {
+            let chunk = chunk.map_err(unreadable)?;
+            if bytes.len() + chunk.len() > MAX_BYTES {
+                return Err(ApiError::PayloadTooLarge(too_many_bytes().message()));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        if bytes.is_empty() {
+            return Err(bad("file: the file is empty."));
+        }
+        return Ok(bytes);
+    }
+    Err(bad("file: send one picture in a part named file."))
+}

@@ -1,0 +1,389 @@
+//! Catalog imports (docs/architecture.md#catalog-imports). An import is checked whole
+//! before anything in the catalog changes, then applied in short steps, so shoppers'
+//! writes never wait behind it for more than one step:
+//!
+//! 1. `checking`: the file's rows, each already checked on its own, wait in
+//!    `product_import_rows`; then what needs the catalog is checked (ids that exist,
+//!    SKUs nobody else holds, no product named twice). Any problem: the import is
+//!    `failed`, its rows go, and the catalog never saw it.
+//! 2. `applying`: steps of [`STEP`] rows in file order, each one transaction that moves
+//!    `applied` forward only from where it stood (two servers cannot apply a step twice).
+//! 3. `done` (with an audit entry for the whole import) or, left by a server that
+//!    stopped, finished by the next one that looks: an import is never left half-applied.
+//!    One left while `checking` changed nothing and is dropped.
+
+use serde_json::json;
+
+use super::audit::record;
+use super::conn::{Conn, Value, args};
+use super::{Db, Engine, Error};
+use crate::domain::audit::{Actor, Entry};
+use crate::domain::catalog_csv::{CsvProblem, ImportRow};
+use crate::domain::{Rejection, Thing, Timestamp};
+
+/// Rows applied in one transaction: about 50 ms of work on SQLite.
+pub const STEP: i64 = 2_000;
+/// Rows deleted in one transaction when an import's waiting rows go.
+const SWEEP_STEP: i64 = 20_000;
+/// At most this many problems are listed (all are counted).
+pub const LISTED_PROBLEMS: usize = 1_000;
+/// An unfinished import nobody touched for this long was left by a server that stopped.
+pub const LEFT_AFTER_MS: i64 = 60_000;
+
+/// Where an import stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProductImport {
+    pub id: i64,
+    pub status: String,
+    pub rows: i64,
+    pub applied: i64,
+    pub created: i64,
+    pub updated: i64,
+    pub started_at: Timestamp,
+    pub finished_at: Option<Timestamp>,
+    pub message: Option<String>,
+}
+
+const IMPORT_COLUMNS: &str = "id, status, rows, applied, created, updated, started_at, finished_at, message";
+
+fn product_import(r: &super::conn::Row) -> Result<ProductImport, Error> {
+    Ok(ProductImport {
+        id: r.get(0)?,
+        status: r.get(1)?,
+        rows: r.get(2)?,
+        applied: r.get(3)?,
+        created: r.get(4)?,
+        updated: r.get(5)?,
+        started_at: Timestamp(r.get(6)?),
+        finished_at: r.get::<Option<i64>>(7)?.map(Timestamp),
+        message: r.get(8)?,
+    })
+}
+
+/// What the catalog-wide checks found: the first problems, and how many in all.
+pub struct Findings {
+    pub problems: Vec<CsvProblem>,
+    pub count: u64,
+}
+
+/// What one step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// More rows wait.
+    More,
+    /// The last rows are in: the import is done.
+    Done,
+    /// Another server moved the import on (or it is not applying): this one stops.
+    Elsewhere,
+}
+
+impl Db {
+    /// The store's departments, id and name, for reading the file's department column.
+    pub async fn departments_for_import(&self) -> Result<Vec<(i64, String)>, Error> {
+        self.read(|c| {
+            c.query("SELECT id, name FROM departments ORDER BY id", &[], |r| Ok((r.get(0)?, r.get(1)?)))
+        })
+        .await
+    }
+
+    /// Starts an import by `actor`, refused while another is being checked or applied.
+    pub async fn begin_import(&self, actor: Actor) -> Result<i64, Error> {
+        self.write(move |c| {
+            let now = Timestamp::now().millis();
+            let id: Option<i64> = c.query_opt(
+                "INSERT INTO product_imports (status, actor_id, actor, started_at, touched_at)
+                 SELECT 'checking', ?1, ?2, ?3, ?3
+                 WHERE NOT EXISTS (SELECT 1 FROM product_imports WHERE status IN ('checking', 'applying'))
+                 RETURNING id",
+                args![actor.id, &actor.name, now],
+                |r| r.get(0),
+            )?;
+            id.ok_or_else(|| Rejection::NotNow(ANOTHER_IMPORT).into())
+        })
+        .await
+    }
+
+    /// Adds checked rows to the import's waiting rows.
+    pub async fn stage_import_rows(&self, id: i64, rows: Vec<ImportRow>) -> Result<(), Error> {
+        self.write(move |c| {
+            for chunk in rows.chunks(500) {
+                let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                let sql = format!(
+                    "INSERT INTO product_import_rows (import_id, row_no, product_id, sku, name, brand,
+                         department_id, price_cents, stock, archived, description) VALUES {}",
+                    vec![one; chunk.len()].join(", ")
+                );
+                let mut values: Vec<Value> = Vec::with_capacity(chunk.len() * 11);
+                for r in chunk {
+                    values.extend([
+                        Value::Int(id),
+                        Value::Int(r.row as i64),
+                        Value::from(r.id),
+                        Value::from(r.sku.as_deref()),
+                        Value::Text(&r.name),
+                        Value::Text(&r.brand),
+                        Value::Int(r.department_id),
+                        Value::Int(r.price.0),
+                        Value::Int(r.stock),
+                        Value::Int(i64::from(r.archived)),
+                        Value::Text(&r.description),
+                    ]);
+                }
+                c.execute(&sql, &values)?;
+            }
+            touch(c, id)
+        })
+        .await
+    }
+
+    /// The checks that need the catalog, over every waiting row: a row's SKU alone names
+    /// the product that has it (or none: a new product).
+    pub async fn check_import(&self, id: i64) -> Result<Findings, Error> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE product_import_rows SET product_id = (SELECT p.id FROM products p WHERE p.sku = product_import_rows.sku)
+                 WHERE import_id = ?1 AND product_id IS NULL AND sku IS NOT NULL",
+                args![id],
+            )?;
+            let checks: [(&str, &str); 4] = [
+                (
+                    "id",
+                    "SELECT s.row_no, 'there is no product ' || s.product_id || '.' FROM product_import_rows s
+                     WHERE s.import_id = ?1 AND s.product_id IS NOT NULL
+                       AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = s.product_id)",
+                ),
+                (
+                    "id",
+                    "SELECT s.row_no, 'the same product is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
+                         WHERE t.import_id = s.import_id AND t.product_id = s.product_id) || '.'
+                     FROM product_import_rows s
+                     WHERE s.import_id = ?1 AND s.product_id IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
+                         WHERE t.import_id = s.import_id AND t.product_id = s.product_id AND t.row_no < s.row_no)",
+                ),
+                (
+                    "sku",
+                    "SELECT s.row_no, 'the same SKU is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
+                         WHERE t.import_id = s.import_id AND t.sku = s.sku) || '.'
+                     FROM product_import_rows s
+                     WHERE s.import_id = ?1 AND s.sku IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
+                         WHERE t.import_id = s.import_id AND t.sku = s.sku AND t.row_no < s.row_no)",
+                ),
+                (
+                    "sku",
+                    "SELECT s.row_no, 'another product has this SKU (id ' || p.id || ').'
+                     FROM product_import_rows s JOIN products p ON p.sku = s.sku
+                     WHERE s.import_id = ?1 AND s.product_id IS NOT NULL AND p.id <> s.product_id",
+                ),
+            ];
+            let mut problems = Vec::new();
+            let mut count = 0u64;
+            for (column, select) in checks {
+                let found: Vec<(i64, String)> =
+                    c.query(&format!("{select} ORDER BY 1"), args![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                count += found.len() as u64;
+                problems.extend(found.into_iter().map(|(row, message)| CsvProblem::new(row as u64, column, message)));
+            }
+            problems.sort_by_key(|p| p.row);
+            problems.truncate(LISTED_PROBLEMS);
+            touch(c, id)?;
+            Ok(Findings { problems, count })
+        })
+        .await
+    }
+
+    /// Ends an import that will not be applied (`message` says why) and lets its rows go.
+    pub async fn drop_import(&self, id: i64, message: String) -> Result<(), Error> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE product_imports SET status = 'failed', finished_at = ?2, touched_at = ?2, message = ?3
+                 WHERE id = ?1 AND status = 'checking'",
+                args![id, Timestamp::now().millis(), &message],
+            )?;
+            Ok(())
+        })
+        .await?;
+        self.sweep_import_rows(id).await
+    }
+
+    /// From checking to applying, once every row has passed.
+    pub async fn start_applying(&self, id: i64, rows: i64) -> Result<ProductImport, Error> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE product_imports SET status = 'applying', rows = ?2, touched_at = ?3
+                 WHERE id = ?1 AND status = 'checking'",
+                args![id, rows, Timestamp::now().millis()],
+            )?;
+            find(c, id)?.ok_or(Error::NotFound(Thing::Import))
+        })
+        .await
+    }
+
+    /// Applies the next [`STEP`] rows of import `id`, in one transaction.
+    pub async fn apply_import_step(&self, id: i64) -> Result<Step, Error> {
+        self.write(move |c| apply_step(c, id)).await
+    }
+
+    /// Deletes the waiting rows of an import that is over, a bounded number at a time.
+    pub async fn sweep_import_rows(&self, id: i64) -> Result<(), Error> {
+        loop {
+            let deleted = self
+                .write(move |c| {
+                    c.execute(
+                        "DELETE FROM product_import_rows WHERE import_id = ?1 AND row_no IN (
+                             SELECT row_no FROM product_import_rows WHERE import_id = ?1 ORDER BY row_no LIMIT ?2)",
+                        args![id, SWEEP_STEP],
+                    )
+                })
+                .await?;
+            if deleted == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    pub async fn get_import(&self, id: i64) -> Result<Option<ProductImport>, Error> {
+        self.read(move |c| find(c, id)).await
+    }
+
+    /// Imports left unfinished by a server that stopped: those nobody has touched for
+    /// `idle_ms`. Those being checked are dropped here; those being applied are
+    /// returned, for the caller to finish.
+    pub async fn left_imports(&self, idle_ms: i64) -> Result<Vec<i64>, Error> {
+        let before = Timestamp::now().millis() - idle_ms;
+        let dropped: Vec<i64> = self
+            .write(move |c| {
+                c.query(
+                    "UPDATE product_imports SET status = 'failed', finished_at = ?2, touched_at = ?2,
+                         message = 'The server stopped while checking the file; nothing was changed.'
+                     WHERE status = 'checking' AND touched_at <= ?1 RETURNING id",
+                    args![before, Timestamp::now().millis()],
+                    |r| r.get(0),
+                )
+            })
+            .await?;
+        for id in dropped {
+            self.sweep_import_rows(id).await?;
+        }
+        self.read(move |c| {
+            c.query(
+                "SELECT id FROM product_imports WHERE status = 'applying' AND touched_at <= ?1 ORDER BY id",
+                args![before],
+                |r| r.get(0),
+            )
+        })
+        .await
+    }
+}
+
+pub const ANOTHER_IMPORT: &str =
+    "Another import is being checked or applied: try again once it has finished.";
+
+fn find(c: &mut Conn, id: i64) -> Result<Option<ProductImport>, Error> {
+    c.query_opt(
+        &format!("SELECT {IMPORT_COLUMNS} FROM product_imports WHERE id = ?1"),
+        args![id],
+        product_import,
+    )
+}
+
+fn touch(c: &mut Conn, id: i64) -> Result<(), Error> {
+    c.execute(
+        "UPDATE product_imports SET touched_at = ?2 WHERE id = ?1",
+        args![id, Timestamp::now().millis()],
+    )?;
+    Ok(())
+}
+
+/// Refuses a back-office write to products while an import is being applied: the
+/// import was checked against the catalog as it stood.
+pub(super) fn refuse_while_applying(c: &mut Conn) -> Result<(), Error> {
+    let applying =
+        c.query_one("SELECT EXISTS (SELECT 1 FROM product_imports WHERE status = 'applying')", &[], |r| {
+            r.get::<bool>(0)
+        })?;
+    match applying {
+        true => {
+            Err(Rejection::NotNow("A catalog import is being applied: try again once it has finished.")
+                .into())
+        }
+        false => Ok(()),
+    }
+}
+
+fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
+    let Some(job) = find(c, id)? else { return Err(Error::NotFound(Thing::Import)) };
+    if job.status != "applying" {
+        return Ok(Step::Elsewhere);
+    }
+    // `applied` counts data rows; their row numbers start at 2 (the header is row 1),
+    // so data rows from+1..=to are rows from+2..=to+1.
+    let (from, to) = (job.applied, (job.applied + STEP).min(job.rows));
+    let now = Timestamp::now().millis();
+    // Claimed first: a second server at the same step finds `applied` moved and stops.
+    let claimed = c.execute(
+        "UPDATE product_imports SET applied = ?3, touched_at = ?4 WHERE id = ?1 AND applied = ?2 AND status = 'applying'",
+        args![id, from, to, now],
+    )?;
+    if claimed == 0 {
+        return Ok(Step::Elsewhere);
+    }
+    let updated = c.execute(
+        "UPDATE products SET name = s.name, brand = s.brand, department_id = s.department_id,
+             price_cents = s.price_cents, description = s.description, stock = s.stock,
+             sku = coalesce(s.sku, products.sku),
+             archived_at = CASE WHEN s.archived = 1 THEN coalesce(products.archived_at, ?4) END
+         FROM product_import_rows s
+         WHERE s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.product_id = products.id
+           AND (products.name <> s.name OR products.brand <> s.brand OR products.department_id <> s.department_id
+                OR products.price_cents <> s.price_cents OR products.description <> s.description
+                OR products.stock <> s.stock OR (s.sku IS NOT NULL AND products.sku IS DISTINCT FROM s.sku)
+                OR (products.archived_at IS NULL) <> (s.archived = 0))",
+        args![id, from + 1, to + 1, now],
+    )?;
+    let created = c.execute(
+        "INSERT INTO products (department_id, name, brand, price_cents, description, stock, sku, archived_at)
+         SELECT department_id, name, brand, price_cents, description, stock, sku,
+                CASE WHEN archived = 1 THEN CAST(?4 AS bigint) END
+         FROM product_import_rows
+         WHERE import_id = ?1 AND row_no > ?2 AND row_no <= ?3 AND product_id IS NULL ORDER BY row_no",
+        args![id, from + 1, to + 1, now],
+    )?;
+    if created > 0 {
+        let default_sku = match c.engine() {
+            Engine::Sqlite => "printf('MKT-%06d', id)",
+            Engine::Postgres => "'MKT-' || lpad(id::text, 6, '0')",
+        };
+        c.execute(&format!("UPDATE products SET sku = {default_sku} WHERE sku IS NULL"), &[])?;
+    }
+    c.execute(
+        "UPDATE product_imports SET created = created + ?2, updated = updated + ?3 WHERE id = ?1",
+        args![id, created as i64, updated as i64],
+    )?;
+    if to < job.rows {
+        return Ok(Step::More);
+    }
+    let done = find(c, id)?.ok_or(Error::NotFound(Thing::Import))?;
+    c.execute(
+        "UPDATE product_imports SET status = 'done', finished_at = ?2, message = ?3 WHERE id = ?1",
+        args![
+            id,
+            now,
+            &format!("{} rows: {} new products, {} changed.", done.rows, done.created, done.updated)
+        ],
+    )?;
+    let actor = c.query_one("SELECT actor_id, actor FROM product_imports WHERE id = ?1", args![id], |r| {
+        Ok(Actor { id: r.get(0)?, name: r.get(1)? })
+    })?;
+    record(
+        c,
+        &actor,
+        Entry {
+            action: "product.import",
+            thing: "import",
+            thing_id: Some(id),
+            before: None,
+            after: Some(json!({"rows": done.rows, "created": done.created, "updated": done.updated})),
+        },
+    )?;
+    Ok(Step::Done)
+}

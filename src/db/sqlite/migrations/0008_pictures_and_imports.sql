@@ -1,0 +1,57 @@
+-- Schema 8: pictures staff upload, and catalog imports (docs/architecture.md#the-back-office).
+-- 1. An uploaded picture is kept here, re-encoded (WebP, at most 512 px a side, no
+--    metadata), so every server of the store serves it from the one database; its
+--    product_images row points at /pictures/{id}.webp.
+-- 2. A CSV import is checked whole, then applied in short steps: its rows wait in
+--    product_import_rows, and product_imports says how far it has gone, so an import
+--    cut off by a crash is finished (applying) or dropped (checking) afterwards.
+
+CREATE TABLE pictures (
+    id         INTEGER PRIMARY KEY,
+    product_id INTEGER NOT NULL REFERENCES products (id),
+    webp       BLOB NOT NULL,
+    width      INTEGER NOT NULL,
+    height     INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX pictures_by_product ON pictures (product_id);
+
+CREATE TABLE product_imports (
+    id          INTEGER PRIMARY KEY,
+    status      TEXT NOT NULL CHECK (status IN ('checking', 'applying', 'done', 'failed')),
+    actor_id    INTEGER,
+    actor       TEXT NOT NULL,
+    rows        INTEGER NOT NULL DEFAULT 0,
+    -- Rows applied so far, in file order: rows 1..=applied are in the catalog.
+    applied     INTEGER NOT NULL DEFAULT 0,
+    created     INTEGER NOT NULL DEFAULT 0,
+    updated     INTEGER NOT NULL DEFAULT 0,
+    started_at  INTEGER NOT NULL,
+    -- The last time its server worked on it: an import nobody has touched for a while
+    -- was left by a server that stopped.
+    touched_at  INTEGER NOT NULL,
+    finished_at INTEGER,
+    message     TEXT
+) STRICT;
+
+CREATE INDEX product_imports_unfinished ON product_imports (status) WHERE status IN ('checking', 'applying');
+
+-- One row of an import, checked: `product_id` is the product it changes (NULL: a new one).
+CREATE TABLE product_import_rows (
+    import_id     INTEGER NOT NULL REFERENCES product_imports (id),
+    row_no        INTEGER NOT NULL,
+    product_id    INTEGER,
+    sku           TEXT COLLATE NOCASE,
+    name          TEXT NOT NULL,
+    brand         TEXT NOT NULL,
+    department_id INTEGER NOT NULL,
+    price_cents   INTEGER NOT NULL,
+    stock         INTEGER NOT NULL,
+    archived      INTEGER NOT NULL,
+    description   TEXT NOT NULL,
+    PRIMARY KEY (import_id, row_no)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX product_import_rows_by_product ON product_import_rows (import_id, product_id);
+CREATE INDEX product_import_rows_by_sku ON product_import_rows (import_id, sku);

@@ -1,0 +1,293 @@
+//! The catalog as CSV (docs/rules.md#the-catalog-as-csv): the columns, a product as an
+//! exported row, and an imported row checked field by field with the same rules as the
+//! back office's form, each problem named by its row (as a spreadsheet numbers it: the
+//! header is row 1) and column.
+
+use std::collections::HashMap;
+
+use super::Cents;
+use super::admin_inputs::ProductInput;
+use super::fields;
+
+/// The columns, in order: the export writes them and the import wants them.
+pub const COLUMNS: [&str; 9] =
+    ["id", "sku", "name", "brand", "department", "price", "stock", "status", "description"];
+
+/// A problem with one cell (or, column `file`, with the file itself).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvProblem {
+    pub row: u64,
+    pub column: String,
+    pub message: String,
+}
+
+impl CsvProblem {
+    pub fn new(row: u64, column: &str, message: impl Into<String>) -> CsvProblem {
+        CsvProblem { row, column: column.into(), message: message.into() }
+    }
+
+    /// "Row 4, price: A price has at most two decimals."
+    pub fn sentence(&self) -> String {
+        format!("Row {}, {}: {}", self.row, self.column, self.message)
+    }
+}
+
+/// A row that passed every check of its own: what it sets, and which product it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportRow {
+    pub row: u64,
+    /// The product it changes; `None` with a SKU: the product with that SKU, or a new one.
+    pub id: Option<i64>,
+    pub sku: Option<String>,
+    pub name: String,
+    pub brand: String,
+    pub department_id: i64,
+    pub price: Cents,
+    pub stock: i64,
+    pub archived: bool,
+    pub description: String,
+}
+
+/// The store's departments, by name (any case) and by id, as a row may name either.
+pub struct Departments(HashMap<String, i64>);
+
+impl Departments {
+    pub fn new(list: impl IntoIterator<Item = (i64, String)>) -> Departments {
+        let mut by = HashMap::new();
+        for (id, name) in list {
+            by.insert(name.trim().to_lowercase(), id);
+            by.insert(id.to_string(), id);
+        }
+        Departments(by)
+    }
+
+    fn find(&self, cell: &str) -> Option<i64> {
+        self.0.get(&cell.trim().to_lowercase()).copied()
+    }
+}
+
+/// Checks the header row: the columns of [`COLUMNS`], in order (any case).
+pub fn check_header(cells: &[&str]) -> Result<(), CsvProblem> {
+    let given: Vec<String> =
+        cells.iter().map(|c| c.trim().trim_start_matches('\u{feff}').to_lowercase()).collect();
+    if given == COLUMNS {
+        return Ok(());
+    }
+    Err(CsvProblem::new(1, "header", format!("the first row must name the columns {}.", COLUMNS.join(","))))
+}
+
+/// A spreadsheet runs a cell that begins with one of these as a formula.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A text cell as the export writes it: one that a spreadsheet would run as a formula
+/// is written after a `'`, which spreadsheets show as text (OWASP's CSV injection advice).
+pub fn export_cell(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.starts_with(FORMULA_STARTS) {
+        true => format!("'{text}").into(),
+        false => text.into(),
+    }
+}
+
+/// A text cell as the import reads it: the export's `'` before a formula's first
+/// character is taken off again, so a file goes back in as it came out.
+fn import_cell(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_STARTS) => rest,
+        _ => cell,
+    }
+}
+
+/// A price as written in a file: `12.99`, `12.9`, `12` or `$12.99`.
+pub fn price_cents(cell: &str) -> Result<Cents, &'static str> {
+    let rule = fields::product::PRICE;
+    let text = cell.trim().trim_start_matches('$');
+    let (whole, part) = text.split_once('.').unwrap_or((text, ""));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !(part.is_empty() || digits(part)) {
+        return Err("A price is a number of dollars, like 12.99.");
+    }
+    if part.len() > 2 {
+        return Err(rule.messages[0].1);
+    }
+    let whole: i64 = whole.parse().map_err(|_| rule.too_long)?;
+    let part: i64 = format!("{part:0<2}").parse().unwrap_or(0);
+    let cents = whole.checked_mul(100).and_then(|c| c.checked_add(part)).ok_or(rule.too_long)?;
+    if cents < rule.min as i64 {
+        return Err(rule.too_short);
+    }
+    if cents > rule.max as i64 {
+        return Err(rule.too_long);
+    }
+    Ok(Cents(cents))
+}
+
+/// Checks one data row (`row` as a spreadsheet numbers it), every cell, and names each
+/// problem; a row with none becomes an [`ImportRow`].
+pub fn check_row(row: u64, cells: &[&str], departments: &Departments) -> Result<ImportRow, Vec<CsvProblem>> {
+    let mut problems = Vec::new();
+    if cells.len() != COLUMNS.len() {
+        let message = format!("the row has {} cells; each row has {}.", cells.len(), COLUMNS.len());
+        return Err(vec![CsvProblem::new(row, "row", message)]);
+    }
+    let cell = |at: usize| import_cell(cells[at].trim());
+    let mut problem = |column: &str, message: &str| problems.push(CsvProblem::new(row, column, message));
+
+    let id = match cell(0) {
+        "" => None,
+        text => match text.parse::<i64>() {
+            Ok(id) if id >= 1 => Some(id),
+            _ => {
+                problem("id", "an id is a whole number from 1, or empty for a new product.");
+                None
+            }
+        },
+    };
+    // Each text field through the form's own rules, one field at a time, so that each
+    // message is known to be about its column.
+    let rule_of = |input: ProductInput| input.parse(false).err().and_then(|e| e.errors().into_iter().next());
+    let sku = match cell(1) {
+        "" => None,
+        text => {
+            if let Some(message) = rule_of(ProductInput { sku: Some(text.into()), ..Default::default() }) {
+                problem("sku", &message);
+            }
+            Some(text.to_owned())
+        }
+    };
+    let mut text = |column: &str, at: usize, input: fn(String) -> ProductInput| {
+        let value = cell(at).to_owned();
+        if let Some(message) = rule_of(input(value.clone())) {
+            problem(column, &message);
+        }
+        value
+    };
+    let name = text("name", 2, |v| ProductInput { name: Some(v), ..Default::default() });
+    let brand = text("brand", 3, |v| ProductInput { brand: Some(v), ..Default::default() });
+    let description = text("description", 8, |v| ProductInput { description: Some(v), ..Default::default() });
+    let department_id = departments.find(cell(4));
+    if department_id.is_none() {
+        problem("department", "there is no such department (give its name or id).");
+    }
+    let price = price_cents(cell(5)).map_err(|message| problem("price", message)).ok();
+    let stock_rule = fields::product::STOCK;
+    let stock = match cell(6).parse::<i64>() {
+        Ok(n) if n < stock_rule.min as i64 => {
+            problem("stock", stock_rule.too_short);
+            None
+        }
+        Ok(n) if n > stock_rule.max as i64 => {
+            problem("stock", stock_rule.too_long);
+            None
+        }
+        Ok(n) => Some(n),
+        Err(_) => {
+            problem("stock", stock_rule.messages[0].1);
+            None
+        }
+    };
+    let archived = match cell(7).to_lowercase().as_str() {
+        "active" | "" => Some(false),
+        "archived" => Some(true),
+        _ => {
+            problem("status", "a status is active or archived.");
+            None
+        }
+    };
+    match (department_id, price, stock, archived) {
+        (Some(department_id), Some(price), Some(stock), Some(archived)) if problems.is_empty() => {
+            Ok(ImportRow { row, id, sku, name, brand, department_id, price, stock, archived, description })
+        }
+        _ => Err(problems),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn departments() -> Departments {
+        Departments::new([(3, "Garden".to_string()), (7, "Shoes".to_string())])
+    }
+
+    const DESCRIPTION: &str = "A sturdy hose that does not kink in the sun.";
+
+    #[test]
+    fn a_good_row_names_its_department_by_name_or_id() {
+        let row = check_row(
+            2,
+            &["", "", "Hose", "Acme", "garden", "$12.5", "40", "active", DESCRIPTION],
+            &departments(),
+        )
+        .unwrap();
+        assert_eq!((row.department_id, row.price, row.stock, row.archived), (3, Cents(1250), 40, false));
+        let row = check_row(
+            3,
+            &["12", "AC-1", "Hose", "Acme", "7", "12", "0", "Archived", DESCRIPTION],
+            &departments(),
+        )
+        .unwrap();
+        assert_eq!(
+            (row.id, row.sku.as_deref(), row.department_id, row.archived),
+            (Some(12), Some("AC-1"), 7, true)
+        );
+    }
+
+    #[test]
+    fn each_bad_cell_is_named_by_row_and_column() {
+        let problems =
+            check_row(4, &["x", "a b", "H", "", "Toys", "1.999", "-1", "sold", "short"], &departments())
+                .unwrap_err();
+        let columns: Vec<&str> = problems.iter().map(|p| p.column.as_str()).collect();
+        assert_eq!(
+            columns,
+            ["id", "sku", "name", "brand", "description", "department", "price", "stock", "status"]
+        );
+        assert!(problems.iter().all(|p| p.row == 4));
+        assert_eq!(problems[6].sentence(), "Row 4, price: A price has at most two decimals.");
+    }
+
+    #[test]
+    fn a_short_row_is_one_problem() {
+        let problems = check_row(9, &["1", "2"], &departments()).unwrap_err();
+        assert_eq!(problems, vec![CsvProblem::new(9, "row", "the row has 2 cells; each row has 9.")]);
+    }
+
+    #[test]
+    fn prices_are_read_exactly() {
+        assert_eq!(price_cents("0.1"), Ok(Cents(10)));
+        assert_eq!(price_cents("19.99"), Ok(Cents(1999)));
+        assert!(price_cents("abc").is_err());
+        assert!(price_cents("0").is_err());
+        assert!(price_cents("1e3").is_err());
+        assert!(price_cents("100000.01").is_err());
+    }
+
+    #[test]
+    fn formulas_go_out_as_text_and_come_back_as_they_were() {
+        assert_eq!(export_cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        assert_eq!(export_cell("-5 days"), "'-5 days");
+        assert_eq!(export_cell("Plain"), "Plain");
+        assert_eq!(import_cell("'=SUM(A1)"), "=SUM(A1)");
+        assert_eq!(import_cell("'tis the season"), "'tis the season");
+    }
+
+    #[test]
+    fn the_header_must_name_the_columns_in_order() {
+        assert!(check_header(&COLUMNS).is_ok());
+        assert!(
+            check_header(&[
+                "\u{feff}ID",
+                "SKU",
+                "name",
+                "brand",
+                "department",
+                "price",
+                "stock",
+                "status",
+                "description"
+            ])
+            .is_ok()
+        );
+        assert_eq!(check_header(&["id", "name"]).unwrap_err().row, 1);
+    }
+}

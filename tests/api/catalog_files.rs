@@ -1,0 +1,353 @@
+//! The back office's files: pictures uploaded, served and put in order, and the catalog
+//! as CSV, exported and imported all or nothing, finished after a crash.
+
+use std::io::Cursor;
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::back_office::with_role;
+use crate::helpers::{TestApp, assert_error_shape, json_body, spawn_app, spawn_on};
+
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let picture =
+        image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, 120, (y % 256) as u8]));
+    let mut out = Cursor::new(Vec::new());
+    picture.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+/// A form with one part named `name`, as a browser sends a file input.
+fn form(name: &str, file_name: &str, content_type: &str, bytes: &[u8]) -> (String, Vec<u8>) {
+    let boundary = "market-test-boundary-7d1c";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\nContent-Type: {content_type}\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// Sends `body` as `content_type` with the anti-forgery header; the status and JSON body.
+async fn send_raw(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    content_type: &str,
+    body: Vec<u8>,
+) -> (u16, Value) {
+    let mut req = app.client.request(method, app.url(path)).header("Content-Type", content_type);
+    if let Some(token) = app.cookie("XSRF-TOKEN") {
+        req = req.header("XSRF-Token", token);
+    }
+    let res = req.body(body).send().await.expect("sent");
+    (res.status().as_u16(), json_body(res).await)
+}
+
+async fn upload(app: &TestApp, product: i64, bytes: &[u8], content_type: &str) -> (u16, Value) {
+    let (form_type, body) = form("file", "picture.png", content_type, bytes);
+    send_raw(app, Method::POST, &format!("/api/admin/products/{product}/images"), &form_type, body).await
+}
+
+fn urls(images: &Value) -> Vec<String> {
+    images["images"].as_array().unwrap().iter().map(|i| i["url"].as_str().unwrap().to_owned()).collect()
+}
+
+#[actix_web::test]
+async fn staff_upload_a_picture_that_the_storefront_shows_first_once_ordered_and_then_delete_it() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let before = staff.get_json("/api/admin/products/7/images", 200).await;
+    let (status, after) = upload(&staff, 7, &png(1200, 900), "image/png").await;
+    assert_eq!(status, 201, "{after}");
+    let added = after["images"].as_array().unwrap().last().unwrap().clone();
+    let url = added["url"].as_str().unwrap().to_owned();
+    assert!(url.starts_with("/pictures/") && url.ends_with(".webp"), "{url}");
+    assert_eq!(urls(&after).len(), urls(&before).len() + 1);
+
+    // Served as WebP, at most 512 px a side, kept by browsers for a year.
+    let served = app.get(&url).await;
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.headers()["content-type"], "image/webp");
+    assert!(served.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    let picture = image::load_from_memory(&served.bytes().await.unwrap()).unwrap();
+    assert_eq!((picture.width(), picture.height()), (512, 384));
+
+    // First in the new order: the product page and its card show it.
+    let mut order: Vec<i64> =
+        after["images"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect();
+    order.rotate_right(1);
+    let ordered =
+        staff.write(Method::PUT, "/api/admin/products/7/images", Some(json!({"imageIds": order})), 200).await;
+    assert_eq!(urls(&ordered)[0], url);
+    let page = app.get_json("/api/products/7", 200).await;
+    assert_eq!(page["ProductImages"][0]["url"], url.as_str());
+    let department = page["departmentId"].as_i64().unwrap();
+    let shelf = app.get_json(&format!("/api/departments/{department}/products?limit=96"), 200).await;
+    let card = shelf["Products"].as_array().unwrap().iter().find(|p| p["id"] == 7).cloned().unwrap();
+    assert_eq!(card["previewImage"], url.as_str(), "the card's picture changed too");
+
+    // An order that is not the product's pictures, each once, changes nothing.
+    let refusal = staff
+        .write(Method::PUT, "/api/admin/products/7/images", Some(json!({"imageIds": [order[0]]})), 400)
+        .await;
+    assert_error_shape(&refusal);
+    assert!(refusal["errors"][0].as_str().unwrap().starts_with("imageIds:"), "{refusal}");
+
+    let id = added["id"].as_i64().unwrap();
+    let left = staff.delete(&format!("/api/admin/products/7/images/{id}"), 200).await;
+    assert_eq!(urls(&left), urls(&before));
+    assert_eq!(app.get(&url).await.status(), 404, "the file went with it");
+    let page = app.get_json("/api/products/7", 200).await;
+    assert_eq!(page["ProductImages"][0]["url"], before["images"][0]["url"]);
+    let logged = app.sql_number("SELECT count(*) FROM audit_log WHERE action LIKE 'product.picture.%'").await;
+    assert_eq!(logged, 3, "add, order, remove");
+}
+
+#[actix_web::test]
+async fn uploads_that_are_not_pictures_or_too_big_are_refused_and_change_nothing() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let count = || app.sql_number("SELECT count(*) FROM pictures");
+
+    // Text that says it is a PNG.
+    let (status, body) = upload(&staff, 7, b"id,name\n1,not a picture", "image/png").await;
+    assert_eq!(status, 415);
+    assert!(assert_error_shape(&body).contains("not a PNG, JPEG or WebP"));
+
+    // A PNG whose header claims 30,000 x 30,000 pixels: refused from the header.
+    let mut bomb = png(1, 1);
+    bomb[16..20].copy_from_slice(&30_000u32.to_be_bytes());
+    bomb[20..24].copy_from_slice(&30_000u32.to_be_bytes());
+    let crc = crc32(&bomb[12..29]);
+    bomb[29..33].copy_from_slice(&crc.to_be_bytes());
+    let (status, body) = upload(&staff, 7, &bomb, "image/png").await;
+    assert_eq!(status, 413, "{body}");
+    assert!(assert_error_shape(&body).contains("megapixels"));
+
+    // More than 10 MB, whatever it is.
+    let (status, body) = upload(&staff, 7, &vec![7u8; 10 * 1024 * 1024 + 1], "image/png").await;
+    assert_eq!(status, 413);
+    assert!(assert_error_shape(&body).contains("10 MB"));
+
+    // A damaged PNG, a form without the file, and a body that is not a form.
+    let whole = png(80, 80);
+    assert_eq!(upload(&staff, 7, &whole[..whole.len() / 2], "image/png").await.0, 400);
+    let (form_type, body) = form("picture", "a.png", "image/png", &whole);
+    assert_eq!(send_raw(&staff, Method::POST, "/api/admin/products/7/images", &form_type, body).await.0, 400);
+    assert_eq!(
+        send_raw(&staff, Method::POST, "/api/admin/products/7/images", "image/png", whole.clone()).await.0,
+        415
+    );
+
+    // No such product; a viewer may not.
+    assert_eq!(upload(&staff, 99_999_999, &whole, "image/png").await.0, 404);
+    let viewer = with_role(&app, "viewer").await;
+    assert_eq!(upload(&viewer, 7, &whole, "image/png").await.0, 403);
+    assert_eq!(count().await, 0);
+    assert_eq!(app.sql_number("SELECT count(*) FROM audit_log").await, 0);
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+async fn export(app: &TestApp) -> String {
+    let res = app.get("/api/admin/products.csv").await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/csv"));
+    res.text().await.unwrap()
+}
+
+async fn import(app: &TestApp, csv: &str) -> (u16, Value) {
+    send_raw(app, Method::POST, "/api/admin/products/import", "text/csv", csv.as_bytes().to_vec()).await
+}
+
+/// Polls the import until it is no longer being applied.
+async fn finished(app: &TestApp, id: i64) -> Value {
+    for _ in 0..200 {
+        let state = app.get_json(&format!("/api/admin/imports/{id}"), 200).await;
+        if state["status"] != "applying" {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("import {id} was still applying after 10 s");
+}
+
+const HEADER: &str = "id,sku,name,brand,department,price,stock,status,description";
+const DESCRIPTION: &str = "A sturdy thing that does what it says for years.";
+
+#[actix_web::test]
+async fn the_catalog_goes_out_as_csv_with_formulas_defused_and_comes_back_unchanged() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let tricky = json!({"name": "=1+2 Lamp", "brand": "@Home", "departmentId": 5, "price": 9.5,
+                        "description": "A lamp, \"quoted\", with a comma\nand a second line.", "stock": 3});
+    let created = staff.post("/api/admin/products", tricky, 201).await;
+    let csv = export(&staff).await;
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), HEADER);
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len() as i64, app.sql_number("SELECT count(*) FROM products").await);
+    let id = created["id"].as_i64().unwrap().to_string();
+    let row = rows.iter().find(|r| r[0] == *id).unwrap();
+    assert_eq!((&row[2], &row[3], &row[5], &row[7]), ("'=1+2 Lamp", "'@Home", "9.50", "active"));
+
+    // The same file back: every row checked, nothing to change.
+    let (status, started) = import(&staff, &csv).await;
+    assert_eq!(status, 202, "{started}");
+    let done = finished(&staff, started["id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (done["status"].clone(), done["created"].clone(), done["updated"].clone()),
+        (json!("done"), json!(0), json!(0))
+    );
+    let again = staff.get_json(&format!("/api/admin/products/{}", created["id"]), 200).await;
+    assert_eq!((again["name"].clone(), again["brand"].clone()), (json!("=1+2 Lamp"), json!("@Home")));
+}
+
+#[actix_web::test]
+async fn a_file_with_bad_rows_changes_nothing_and_names_each_row_and_column() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let before = export(&staff).await;
+    let products = app.sql_number("SELECT count(*) FROM products").await;
+    let file = format!(
+        "{HEADER}\n\
+         7,,Renamed Seven,Acme,{dept},1.00,5,active,{DESCRIPTION}\n\
+         ,NEW-1,New Thing,Acme,{dept},abc,5,active,{DESCRIPTION}\n\
+         99999999,,Ghost,Acme,{dept},2.00,5,active,{DESCRIPTION}\n\
+         ,NEW-2,Other,Acme,No Such Department,2.00,-1,sold,short\n\
+         7,,Seven Again,Acme,{dept},3.00,5,active,{DESCRIPTION}\n",
+        dept = 5
+    );
+    let (status, body) = import(&staff, &file).await;
+    assert_eq!(status, 400, "{body}");
+    let found: Vec<(u64, String)> = body["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["row"].as_u64().unwrap(), p["column"].as_str().unwrap().to_owned()))
+        .collect();
+    let named = |row: u64, column: &str| found.contains(&(row, column.to_owned()));
+    assert!(named(3, "price"), "{found:?}");
+    for column in ["department", "stock", "status", "description"] {
+        assert!(named(5, column), "row 5 {column}: {found:?}");
+    }
+    assert_eq!(body["problemCount"], found.len());
+    assert!(body["message"].as_str().unwrap().contains("nothing was changed"));
+    assert_eq!(
+        body["errors"][0].as_str().unwrap(),
+        "Row 3, price: A price is a number of dollars, like 12.99."
+    );
+
+    // Rows that pass on their own but not against the catalog: an unknown id, a
+    // product twice.
+    let file = format!(
+        "{HEADER}\n\
+         7,,Renamed Seven,Acme,5,1.00,5,active,{DESCRIPTION}\n\
+         99999999,,Ghost,Acme,5,2.00,5,active,{DESCRIPTION}\n\
+         7,,Seven Again,Acme,5,3.00,5,active,{DESCRIPTION}\n"
+    );
+    let (status, body) = import(&staff, &file).await;
+    assert_eq!(status, 400, "{body}");
+    let errors: Vec<&str> = body["errors"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+    assert_eq!(
+        errors,
+        ["Row 3, id: there is no product 99999999.", "Row 4, id: the same product is in row 2."]
+    );
+
+    assert_eq!(export(&staff).await, before, "nothing changed");
+    assert_eq!(app.sql_number("SELECT count(*) FROM products").await, products);
+    assert_eq!(app.sql_number("SELECT count(*) FROM product_import_rows").await, 0, "its rows went");
+    let wrong_type =
+        send_raw(&staff, Method::POST, "/api/admin/products/import", "application/json", b"{}".to_vec())
+            .await;
+    assert_eq!(wrong_type.0, 415);
+    let viewer = with_role(&app, "viewer").await;
+    assert_eq!(import(&viewer, &file).await.0, 403);
+}
+
+#[actix_web::test]
+async fn a_good_file_updates_by_id_and_sku_creates_and_archives_and_the_storefront_follows() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let file = format!(
+        "{HEADER}\n\
+         7,,Renamed Seven,Acme,5,1.25,5,active,{DESCRIPTION}\n\
+         ,MKT-000008,Renamed Eight,Acme,5,2.00,0,archived,{DESCRIPTION}\n\
+         ,NEW-1,Brand New Lantern,Acme,5,3.00,12,active,{DESCRIPTION}\n\
+         ,,Nameless Sku Kettle,Acme,5,4.00,1,active,{DESCRIPTION}\n"
+    );
+    let (status, started) = import(&staff, &file).await;
+    assert_eq!(status, 202, "{started}");
+    assert_eq!(started["rows"], 4);
+    let done = finished(&staff, started["id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (done["status"].clone(), done["created"].clone(), done["updated"].clone()),
+        (json!("done"), json!(2), json!(2))
+    );
+    assert_eq!(done["applied"], 4);
+
+    let seven = app.get_json("/api/products/7", 200).await;
+    assert_eq!(
+        (seven["name"].clone(), seven["price"].clone(), seven["stock"].clone()),
+        (json!("Renamed Seven"), json!(1.25), json!(5))
+    );
+    app.get_json("/api/products/8", 404).await;
+    let lantern = staff.get_json("/api/admin/products?q=NEW-1", 200).await;
+    assert_eq!(lantern["Products"][0]["name"], "Brand New Lantern");
+    let kettle = staff.get_json("/api/admin/products?q=kettle%20nameless", 200).await;
+    let id = kettle["Products"][0]["id"].as_i64().unwrap();
+    assert_eq!(kettle["Products"][0]["sku"], format!("MKT-{id:06}"));
+    let found = app.get_json("/api/search?q=lantern", 200).await;
+    assert!(found["Products"].as_array().unwrap().iter().any(|p| p["name"] == "Brand New Lantern"));
+    assert_eq!(app.sql_number("SELECT count(*) FROM audit_log WHERE action = 'product.import'").await, 1);
+    assert_eq!(app.sql_number("SELECT count(*) FROM product_import_rows").await, 0);
+}
+
+#[actix_web::test]
+async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_left_checking_is_dropped() {
+    let app = spawn_app().await;
+    // As a server that stopped would leave them: one import applying, its first row
+    // applied, and one still being checked.
+    let when = 1_000;
+    app.sql(&format!(
+        "INSERT INTO product_imports (id, status, actor, rows, applied, started_at, touched_at)
+         VALUES (900, 'applying', 'ana', 2, 1, {when}, {when}), (901, 'checking', 'ana', 0, 0, {when}, {when})"
+    ))
+    .await;
+    app.sql(&format!(
+        "INSERT INTO product_import_rows (import_id, row_no, product_id, sku, name, brand, department_id, price_cents,
+             stock, archived, description)
+         VALUES (900, 2, 7, NULL, 'Applied Before The Stop', 'Acme', 5, 100, 1, 0, '{DESCRIPTION}'),
+                (900, 3, 9, NULL, 'Applied After The Stop', 'Acme', 5, 200, 2, 0, '{DESCRIPTION}'),
+                (901, 2, 10, NULL, 'Never Applied', 'Acme', 5, 300, 3, 0, '{DESCRIPTION}')"
+    ))
+    .await;
+    // Another server of the store starts, and looks.
+    let second = spawn_on(&app.data_dir).await;
+    let staff = with_role(&app, "staff").await;
+    let second = crate::helpers::same_browser_at(&staff, &second);
+    let done = finished(&second, 900).await;
+    assert_eq!((done["status"].clone(), done["applied"].clone()), (json!("done"), json!(2)));
+    assert_eq!(app.get_json("/api/products/9", 200).await["name"], "Applied After The Stop");
+    assert_ne!(
+        app.get_json("/api/products/7", 200).await["name"],
+        "Applied Before The Stop",
+        "row 2 was not applied twice"
+    );
+    let dropped = second.get_json("/api/admin/imports/901", 200).await;
+    assert_eq!(dropped["status"], "failed");
+    assert_ne!(app.get_json("/api/products/10", 200).await["name"], "Never Applied");
+    assert_eq!(app.sql_number("SELECT count(*) FROM product_import_rows").await, 0);
+}
