@@ -2,6 +2,7 @@
 //! or brand; created, changed, archived and restored, each write with its audit entry
 //! in the same transaction. The storefront's own reads are in `catalog.rs`.
 
+use crate::domain::catalog::NO_PICTURE;
 use serde_json::json;
 
 use super::audit::record;
@@ -61,7 +62,7 @@ fn admin_product(r: &Row) -> Result<AdminProduct, Error> {
         description: r.get(7)?,
         stock: r.get(8)?,
         archived_at: r.get::<Option<i64>>(9)?.map(Timestamp),
-        preview_image: r.get::<Option<String>>(10)?.unwrap_or_default(),
+        preview_image: r.get::<Option<String>>(10)?.unwrap_or_else(|| NO_PICTURE.into()),
         rating: Rating { sum: r.get(11)?, count: r.get(12)? },
     })
 }

@@ -4,6 +4,7 @@
 use super::Error;
 use super::conn::Row;
 use crate::domain::Cents;
+use crate::domain::catalog::NO_PICTURE;
 use crate::domain::catalog::{ProductCard, Rating};
 
 /// The product columns a card shows; the query joins `products p` with its preview
@@ -19,7 +20,7 @@ pub(super) fn card(r: &Row, at: usize) -> Result<ProductCard, Error> {
         name: r.get(at + 2)?,
         brand: r.get(at + 3)?,
         price: Cents(r.get(at + 4)?),
-        preview_image: r.get::<Option<String>>(at + 5)?.unwrap_or_default(),
+        preview_image: r.get::<Option<String>>(at + 5)?.unwrap_or_else(|| NO_PICTURE.into()),
         rating: Rating { sum: r.get(at + 6)?, count: r.get(at + 7)? },
         stock: r.get(at + 8)?,
     })

@@ -3,6 +3,7 @@
 use super::conn::{Conn, Row, args};
 use super::{Db, Error, delete_owned, lock_shopper};
 use crate::domain::cart::{Cart, CartLine, MAX_LINES};
+use crate::domain::catalog::NO_PICTURE;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
 const LINE_QUERY: &str = "SELECT c.id, p.id, p.department_id, p.name, p.price_cents, i.url
@@ -17,7 +18,7 @@ fn line(r: &Row) -> Result<CartLine, Error> {
         department_id: r.get(2)?,
         name: r.get(3)?,
         price: Cents(r.get(4)?),
-        preview_image: r.get::<Option<String>>(5)?.unwrap_or_default(),
+        preview_image: r.get::<Option<String>>(5)?.unwrap_or_else(|| NO_PICTURE.into()),
     })
 }
 

@@ -3,6 +3,7 @@
 //! itself, so of any number of identical submits exactly one places the order and the
 //! rest answer that same order again.
 
+use crate::domain::catalog::NO_PICTURE;
 use std::time::Duration;
 
 use super::conn::{Conn, args};
@@ -66,7 +67,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>,
                 department_id: r.get(9)?,
                 name: r.get(10)?,
                 price: Cents(r.get(11)?),
-                preview_image: r.get::<Option<String>>(12)?.unwrap_or_default(),
+                preview_image: r.get::<Option<String>>(12)?.unwrap_or_else(|| NO_PICTURE.into()),
             });
         }
         Ok(())

@@ -2,6 +2,7 @@
 
 use super::conn::{Conn, Row, args};
 use super::{Db, Error, delete_owned, refusal, require_product};
+use crate::domain::catalog::NO_PICTURE;
 use crate::domain::reviews::{Author, Review, ReviewText, ReviewedProduct};
 use crate::domain::{Thing, Timestamp};
 
@@ -28,7 +29,7 @@ fn review(r: &Row) -> Result<Review, Error> {
             id: r.get(2)?,
             department_id: r.get(10)?,
             name: r.get(11)?,
-            preview_image: r.get::<Option<String>>(12)?.unwrap_or_default(),
+            preview_image: r.get::<Option<String>>(12)?.unwrap_or_else(|| NO_PICTURE.into()),
         },
     })
 }

@@ -2,6 +2,10 @@
 
 use super::money::Cents;
 
+/// The picture a product without any shows (assets/no-picture.svg): one added in the
+/// back office has none until staff upload one.
+pub const NO_PICTURE: &str = "/assets/no-picture.svg";
+
 #[derive(Debug, Clone)]
 pub struct Department {
     pub id: i64,

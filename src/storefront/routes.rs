@@ -105,11 +105,12 @@ pub const SCREENS: [Screen; 15] = [
 /// them but the shell and a head no crawler indexes, and names none of their code: a
 /// shopper who opens one downloads none of the back office (the app shows them the
 /// not-found page).
-pub const BACK_OFFICE: [&str; 9] = [
+pub const BACK_OFFICE: [&str; 10] = [
     "/admin",
     "/admin/products",
     "/admin/products/new",
     "/admin/products/:productId",
+    "/admin/import",
     "/admin/orders",
     "/admin/reviews",
     "/admin/shoppers",

@@ -79,6 +79,7 @@ export function states({ searchWord }) {
     { name: 'back office: products', path: '/admin/products', staff: true },
     { name: 'back office: product editor', path: `/admin/products/${PRODUCT}`, staff: true },
     { name: 'back office: new product', path: '/admin/products/new', staff: true },
+    { name: 'back office: import', path: '/admin/import', staff: true },
     { name: 'back office: orders', path: '/admin/orders', staff: true },
     { name: 'back office: reviews', path: '/admin/reviews', staff: true },
     { name: 'back office: shoppers', path: '/admin/shoppers', staff: true },

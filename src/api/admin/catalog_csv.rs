@@ -99,14 +99,35 @@ pub async fn export_products(db: web::Data<Db>, _staff: StaffMember) -> HttpResp
         .streaming(pieces)
 }
 
+/// An import's state: `applying` (after the 202) until `done`; `failed` when it was
+/// dropped before any row was applied. (`checking` is never answered: the call that
+/// checks is still running.)
+#[derive(Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ImportStatus {
+    Checking,
+    Applying,
+    Done,
+    Failed,
+}
+
+impl ImportStatus {
+    fn of(status: &str) -> ImportStatus {
+        match status {
+            "checking" => ImportStatus::Checking,
+            "applying" => ImportStatus::Applying,
+            "done" => ImportStatus::Done,
+            _ => ImportStatus::Failed,
+        }
+    }
+}
+
 /// Where an import stands.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductImportBody {
     pub id: i64,
-    /// `applying`, then `done`; `failed` when it was dropped unapplied.
-    #[schema(value_type = String)]
-    pub status: String,
+    pub status: ImportStatus,
     /// Data rows in the file.
     pub rows: i64,
     /// Rows in the catalog so far.
@@ -124,7 +145,7 @@ impl From<ProductImport> for ProductImportBody {
     fn from(i: ProductImport) -> Self {
         ProductImportBody {
             id: i.id,
-            status: i.status,
+            status: ImportStatus::of(&i.status),
             rows: i.rows,
             applied: i.applied,
             created: i.created,

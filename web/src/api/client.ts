@@ -36,7 +36,8 @@ export class ApiError extends Error {
   }
 }
 
-function readCookie(name: string): string | undefined {
+/** A cookie's value (the anti-forgery token's, for the uploads that go by XMLHttpRequest: api/adminFiles.ts). */
+export function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
   const found = document.cookie.split('; ').find((c) => c.startsWith(prefix));
   return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length));

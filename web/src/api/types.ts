@@ -948,6 +948,13 @@ export interface components {
             problems: components["schemas"]["ImportProblemBody"][];
         };
         /**
+         * @description An import's state: `applying` (after the 202) until `done`; `failed` when it was
+         *     dropped before any row was applied. (`checking` is never answered: the call that
+         *     checks is still running.)
+         * @enum {string}
+         */
+        ImportStatus: "checking" | "applying" | "done" | "failed";
+        /**
          * @example {
          *       "credential": "demo",
          *       "password": "password"
@@ -1157,8 +1164,7 @@ export interface components {
              */
             rows: number;
             startedAt: components["schemas"]["Timestamp"];
-            /** @description `applying`, then `done`; `failed` when it was dropped unapplied. */
-            status: string;
+            status: components["schemas"]["ImportStatus"];
             /**
              * Format: int64
              * @description Products changed so far (a row that changes nothing is not counted).
@@ -3059,6 +3065,7 @@ export type Favorite = components['schemas']['Favorite'];
 export type Favorites = components['schemas']['Favorites'];
 export type ImportProblemBody = components['schemas']['ImportProblemBody'];
 export type ImportProblems = components['schemas']['ImportProblems'];
+export type ImportStatus = components['schemas']['ImportStatus'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type Message = components['schemas']['Message'];
 export type Order = components['schemas']['Order'];

@@ -79,6 +79,7 @@ const adminScreens: [string, Load][] = [
   [paths.adminProducts, () => import('../pages/admin/ProductsPage.tsx')],
   [paths.adminNewProduct, () => import('../pages/admin/ProductEditorPage.tsx')],
   [paths.adminProduct, () => import('../pages/admin/ProductEditorPage.tsx')],
+  [paths.adminImport, () => import('../pages/admin/ImportPage.tsx')],
   [paths.adminOrders, () => import('../pages/admin/OrdersPage.tsx')],
   [paths.adminReviews, () => import('../pages/admin/ReviewsPage.tsx')],
   [paths.adminShoppers, () => import('../pages/admin/ShoppersPage.tsx')],

@@ -26,6 +26,7 @@ export const paths = {
   adminProducts: '/admin/products',
   adminNewProduct: '/admin/products/new',
   adminProduct: '/admin/products/:productId',
+  adminImport: '/admin/import',
   adminOrders: '/admin/orders',
   adminReviews: '/admin/reviews',
   adminShoppers: '/admin/shoppers',

@@ -5,6 +5,7 @@ import { admin as styles } from './classes.ts';
 const links = [
   { to: paths.admin, label: 'Dashboard' },
   { to: paths.adminProducts, label: 'Products' },
+  { to: paths.adminImport, label: 'Import' },
   { to: paths.adminOrders, label: 'Orders' },
   { to: paths.adminReviews, label: 'Reviews' },
   { to: paths.adminShoppers, label: 'Shoppers' },

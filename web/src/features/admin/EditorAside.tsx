@@ -8,7 +8,7 @@ import type { useProductEditor } from './useProductEditor.ts';
 /** Beside the form: the product's picture, whether it is on sale, archive or restore, its storefront page. */
 export function EditorAside({ editor, canEdit }: { editor: ReturnType<typeof useProductEditor>; canEdit: boolean }) {
   const { product } = editor;
-  if (product === null) return <p className={admin.soft}>Pictures can be added once uploads arrive; the store shows a placeholder until then.</p>;
+  if (product === null) return <p className={admin.soft}>Pictures can be added once the product is saved; the store shows a placeholder until then.</p>;
   const archived = Boolean(product.archivedAt);
   return (
     <>

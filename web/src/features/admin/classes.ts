@@ -53,4 +53,19 @@ export const editor = {
   saved: 'adm-e-saved',
   dialogTitle: 'adm-e-dialogTitle',
   dialogActions: 'adm-e-dialogActions',
+  pictures: 'adm-e-pictures',
+  pictureList: 'adm-e-pictureList',
+  pictureName: 'adm-e-pictureName',
+  pictureActions: 'adm-e-pictureActions',
+  upload: 'adm-e-upload',
+  uploadBar: 'adm-e-uploadBar',
+} as const;
+
+export const importer = {
+  page: 'adm-i-page',
+  columns: 'adm-i-columns',
+  form: 'adm-i-form',
+  bar: 'adm-i-bar',
+  problemTable: 'adm-i-problemTable',
+  outcome: 'adm-i-outcome',
 } as const;

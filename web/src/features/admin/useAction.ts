@@ -8,6 +8,15 @@ export function problemOf(error: unknown): string {
 }
 
 /**
+ * The server's own lines when it gave some (a refused upload's `errors`), else problemOf's
+ * sentence; a 403 always says that the account may not.
+ */
+export function serverLine(error: unknown): string {
+  if (error instanceof ApiError && error.status !== 403 && error.errors.length > 0) return error.errors.join(' ');
+  return problemOf(error);
+}
+
+/**
  * A row's write (move an order, hide a review...): which row is busy, so its buttons
  * wait, and the last failure, named after its row, for one alert above the table.
  */

@@ -72,8 +72,16 @@ export function useProductEditor(initial: AdminProductBody | null) {
     if (Object.keys(changes).length === 0) return setNotice('Nothing to save.');
     write(() => api.updateProduct(product.id, changes), 'Changes saved.');
   };
+  /**
+   * Reads the product again for what a write elsewhere changed (its preview picture, after
+   * a change to its pictures); the form and what it last saved stay as they are.
+   */
+  const reread = () => {
+    if (product === null) return;
+    api.getAdminProduct(product.id).then(setProduct, () => undefined);
+  };
   const archive = () => product && write(() => api.archiveProduct(product.id), 'Archived: shoppers no longer see it.', false);
   const restore = () => product && write(() => api.restoreProduct(product.id), 'Restored: back on sale.', false);
 
-  return { product, form, dirty, busy, lines, notice, save, archive, restore, blocker: unsaved.blocker };
+  return { product, form, dirty, busy, lines, notice, save, archive, restore, reread, blocker: unsaved.blocker };
 }

@@ -1,4 +1,5 @@
 import { listAdminProducts } from '../../api/admin.ts';
+import { catalogCsvUrl } from '../../api/adminFiles.ts';
 import { LoadGate } from '../../components/LoadGate.tsx';
 import { PageHead } from '../../components/PageHead.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -19,7 +20,12 @@ export default function ProductsPage() {
   const { data, gate } = useFetched(() => listAdminProducts({ ...query, q: query.q || undefined, page: query.page > 1 ? query.page : undefined }), [search]);
   return (
     <>
-      <PageHead title="Products" />
+      <PageHead title="Products">
+        {/* A plain link: the browser downloads the server's file. */}
+        <a href={catalogCsvUrl} download>
+          Download the catalog as CSV
+        </a>
+      </PageHead>
       <ProductFilters query={query} onChange={change} canAdd={canChange(role)} />
       <LoadGate state={gate} notFound={null}>
         {data && (
