@@ -47,6 +47,10 @@ enum Cmd {
         /// Usernames start with this, so `verify` can tell the bench's shoppers apart.
         #[arg(long)]
         prefix: String,
+        /// The store's database (SQLite file or PostgreSQL URL): the products the load
+        /// buys are restocked there first, so that none sells out during the run.
+        #[arg(long)]
+        restock: Option<String>,
     },
     Verify {
         /// The SQLite file, or a PostgreSQL database's URL.
@@ -75,6 +79,20 @@ enum Cmd {
         #[arg(long)]
         url: String,
     },
+    /// A staff member changes a product's price through the first of `urls`, again and
+    /// again; each time, how long until every one of `urls` answers the new price.
+    Propagation {
+        /// The replicas, comma-separated: the change goes through the first.
+        #[arg(long, value_delimiter = ',')]
+        urls: Vec<String>,
+        /// `username:password` of a staff account.
+        #[arg(long)]
+        staff: String,
+        #[arg(long, default_value_t = 51)]
+        product: i64,
+        #[arg(long, default_value_t = 50)]
+        rounds: usize,
+    },
     FreePort,
 }
 
@@ -84,10 +102,16 @@ fn main() {
     let cli = Cli::parse_from(args);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a runtime");
     match cli.command {
-        Cmd::Checkout { url, shoppers, secs, warmup_secs, acked, prefix } => {
+        Cmd::Checkout { url, shoppers, secs, warmup_secs, acked, prefix, restock: db } => {
+            if let Some(db) = db {
+                restock(&db);
+            }
             runtime.block_on(checkout(url, shoppers, secs, warmup_secs, &acked, &prefix))
         }
         Cmd::Verify { db, acked, prefix } => verify(&db, &acked, &prefix),
+        Cmd::Propagation { urls, staff, product, rounds } => {
+            runtime.block_on(propagation(urls, &staff, product, rounds))
+        }
         Cmd::Logins { url, concurrency, secs } => runtime.block_on(logins(url, concurrency, secs)),
         Cmd::Start { bin, data_dir } => runtime.block_on(start(&bin, &data_dir)),
         Cmd::FirstVisit { url } => runtime.block_on(first_visit(&url)),
@@ -175,6 +199,8 @@ struct Tally {
     failures: Vec<String>,
     /// Requests that got no answer at all: whether they changed anything is unknown.
     unanswered: u64,
+    /// How long each measured checkout took, two cart adds and the order, in µs.
+    took_us: Vec<u64>,
 }
 
 async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, acked: &Path, prefix: &str) {
@@ -211,12 +237,14 @@ async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, ack
                 round += 1;
                 let products = [1 + (round % 156) as i64, 1 + ((round * 7 + 3) % 156) as i64];
                 let key = format!("{n}-{round}");
+                let began = Instant::now();
                 match one_checkout(&shopper, products, &key).await {
                     Ok(order_id) => {
                         tally.acked.push(order_id);
                         let now = Instant::now();
-                        if now >= measure_from && now <= stop_at {
+                        if began >= measure_from && now <= stop_at {
                             tally.measured += 1;
+                            tally.took_us.push((now - began).as_micros() as u64);
                         }
                     }
                     Err(Failure::Answered(what)) => tally.failures.push(what),
@@ -236,15 +264,23 @@ async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, ack
         total.acked.extend(t.acked);
         total.failures.extend(t.failures);
         total.unanswered += t.unanswered;
+        total.took_us.extend(t.took_us);
     }
+    total.took_us.sort_unstable();
+    let at = |q: f64| {
+        let n = total.took_us.len();
+        if n == 0 { 0.0 } else { total.took_us[((n as f64 * q) as usize).min(n - 1)] as f64 / 1000.0 }
+    };
     let lines: String = total.acked.iter().map(|id| format!("{id}\n")).collect();
     std::fs::write(acked, lines).expect("writing the acknowledged ids");
     let mut kinds: Vec<_> =
         total.failures.iter().map(String::as_str).collect::<BTreeSet<_>>().into_iter().collect();
     kinds.truncate(5);
     println!(
-        "BENCH checkouts_per_s={:.1} measured={} acked={} failures={} unanswered={} secs={secs}",
+        "BENCH checkouts_per_s={:.1} p50_ms={:.1} p99_ms={:.1} measured={} acked={} failures={} unanswered={} secs={secs}",
         total.measured as f64 / secs,
+        at(0.5),
+        at(0.99),
         total.measured,
         total.acked.len(),
         total.failures.len(),
@@ -252,6 +288,85 @@ async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, ack
     );
     if !kinds.is_empty() {
         println!("failures (first kinds): {kinds:?}");
+    }
+}
+
+async fn propagation(urls: Vec<String>, staff: &str, product: i64, rounds: usize) {
+    let (name, password) = staff.split_once(':').expect("--staff username:password");
+    let member = Shopper::new(&urls[0]);
+    member.open().await.expect("opening the store");
+    let (status, body) = member
+        .post("/api/session", json!({"credential": name, "password": password}))
+        .await
+        .expect("signing in");
+    assert_eq!(status, 200, "staff sign-in: {body}");
+    let readers: Vec<Client> = urls.iter().map(|_| Client::new()).collect();
+    let mut took_ms = Vec::with_capacity(rounds);
+    for round in 0..rounds {
+        let wanted = 10_000 + round as i64 * 7 + 1;
+        let price = wanted as f64 / 100.0;
+        let url = format!("{}/api/admin/products/{product}", urls[0]);
+        let sent = Instant::now();
+        let res = member
+            .client
+            .patch(&url)
+            .header("XSRF-Token", member.token())
+            .json(&json!({"price": price}))
+            .send()
+            .await
+            .expect("the change");
+        assert_eq!(res.status(), 200, "PATCH {url}");
+        for (base, reader) in urls.iter().zip(&readers) {
+            loop {
+                let shown: Value = reader
+                    .get(format!("{base}/api/products/{product}"))
+                    .send()
+                    .await
+                    .expect("a read")
+                    .json()
+                    .await
+                    .expect("JSON");
+                if cents(&shown["price"]) == wanted {
+                    break;
+                }
+                assert!(
+                    sent.elapsed() < Duration::from_secs(10),
+                    "{base} still shows {} after 10 s",
+                    shown["price"]
+                );
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+        took_ms.push(sent.elapsed().as_secs_f64() * 1000.0);
+    }
+    took_ms.sort_by(f64::total_cmp);
+    let at = |q: f64| took_ms[((took_ms.len() as f64 * q) as usize).min(took_ms.len() - 1)];
+    println!(
+        "BENCH propagation_p50_ms={:.0} propagation_p99_ms={:.0} propagation_max_ms={:.0} rounds={rounds} replicas={}",
+        at(0.5),
+        at(0.99),
+        took_ms[took_ms.len() - 1],
+        urls.len()
+    );
+}
+
+/// Every product the load buys (ids 1 to 156) gets a billion units: the seed leaves a
+/// few sold out and the rest with hundreds, which a minute of checkouts would sell.
+fn restock(db: &str) {
+    const SQL: &str = "UPDATE products SET stock = 1000000000 WHERE id <= 156";
+    if db.starts_with("postgres") {
+        let url = db.to_owned();
+        std::thread::spawn(move || {
+            let mut client =
+                postgres::Client::connect(&url, postgres::NoTls).expect("connecting to PostgreSQL");
+            client.execute(SQL, &[]).expect("restocking");
+        })
+        .join()
+        .expect("restocking PostgreSQL");
+    } else {
+        let conn = Connection::open(db).expect("opening the database");
+        conn.busy_timeout(Duration::from_secs(10)).expect("busy timeout");
+        conn.execute(SQL, []).expect("restocking");
     }
 }
 

@@ -255,6 +255,9 @@ if [ "$SCALE_PRODUCTS" -gt 0 ]; then
   say "seeding $SCALE_PRODUCTS products"
   SEED_START=$(date +%s.%N)
   /usr/bin/time -f '%M' -o "$WORK/seed.rss" "$BIN" seed --products "$SCALE_PRODUCTS" --data-dir "$WORK/big" >"$WORK/seed.log" 2>&1
+  # The back office's owner, made as an operator makes one: on the stopped store.
+  BENCH_OWNER_PASSWORD=bench-owner-password
+  printf '%s\n' "$BENCH_OWNER_PASSWORD" | "$BIN" staff add benchowner --role owner --data-dir "$WORK/big" >/dev/null
   SEED_S=$(awk -v a="$SEED_START" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
   SEED_RSS_MB=$(($(cat "$WORK/seed.rss") / 1024))
   BIG_DB_MB=$(($(stat -c %s "$WORK/big/market.db") / 1048576))
@@ -309,6 +312,8 @@ if [ "$SCALE_PRODUCTS" -gt 0 ]; then
     SCALE_ROWS+=("| $name | $(printf '%.0f' "$b_rps") | $(printf '%.0f' "$s_rps") | $ratio | $b_p50 / $b_p99 | ≤ $target | $met | $first_ms | $((b_err + s_err)) |")
   done
   BIG_RSS_MB=$(($(awk '/^VmHWM/ { print $2 }' "/proc/$BIG_PID/status") / 1024))
+  # shellcheck source=scripts/bench/back-office.sh
+  . scripts/bench/back-office.sh
   kill -TERM "$BIG_PID"
   wait "$BIG_PID" || true
 fi
@@ -326,7 +331,7 @@ ROWS+=("| GET /api/departments, 16 sign-ins at once ($LOGINS_PER_S sign-ins/s) |
 say "checkout: 64 shoppers each adding two products and placing an order, over and over"
 PREFIX=bench$$x
 "$LOAD" checkout --url "$STORE" --shoppers 64 --secs "$SECS" --warmup-secs "$WARMUP" \
-  --acked "$WORK/acked" --prefix "$PREFIX" | tee "$WORK/checkout" >&2
+  --acked "$WORK/acked" --prefix "$PREFIX" --restock "$WORK/data/market.db" | tee "$WORK/checkout" >&2
 CHECKOUTS=$(field checkouts_per_s <"$WORK/checkout")
 FAILURES=$(field failures <"$WORK/checkout")
 
@@ -379,7 +384,7 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
   say "PostgreSQL: checkout, 64 shoppers"
   PG_PREFIX=benchpg$$x
   "$LOAD" checkout --url "$PG_STORE" --shoppers 64 --secs "$SECS" --warmup-secs "$WARMUP" \
-    --acked "$WORK/pg-acked" --prefix "$PG_PREFIX" | tee "$WORK/pg-checkout" >&2
+    --acked "$WORK/pg-acked" --prefix "$PG_PREFIX" --restock "$PG_URL" | tee "$WORK/pg-checkout" >&2
   PG_CHECKOUTS=$(field checkouts_per_s <"$WORK/pg-checkout")
   PG_FAILURES=$(field failures <"$WORK/pg-checkout")
   PG_VERIFY=$("$LOAD" verify --db "$PG_URL" --acked "$WORK/pg-acked" --prefix "$PG_PREFIX" || true)
@@ -411,12 +416,17 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
     read -r c_rps _ c_p99 c_err _ <<<"$(wrk_run "$CLUSTER$path" "" "$cookie" "$SECS" "")"
     CLUSTER_ROWS+=("| $name, through nginx | $(printf '%.0f' "$c_rps") | $c_p99 | $c_err |")
   done
+  CLUSTER_DB=$(grep -o 'PostgreSQL: postgres://[^ ]*' "$WORK/cluster.out" | cut -d' ' -f2)
   say "cluster: checkout, 64 shoppers through nginx"
   "$LOAD" checkout --url "$CLUSTER" --shoppers 64 --secs "$SECS" --warmup-secs "$WARMUP" \
-    --acked "$WORK/cluster-acked" --prefix "benchcl$$x" | tee "$WORK/cluster-checkout" >&2
+    --acked "$WORK/cluster-acked" --prefix "benchcl$$x" --restock "$CLUSTER_DB" | tee "$WORK/cluster-checkout" >&2
   CLUSTER_ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $(field checkouts_per_s <"$WORK/cluster-checkout") | | $(field failures <"$WORK/cluster-checkout") |")
-  CLUSTER_DB=$(grep -o 'PostgreSQL: postgres://[^ ]*' "$WORK/cluster.out" | cut -d' ' -f2)
   CLUSTER_VERIFY=$("$LOAD" verify --db "$CLUSTER_DB" --acked "$WORK/cluster-acked" --prefix "benchcl$$x" || true)
+  say "cluster: a price changed through replica 1, until every replica answers it"
+  printf 'bench-owner-password\n' | "$BIN" staff add benchowner --role owner --database "$CLUSTER_DB" >/dev/null
+  REPLICAS=$(grep -o '^replica [0-9]*: *http://[^ ]*' "$WORK/cluster.out" | awk '{ print $NF }' | paste -sd,)
+  "$LOAD" propagation --urls "$REPLICAS" --staff benchowner:bench-owner-password --rounds 50 | tee "$WORK/propagation" >&2
+  CLUSTER_ROWS+=("| a price change on every replica's product page, 50 changes (p50 / p99 / max ms; target p99 ≤ 1000) | $(field propagation_p50_ms <"$WORK/propagation") / $(field propagation_p99_ms <"$WORK/propagation") / $(field propagation_max_ms <"$WORK/propagation") | | |")
   kill -INT "$CLUSTER_PID"
   wait "$CLUSTER_PID" || true
   CLUSTER_PID=""
@@ -489,6 +499,14 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
     echo "| case | million req/s | small req/s | ratio | p50 / p99 ms | target p99 | met | first ms | errors |"
     echo "|---|---:|---:|---:|---:|---:|:-:|---:|---:|"
     printf '%s\n' "${SCALE_ROWS[@]}"
+    echo
+    echo "**The back office at scale**, on the same store (\`scripts/bench/back-office.sh\`): the product list one request at a time over"
+    echo "40 distinct pages or queries a case (the back office keeps no answer, so each is what its query costs), p50 / p99 in ms;"
+    echo "the catalog's CSV export and its import back with every price changed, with 16 shoppers checking out beside the import."
+    echo
+    echo "| case | figure | target | met |"
+    echo "|---|---:|---:|:-:|"
+    printf '%s\n' "${BACK_OFFICE_ROWS[@]}"
   fi
 } >"$OUT/report.md"
 echo

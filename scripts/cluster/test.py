@@ -14,7 +14,10 @@ nginx (scripts/cluster/cluster.py), act as one store:
    comes back into the rotation;
 4. 100 identical orders with one Idempotency-Key, spread over the three replicas at
    once, make exactly one order, and every answer names it;
-5. PostgreSQL stops while the store serves: every answer that needs it is a 503 in the
+5. 500 shoppers each hold the last 10 units of a product in their cart and all place
+   their order at once, spread over the three replicas: exactly 10 orders, stock 0 and
+   never below, 490 clear refusals (409 naming the product);
+6. PostgreSQL stops while the store serves: every answer that needs it is a 503 in the
    error shape within the store's time limit, /readyz says 503, every replica leaves the
    rotation; when PostgreSQL is back, the store serves again by itself and every replica
    comes back. Then PostgreSQL hangs (every process of it stopped with SIGSTOP, as a
@@ -462,6 +465,42 @@ def one_key_many_replicas(cluster):
     print(f"100 answers 201, all naming order {ids.pop()}; 1 order stored")
 
 
+def last_units_across_replicas(cluster, shoppers=500, units=10):
+    step(f"{shoppers} shoppers order the last {units} units of one product at once, over the three replicas")
+    product = IN_STOCK[40]
+    bases = [r.url for r in cluster.replicas]
+    people = [Shopper() for _ in range(shoppers)]
+
+    def ready(n):
+        s, base = people[n], bases[n % 3]
+        s.sign_up(base)
+        status, body = s.call(base, "POST", "/api/cart", {"productId": product})
+        assert status == 201, (status, body)
+        return s.checkout_body(base)
+
+    # Sign-ups hash a password each (argon2): 16 at a time is what two cores take.
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        bodies = list(pool.map(ready, range(shoppers)))
+    sql(cluster, f"UPDATE products SET stock = {units} WHERE id = {product}")
+    barrier = threading.Barrier(shoppers)
+
+    def place(n):
+        barrier.wait()
+        return people[n].order(bases[n % 3], f"last-units-{n}", bodies[n])
+
+    with ThreadPoolExecutor(max_workers=shoppers) as pool:
+        answers = list(pool.map(place, range(shoppers)))
+    statuses = collections.Counter(status for status, _ in answers)
+    assert statuses == {201: units, 409: shoppers - units}, statuses
+    refusals = [body for status, body in answers if status == 409]
+    assert all(r["shortages"][0]["productId"] == product for r in refusals), refusals[0]
+    stock = number(cluster, f"SELECT stock FROM products WHERE id = {product}")
+    placed = ",".join(str(body["id"]) for status, body in answers if status == 201)
+    sold = number(cluster, f"SELECT count(*) FROM order_items WHERE product_id = {product} AND order_id IN ({placed})")
+    assert (stock, sold) == (0, units), f"stock {stock}, {sold} units in orders"
+    print(f"{units} orders, {shoppers - units} refusals naming product {product}; stock {stock}")
+
+
 def database_outage(cluster):
     step("PostgreSQL stops while the store serves, then comes back")
     shopper = Shopper()
@@ -578,6 +617,7 @@ def main():
         review_shows_everywhere(cluster)
         kill_mid_checkout(cluster)
         one_key_many_replicas(cluster)
+        last_units_across_replicas(cluster)
         database_outage(cluster)
         database_hangs(cluster)
     except Exception as e:  # noqa: BLE001 - whatever failed, the logs are printed before they are removed

@@ -10,8 +10,9 @@ others wrote, with each part's licence and the licence texts it ships.
   plugins), so they and what only they use are left out.
 - npm packages: `web/package.json`'s dependencies, the ones esbuild bundles into the
   app, found in web/node_modules the way Node resolves them, with their `dependencies`.
-- The C libraries compiled in: SQLite (libsqlite3-sys's `bundled` feature) and
-  mimalloc (libmimalloc-sys, the static build's allocator).
+- The C libraries compiled in: SQLite (libsqlite3-sys's `bundled` feature),
+  libwebp (libwebp-sys's vendored copy, for pictures staff upload) and mimalloc
+  (libmimalloc-sys, the static build's allocator).
 - musl libc, the Rust standard library and LLVM's libunwind, which Rust's musl target
   links statically.
 
@@ -194,7 +195,7 @@ def main():
         "",
         f"1. Rust crates linked into the binary ({len(crates)})",
         f"2. npm packages bundled into the web app ({len(npm)})",
-        "3. C libraries compiled into the binary: SQLite, mimalloc",
+        "3. C libraries compiled into the binary: SQLite, libwebp, mimalloc",
         "4. musl libc",
         "5. The Rust standard library and LLVM libunwind",
         "",
@@ -207,6 +208,7 @@ def main():
         w.add(f"  {m['name']} {m.get('version', '')} (npm): {npm_licence(m)}")
     mimalloc = next((p for p in crates if p["name"] == "libmimalloc-sys"), None)
     w.add("  SQLite (bundled by libsqlite3-sys): public domain")
+    w.add("  libwebp (vendored by libwebp-sys): BSD-3-Clause, with Google's patent grant")
     if mimalloc:
         w.add("  mimalloc (bundled by libmimalloc-sys): MIT")
     w.add(
@@ -242,7 +244,7 @@ def main():
             repo,
         )
 
-    w.add("", "", RULE, "3. C libraries compiled into the binary: SQLite, mimalloc", RULE)
+    w.add("", "", RULE, "3. C libraries compiled into the binary: SQLite, libwebp, mimalloc", RULE)
     sqlite = next((p for p in crates if p["name"] == "libsqlite3-sys"), None)
     if sqlite is None:
         fail("libsqlite3-sys is not among the linked crates; is SQLite still bundled?")
@@ -263,6 +265,20 @@ def main():
         w.add(*[re.sub(r"^\s?\*\*? ?", "", line).rstrip() for line in blessing.group(1).strip("\n").split("\n")])
     else:
         fail(f"{header} no longer opens with SQLite's blessing")
+
+    webp = next((p for p in crates if p["name"] == "libwebp-sys"), None)
+    if not webp:
+        fail("libwebp-sys is not among the linked crates; are pictures still encoded with libwebp?")
+    vendor = Path(webp["manifest_path"]).parent / "vendor"
+    for name in ("COPYING", "PATENTS"):
+        if not (vendor / name).is_file():
+            fail(f"{vendor}/{name} is missing: libwebp-sys no longer vendors libwebp where expected")
+    w.add(
+        "",
+        f"libwebp, Google's WebP encoder, compiled into the binary from the copy that libwebp-sys {webp['version']}",
+        "vendors; it writes the pictures staff upload.",
+    )
+    w.entry("libwebp", "BSD-3-Clause", [("COPYING", vendor / "COPYING"), ("PATENTS", vendor / "PATENTS")], "")
 
     if mimalloc:
         # libmimalloc-sys builds mimalloc 3 from its own copy, or mimalloc 2 with its v2 feature.
@@ -294,7 +310,7 @@ def main():
     w.add(
         "",
         f"musl {musl_version}, the C library, linked statically from Rust's {args.target} target",
-        "(its self-contained libc.a); the C code in the tree (SQLite, mimalloc) is compiled",
+        "(its self-contained libc.a); the C code in the tree (SQLite, libwebp, mimalloc) is compiled",
         "with Debian's musl-gcc against the same library's headers. Licence: MIT. The",
         f"notice below is the copyright file Debian ships with its musl package{' (' + debian + ')' if debian else ''},",
         "under the same licence as the musl linked here.",
@@ -323,7 +339,7 @@ def main():
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(w.text())
-    print(f"notices: {len(crates)} crates, {len(npm)} npm packages, SQLite, mimalloc, musl, Rust std -> {args.out}")
+    print(f"notices: {len(crates)} crates, {len(npm)} npm packages, SQLite, libwebp, mimalloc, musl, Rust std -> {args.out}")
 
 
 if __name__ == "__main__":

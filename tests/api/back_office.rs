@@ -442,3 +442,38 @@ async fn the_back_office_s_addresses_answer_the_app_s_shell_which_no_crawler_ind
         .then_some(())
         .expect("an unknown back-office address is not found");
 }
+
+/// Every sort, read a page at a time: the pages past the middle (read from the other
+/// end) join the others into the same list as one long page, in the sort's order.
+#[actix_web::test]
+async fn every_sort_pages_through_the_whole_list_in_order() {
+    let app = spawn_app().await;
+    let viewer = with_role(&app, "viewer").await;
+    let ids = |list: &Value| -> Vec<i64> {
+        list["Products"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect()
+    };
+    for sort in ["newest", "name", "price-asc", "price-desc", "stock"] {
+        let whole = viewer.get_json(&format!("/api/admin/products?sort={sort}&limit=100&page=1"), 200).await;
+        let rest = viewer.get_json(&format!("/api/admin/products?sort={sort}&limit=100&page=2"), 200).await;
+        let mut all = ids(&whole);
+        all.extend(ids(&rest));
+        assert_eq!(all.len() as u64, whole["total"].as_u64().unwrap(), "{sort}");
+        let mut paged = Vec::new();
+        for page in 1..=whole["total"].as_u64().unwrap().div_ceil(25) {
+            paged.extend(ids(&viewer
+                .get_json(&format!("/api/admin/products?sort={sort}&limit=25&page={page}"), 200)
+                .await));
+        }
+        assert_eq!(paged, all, "{sort}: 25 at a time, as 100 at a time");
+        let prices: Vec<f64> =
+            whole["Products"].as_array().unwrap().iter().map(|p| p["price"].as_f64().unwrap()).collect();
+        match sort {
+            "price-asc" => assert!(prices.windows(2).all(|w| w[0] <= w[1])),
+            "price-desc" => assert!(prices.windows(2).all(|w| w[0] >= w[1])),
+            "newest" => assert!(all.windows(2).all(|w| w[0] > w[1])),
+            _ => {}
+        }
+    }
+    let past = viewer.get_json("/api/admin/products?page=1000", 200).await;
+    assert_eq!(ids(&past), Vec::<i64>::new());
+}

@@ -340,6 +340,13 @@ async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_lef
     let second = crate::helpers::same_browser_at(&staff, &second);
     let done = finished(&second, 900).await;
     assert_eq!((done["status"].clone(), done["applied"].clone()), (json!("done"), json!(2)));
+    // Every server shows it within a second (the change log reaches the other's cache).
+    for _ in 0..40 {
+        if app.get_json("/api/products/9", 200).await["name"] == "Applied After The Stop" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     assert_eq!(app.get_json("/api/products/9", 200).await["name"], "Applied After The Stop");
     assert_ne!(
         app.get_json("/api/products/7", 200).await["name"],

@@ -1,0 +1,117 @@
+# The back office on the million-product store (sourced by run.sh's scale section, with
+# the store at $BIG, its process $BIG_PID, its data folder $WORK/big, and benchowner, an
+# owner `market staff add` made before it started). Appends to BACK_OFFICE_ROWS:
+# - the admin product list, one request at a time over distinct pages and queries
+#   (nothing of the back office is ever kept: each is what its query costs);
+# - the CSV export of the whole catalog, and the import of it back with every price
+#   changed, while 16 shoppers check out beside it; the server's memory during each.
+
+BACK_OFFICE_ROWS=()
+STAFF_JAR="$WORK/staff.jar"
+curl -fs -o /dev/null -b "$STAFF_JAR" -c "$STAFF_JAR" "$BIG/api/session"
+staff_token() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$STAFF_JAR"; }
+curl -fs -o /dev/null -b "$STAFF_JAR" -c "$STAFF_JAR" -H "XSRF-Token: $(staff_token)" \
+  -H 'Content-Type: application/json' -d "{\"credential\":\"benchowner\",\"password\":\"$BENCH_OWNER_PASSWORD\"}" "$BIG/api/session"
+
+# Milliseconds of each of the paths on stdin, one request at a time: "p50 p99 max n".
+one_at_a_time() {
+  while read -r path; do
+    curl -fs -o /dev/null -b "$STAFF_JAR" -w '%{time_total}\n' "$BIG$path" || echo "failed $path" >&2
+  done | awk '{ print $1 * 1000 }' | sort -n |
+    awk '{ v[NR] = $1 } END { p99 = int(NR * 0.99); if (p99 < 1) p99 = 1; printf "%.1f %.1f %.1f %d", v[int((NR + 1) / 2)], v[p99], v[NR], NR }'
+}
+
+# 40 distinct requests of a case: `{page}` a page from 1 to $1, `{n}` a number below 1,000,000.
+distinct() {
+  local last=$1 template=$2
+  for i in $(seq 40); do
+    local page=$((1 + (RANDOM * 32768 + RANDOM + i) % last)) n=$(((RANDOM * 32768 + RANDOM) % 999999 + 1))
+    local path=${template//"{page}"/$page}
+    printf '%s\n' "${path//"{n}"/$n}"
+  done
+}
+
+WORDS=(wireless headphones garden hose lamp kettle blender jacket boots charger cable desk chair rug mixer)
+words() { for i in $(seq 40); do printf '/api/admin/products?q=%s\n' "${WORDS[$((RANDOM % ${#WORDS[@]}))]}%20${WORDS[$((RANDOM % ${#WORDS[@]}))]:0:3}"; done; }
+pages=$(curl -fs -b "$STAFF_JAR" "$BIG/api/admin/products" | grep -o '"pages":[0-9]*' | cut -d: -f2)
+for case in \
+  "newest, any page|$(distinct "$pages" '/api/admin/products?page={page}')" \
+  "name, any page|$(distinct "$pages" '/api/admin/products?sort=name&page={page}')" \
+  "price low to high, any page|$(distinct "$pages" '/api/admin/products?sort=price-asc&page={page}')" \
+  "price high to low, any page|$(distinct "$pages" '/api/admin/products?sort=price-desc&page={page}')" \
+  "fewest in stock, any page|$(distinct "$pages" '/api/admin/products?sort=stock&page={page}')" \
+  "one department, any page|$(distinct 400 '/api/admin/products?department=5&page={page}')" \
+  "low stock, first pages|$(distinct 20 '/api/admin/products?stock=low&page={page}')" \
+  "out of stock, first pages|$(distinct 20 '/api/admin/products?stock=out&page={page}')" \
+  "archived|$(distinct 1 '/api/admin/products?status=archived')" \
+  "by SKU|$(distinct 1 '/api/admin/products?q=MKT-{n}')" \
+  "by id|$(distinct 1 '/api/admin/products?q={n}')" \
+  "by name (two words, the last a prefix)|$(words)"; do
+  IFS='|' read -r name paths <<<"$case"
+  say "back office: $name"
+  read -r p50 p99 max n <<<"$(tr ' ' '\n' <<<"$paths" | one_at_a_time)"
+  met=$(awk -v p="$p99" 'BEGIN { print (p <= 50) ? "yes" : "**no**" }')
+  echo "p50 $p50 ms, p99 $p99 ms, max $max ms over $n" >&2
+  BACK_OFFICE_ROWS+=("| products: $name | $p50 / $p99 | ≤ 50 | $met |")
+done
+
+# The server's resident memory, sampled every 0.2 s until $1 exists: the peak, in MB.
+peak_rss_until() {
+  local peak=0 now
+  while [ ! -e "$1" ]; do
+    now=$(awk '/^VmRSS/ { print $2 }' "/proc/$BIG_PID/status" 2>/dev/null || echo 0)
+    [ "$now" -gt "$peak" ] && peak=$now
+    sleep 0.2
+  done
+  echo $((peak / 1024))
+}
+
+say "back office: the catalog as CSV"
+rm -f "$WORK/export.done"
+peak_rss_until "$WORK/export.done" >"$WORK/export.rss" &
+EXPORT_S=$(curl -fs -b "$STAFF_JAR" -o "$WORK/catalog.csv" -w '%{time_total}' "$BIG/api/admin/products.csv")
+touch "$WORK/export.done"
+wait
+EXPORT_MB=$(($(stat -c %s "$WORK/catalog.csv") / 1048576))
+EXPORT_ROWS=$(python3 -c 'import csv, sys; print(sum(1 for _ in csv.reader(open(sys.argv[1], newline=""))) - 1)' "$WORK/catalog.csv")
+echo "export: $EXPORT_ROWS rows, $EXPORT_MB MB in $EXPORT_S s, peak RSS $(cat "$WORK/export.rss") MB" >&2
+met=$(awk -v s="$EXPORT_S" 'BEGIN { print (s <= 20) ? "yes" : "**no**" }')
+BACK_OFFICE_ROWS+=("| CSV export, $EXPORT_ROWS rows ($EXPORT_MB MB), streamed | $(printf '%.1f' "$EXPORT_S") s | ≤ 20 s | $met (peak RSS $(cat "$WORK/export.rss") MB) |")
+
+# Every price one cent up: every row changes a product.
+python3 - "$WORK/catalog.csv" "$WORK/import.csv" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline="") as src, open(sys.argv[2], "w", newline="") as out:
+    rows, write = csv.reader(src), csv.writer(out)
+    write.writerow(next(rows))
+    for row in rows:
+        cents = round(float(row[5]) * 100) + 1
+        row[5] = f"{cents // 100}.{cents % 100:02d}"
+        write.writerow(row)
+PY
+
+say "back office: importing it back, every price changed, 16 shoppers checking out beside it"
+"$LOAD" checkout --url "$BIG" --shoppers 16 --secs "${BENCH_IMPORT_SECS:-60}" --warmup-secs 1 \
+  --acked "$WORK/import-acked" --prefix "benchimp$$x" --restock "$WORK/big/market.db" >"$WORK/import-checkout" 2>&1 &
+CHECKOUT_PID=$!
+sleep 8 # the shoppers' sign-ups, before the import starts
+rm -f "$WORK/import.done"
+peak_rss_until "$WORK/import.done" >"$WORK/import.rss" &
+IMPORT_START=$(date +%s.%N)
+curl -fs -b "$STAFF_JAR" -H "XSRF-Token: $(staff_token)" -H 'Content-Type: text/csv' \
+  --data-binary @"$WORK/import.csv" -o "$WORK/import.json" "$BIG/api/admin/products/import"
+CHECKED_S=$(awk -v a="$IMPORT_START" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+IMPORT_ID=$(grep -o '"id":[0-9]*' "$WORK/import.json" | head -1 | cut -d: -f2)
+until curl -fs -b "$STAFF_JAR" "$BIG/api/admin/imports/$IMPORT_ID" | grep -q '"status":"\(done\|failed\)"'; do sleep 0.5; done
+IMPORT_S=$(awk -v a="$IMPORT_START" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+touch "$WORK/import.done"
+wait "$CHECKOUT_PID" || true
+IMPORT_STATE=$(curl -fs -b "$STAFF_JAR" "$BIG/api/admin/imports/$IMPORT_ID")
+echo "import: $IMPORT_STATE; checked in $CHECKED_S s, done in $IMPORT_S s, peak RSS $(cat "$WORK/import.rss") MB" >&2
+cat "$WORK/import-checkout" >&2
+CO_P99=$(field p99_ms <"$WORK/import-checkout")
+CO_RATE=$(field checkouts_per_s <"$WORK/import-checkout")
+met=$(awk -v s="$IMPORT_S" -v r="$(cat "$WORK/import.rss")" 'BEGIN { print (s <= 120 && r <= 512) ? "yes" : "**no**" }')
+BACK_OFFICE_ROWS+=("| CSV import, $EXPORT_ROWS rows, every price changed ($(grep -o '"updated":[0-9]*' <<<"$IMPORT_STATE" | cut -d: -f2) updated) | $IMPORT_S s (checked in $CHECKED_S s) | ≤ 120 s, ≤ 512 MB | $met (peak RSS $(cat "$WORK/import.rss") MB) |")
+met=$(awk -v p="$CO_P99" 'BEGIN { print (p <= 100) ? "yes" : "**no**" }')
+BACK_OFFICE_ROWS+=("| checkouts beside the import, 16 shoppers (${BENCH_IMPORT_SECS:-60} s) | $CO_RATE/s, p99 $CO_P99 ms | p99 ≤ 100 ms | $met |")
