@@ -141,8 +141,15 @@ impl Db {
     /// Up to `limit` products with ids above `after`, by id: the CSV export's pages.
     pub async fn products_after(&self, after: i64, limit: u32) -> Result<Vec<AdminProduct>, Error> {
         self.read(move |c| {
+            // The page of products first, by id (a join left to itself would begin with
+            // the departments and sort every product past `after` for each page).
+            let from = FROM.replacen(
+                "products p",
+                "(SELECT * FROM products WHERE id > ?1 ORDER BY id LIMIT ?2) p",
+                1,
+            );
             c.query(
-                &format!("SELECT {COLUMNS} FROM {FROM} WHERE p.id > ?1 ORDER BY p.id LIMIT ?2"),
+                &format!("SELECT {COLUMNS} FROM {from} ORDER BY p.id"),
                 args![after, limit],
                 admin_product,
             )
