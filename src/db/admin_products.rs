@@ -277,9 +277,16 @@ fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Err
     let mut page_params = params.clone();
     page_params.push(Value::Int(take as i64));
     page_params.push(Value::Int(skip as i64));
+    // SQLite, with its statistics, would step over the table itself for the newest first
+    // (rows of a few hundred bytes) rather than this index of ids: ten times the reading
+    // at a deep page. PostgreSQL's planner picks the index by itself.
+    let table = match (c.engine(), unfiltered && query.sort == AdminSort::Newest) {
+        (super::Engine::Sqlite, true) => "products p INDEXED BY products_admin_newest",
+        _ => "products p",
+    };
     let mut ids: Vec<i64> = c.query(
         &format!(
-            "SELECT p.id FROM products p WHERE {condition} ORDER BY {} LIMIT ? OFFSET ?",
+            "SELECT p.id FROM {table} WHERE {condition} ORDER BY {} LIMIT ? OFFSET ?",
             query.sort.order(backwards)
         ),
         &page_params,

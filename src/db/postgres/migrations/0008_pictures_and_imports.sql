@@ -56,3 +56,17 @@ CREATE INDEX products_admin_by_name ON products (name, id) WHERE archived_at IS 
 CREATE INDEX products_admin_by_price ON products (price_cents, id) WHERE archived_at IS NULL;
 CREATE INDEX products_admin_by_department_name ON products (department_id, name, id) WHERE archived_at IS NULL;
 CREATE INDEX products_admin_by_department_stock ON products (department_id, stock, id) WHERE archived_at IS NULL;
+
+-- The words and the brand counts change when the words or the brand do, not whenever a
+-- statement names those columns (as SQLite's step 8 says).
+DROP TRIGGER products_words ON products;
+CREATE TRIGGER products_words_insert BEFORE INSERT ON products
+    FOR EACH ROW EXECUTE FUNCTION products_words();
+CREATE TRIGGER products_words_update BEFORE UPDATE OF name, brand, department_id, description ON products
+    FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.brand IS DISTINCT FROM NEW.brand
+                       OR OLD.department_id IS DISTINCT FROM NEW.department_id
+                       OR OLD.description IS DISTINCT FROM NEW.description)
+    EXECUTE FUNCTION products_words();
+DROP TRIGGER brands_count_update ON products;
+CREATE TRIGGER brands_count_update AFTER UPDATE OF brand ON products
+    FOR EACH ROW WHEN (OLD.brand IS DISTINCT FROM NEW.brand) EXECUTE FUNCTION brands_count();

@@ -6,6 +6,7 @@
 --    product_import_rows, and product_imports says how far it has gone, so an import
 --    cut off by a crash is finished (applying) or dropped (checking) afterwards.
 -- 3. Indexes for the back office's product list at a million products.
+-- 4. The search index's and brand counts' triggers fire on a change of value only.
 
 CREATE TABLE pictures (
     id         INTEGER PRIMARY KEY,
@@ -66,3 +67,24 @@ CREATE INDEX products_admin_by_name ON products (name, id) WHERE archived_at IS 
 CREATE INDEX products_admin_by_price ON products (price_cents, id) WHERE archived_at IS NULL;
 CREATE INDEX products_admin_by_department_name ON products (department_id, name, id) WHERE archived_at IS NULL;
 CREATE INDEX products_admin_by_department_stock ON products (department_id, stock, id) WHERE archived_at IS NULL;
+
+-- The search index and the brand counts change when the words or the brand do, not
+-- whenever a statement names those columns: the back office's changes and imports set
+-- every field, most of them to what it was.
+DROP TRIGGER product_search_update;
+CREATE TRIGGER product_search_update AFTER UPDATE OF name, brand, department_id, description ON products
+WHEN OLD.name IS NOT NEW.name OR OLD.brand IS NOT NEW.brand OR OLD.department_id IS NOT NEW.department_id
+     OR OLD.description IS NOT NEW.description
+BEGIN
+    INSERT INTO product_search (product_search, rowid, name, brand, department, description)
+    SELECT 'delete', OLD.id, OLD.name, OLD.brand, d.name, OLD.description FROM departments d WHERE d.id = OLD.department_id;
+    INSERT INTO product_search (rowid, name, brand, department, description)
+    SELECT NEW.id, NEW.name, NEW.brand, d.name, NEW.description FROM departments d WHERE d.id = NEW.department_id;
+END;
+DROP TRIGGER brands_count_update;
+CREATE TRIGGER brands_count_update AFTER UPDATE OF brand ON products WHEN OLD.brand IS NOT NEW.brand BEGIN
+    DELETE FROM brands WHERE name = OLD.brand AND product_count = 1;
+    UPDATE brands SET product_count = product_count - 1 WHERE name = OLD.brand;
+    INSERT INTO brands (name, product_count) VALUES (NEW.brand, 1)
+    ON CONFLICT (name) DO UPDATE SET product_count = product_count + 1;
+END;
