@@ -94,6 +94,9 @@ with open(sys.argv[1], newline="") as src, open(sys.argv[2], "w", newline="") as
     for row in rows:
         cents = round(float(row[5]) * 100) + 1
         row[5] = f"{cents // 100}.{cents % 100:02d}"
+        # The products the checkouts beside it buy keep the stock the load gave them.
+        if int(row[0]) <= 156:
+            row[6] = "1000000000"
         write.writerow(row)
 PY
 
