@@ -79,14 +79,6 @@ pub enum Step {
 }
 
 impl Db {
-    /// The store's departments, id and name, for reading the file's department column.
-    pub async fn departments_for_import(&self) -> Result<Vec<(i64, String)>, Error> {
-        self.read(|c| {
-            c.query("SELECT id, name FROM departments ORDER BY id", &[], |r| Ok((r.get(0)?, r.get(1)?)))
-        })
-        .await
-    }
-
     /// Starts an import by `actor`, refused while another is being checked or applied.
     pub async fn begin_import(&self, actor: Actor) -> Result<i64, Error> {
         self.write(move |c| {

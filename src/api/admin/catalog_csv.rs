@@ -209,7 +209,8 @@ pub async fn import_products(
     if !is_csv {
         return Err(ApiError::UnsupportedMediaType("Send the file as CSV (Content-Type: text/csv).".into()));
     }
-    let departments = Arc::new(Departments::new(db.departments_for_import().await?));
+    let departments = db.list_departments().await?;
+    let departments = Arc::new(Departments::new(departments.into_iter().map(|d| (d.id, d.name))));
     let id = db.begin_import(staff.actor()).await?;
     let checked = async {
         let file = spool(payload).await?;
@@ -388,9 +389,10 @@ impl Problems {
     }
 }
 
-/// The file read back a batch at a time on the blocking pool.
+/// The file read back a batch at a time on the blocking pool (and removed with it).
 struct FileRows {
     reader: csv::Reader<BufReader<File>>,
+    _file: Spooled,
     record: csv::StringRecord,
     /// The row number of the next data row (the header is row 1).
     next_row: u64,
@@ -404,7 +406,7 @@ struct Batch {
 }
 
 impl FileRows {
-    fn open(spooled: &Spooled) -> Result<(FileRows, Option<CsvProblem>), std::io::Error> {
+    fn open(spooled: Spooled) -> Result<(FileRows, Option<CsvProblem>), std::io::Error> {
         let file = BufReader::with_capacity(1 << 20, File::open(&spooled.0)?);
         let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(file);
         let mut record = csv::StringRecord::new();
@@ -413,7 +415,12 @@ impl FileRows {
             Ok(false) => Some(CsvProblem::new(1, "file", "the file is empty.")),
             Err(e) => Some(unreadable(1, &e)),
         };
-        Ok((FileRows { reader, record, next_row: 2 }, header))
+        Ok((FileRows { reader, _file: spooled, record, next_row: 2 }, header))
+    }
+
+    /// Data rows read so far.
+    fn rows_read(&self) -> u64 {
+        self.next_row - 2
     }
 
     fn next_batch(&mut self, departments: &Departments) -> Batch {
@@ -471,28 +478,21 @@ async fn check_and_stage(
     spooled: Spooled,
     departments: Arc<Departments>,
 ) -> Result<(u64, Problems), ApiError> {
-    let (mut rows, header) = web::block(move || FileRows::open(&spooled).map(|(rows, h)| (rows, h, spooled)))
-        .await?
-        .map_err(ApiError::internal)
-        .map(|(rows, header, spooled)| ((rows, spooled), header))?;
+    let (mut rows, header) =
+        web::block(move || FileRows::open(spooled)).await?.map_err(ApiError::internal)?;
     let mut problems = Problems::default();
     if let Some(problem) = header {
         problems.add([problem]);
         return Ok((0, problems));
     }
-    let mut total = 0u64;
     loop {
         let departments = departments.clone();
-        let ((reader, spooled), batch) = web::block(move || {
-            let (mut reader, spooled) = rows;
-            let batch = reader.next_batch(&departments);
-            ((reader, spooled), batch)
+        let (reader, batch) = web::block(move || {
+            let batch = rows.next_batch(&departments);
+            (rows, batch)
         })
         .await?;
-        rows = (reader, spooled);
-        total += (batch.rows.len()
-            + batch.problems.iter().map(|p| p.row).collect::<std::collections::BTreeSet<_>>().len())
-            as u64;
+        rows = reader;
         problems.add(batch.problems);
         if problems.count == 0 && !batch.rows.is_empty() {
             db.stage_import_rows(id, batch.rows).await?;
@@ -501,6 +501,7 @@ async fn check_and_stage(
             break;
         }
     }
+    let total = rows.rows_read();
     if problems.count == 0 {
         if total == 0 {
             problems.add([CsvProblem::new(2, "file", "the file has no rows after its header.")]);
