@@ -21,11 +21,12 @@ use crate::domain::audit::{Actor, Entry};
 use crate::domain::catalog_csv::{CsvProblem, ImportRow};
 use crate::domain::{Rejection, Thing, Timestamp};
 
-/// Rows applied in one transaction: a tenth of a second of a price change at a
-/// million products on SQLite, which a checkout beside it may wait for.
-pub const STEP: i64 = 1_000;
+/// Rows applied in one transaction: some 25 ms of price changes at a million products
+/// on SQLite (each moves three index entries), which a checkout beside it may wait
+/// for, three times (two cart adds and the order).
+pub const STEP: i64 = 250;
 /// Rows deleted in one transaction when an import's waiting rows go.
-const SWEEP_STEP: i64 = 20_000;
+const SWEEP_STEP: i64 = 5_000;
 /// At most this many problems are listed (all are counted).
 pub const LISTED_PROBLEMS: usize = 1_000;
 /// An unfinished import nobody touched for this long was left by a server that stopped.

@@ -26,7 +26,9 @@ use rusqlite::Connection;
 /// At most one checkpoint this often: what commits write meanwhile waits for the next.
 const EVERY: Duration = Duration::from_millis(100);
 
-/// A WAL of this many pages (64 MiB) is started over.
+/// A WAL of this many pages (64 MiB) is started over. Each start over costs the writer
+/// the copy of what the checkpointer has not yet copied (up to [`EVERY`] of writes): at
+/// 16 MiB a million-row import took 150 s instead of 115 s.
 const LONG: i64 = 16_384;
 
 /// The writer's handle on the thread; the thread ends when it is dropped.
