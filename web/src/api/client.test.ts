@@ -52,6 +52,36 @@ describe('requests (JSON and an anti-forgery header on non-GET calls)', () => {
   });
 });
 
+describe('a stale anti-forgery token', () => {
+  test('is refreshed by a session check and the call is sent once more', async () => {
+    const server = fakeServer(
+      fail(403, 'Missing or invalid anti-forgery token. Reload the page and try again.'),
+      ok({ user: null }),
+      ok({ user: { id: 1 } }),
+    );
+    assert.deepEqual(await post('/api/session', { credential: 'demo' }), { user: { id: 1 } });
+    assert.deepEqual(
+      server.calls.map((c) => [c.method, c.url]),
+      [
+        ['POST', '/api/session'],
+        ['GET', '/api/session'],
+        ['POST', '/api/session'],
+      ],
+    );
+  });
+
+  test('refused again is an ApiError, and other 403s are not sent twice', async () => {
+    const stale = 'Missing or invalid anti-forgery token. Reload the page and try again.';
+    let server = fakeServer(fail(403, stale), ok({ user: null }), fail(403, stale));
+    const error = await post('/api/cart', {}).catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError && error.status === 403);
+    assert.equal(server.calls.length, 3);
+    server = fakeServer(fail(403, 'Staff only.'));
+    await post('/api/admin/products', {}).catch(() => undefined);
+    assert.equal(server.calls.length, 1);
+  });
+});
+
 describe('failures (any status of 400 or above)', () => {
   test('become an ApiError with the status, message and errors of the answer', async () => {
     fakeServer(fail(400, 'Bad request', ['Please write a longer title.', 'Please enter a rating.']));

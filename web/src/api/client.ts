@@ -56,21 +56,38 @@ export async function request<T>(
     if (first.status >= 400) throw new ApiError(first.status, first.body as Partial<ApiErrorBody>);
     return first.body as T;
   }
-  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
-  if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
-    const token = readCookie('XSRF-TOKEN');
-    if (token !== undefined) headers['XSRF-Token'] = token;
+  const send = () => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+    if (method !== 'GET') {
+      headers['Content-Type'] = 'application/json';
+      const token = readCookie('XSRF-TOKEN');
+      if (token !== undefined) headers['XSRF-Token'] = token;
+    }
+    return fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  };
+  let response = await send();
+  let data: unknown = await response.json().catch(() => ({}));
+  if (method !== 'GET' && isStaleToken(response.status, data)) {
+    // Two first calls of a new visitor that raced each make a session, and the cookies
+    // can end up from different answers. The refusal changed nothing: a session check
+    // sends a token for the session the browser holds, and the call goes once more.
+    await fetch('/api/session', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    response = await send();
+    data = await response.json().catch(() => ({}));
   }
-  const response = await fetch(url, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data: unknown = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data as Partial<ApiErrorBody>);
   return data as T;
+}
+
+/** The server's refusal of a missing or stale anti-forgery token (`auth/xsrf.rs`). */
+function isStaleToken(status: number, data: unknown): boolean {
+  const message = (data as Partial<ApiErrorBody> | null)?.message;
+  return status === 403 && typeof message === 'string' && message.includes('anti-forgery token');
 }
 
 export const get = <T>(url: string) => request<T>('GET', url);
