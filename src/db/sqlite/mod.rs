@@ -3,7 +3,6 @@
 //! SQLite's own rule (one writer at a time) made into a queue that commits in groups.
 
 pub mod backup;
-mod checkpointer;
 pub mod identity;
 mod migrations;
 pub mod search;
@@ -49,14 +48,11 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
 /// otherwise spill past 64 KiB into a temporary file, created, written and unlinked
 /// per write (most of a checkout's cost once it takes stock, which changes a product
 /// row and three of its indexes). A 64 MiB page cache: a catalog import's step
-/// changes thousands of index pages scattered over a million products. No automatic
-/// checkpoint: the checkpointer's thread copies the WAL back (`checkpointer.rs`).
-/// Readers keep SQLite's defaults, so a large sort spills to disk instead of growing
-/// the process.
+/// changes thousands of index pages scattered over a million products. Readers keep
+/// SQLite's defaults, so a large sort spills to disk instead of growing the process.
 fn configure_writer(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "temp_store", "MEMORY")?;
-    conn.pragma_update(None, "cache_size", -65536)?;
-    conn.pragma_update(None, "wal_autocheckpoint", 0)
+    conn.pragma_update(None, "cache_size", -65536)
 }
 
 /// How long a write waits for SQLite's write lock when another process holds it (an
@@ -133,10 +129,7 @@ impl Store {
         if let Some(bytes) = max_size {
             cap_size(&conn, bytes)?;
         }
-        let mut checkpoints = Connection::open(path)?;
-        configure(&mut checkpoints)?;
-        let checkpointer = checkpointer::Checkpointer::start(checkpoints)?;
-        let writer = writer::Writer::start(conn, checkpointer, feed.clone(), metrics.clone(), faults)?;
+        let writer = writer::Writer::start(conn, feed.clone(), metrics.clone(), faults)?;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get()) as u32;
         let readers = r2d2::Pool::builder()
             .max_size(cores * 2)
@@ -343,57 +336,17 @@ mod tests {
         assert_eq!(synchronous, 2, "synchronous=FULL");
         assert!(busy >= 1000);
         // The writer too, and its savepoints' journals stay in memory.
-        let (synchronous, temp_store, cache, autocheckpoint): (i64, i64, i64, i64) = store
+        let (synchronous, temp_store, cache): (i64, i64, i64) = store
             .write(|c| {
-                let (synchronous, temp_store, cache) = c.query_one(
+                c.query_one(
                     "SELECT (SELECT synchronous FROM pragma_synchronous), (SELECT temp_store FROM pragma_temp_store),
                             (SELECT cache_size FROM pragma_cache_size)",
                     &[],
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-                )?;
-                // Not a table-valued pragma.
-                let autocheckpoint = c.query_one("PRAGMA wal_autocheckpoint", &[], |r| r.get(0))?;
-                Ok((synchronous, temp_store, cache, autocheckpoint))
+                )
             })
             .await
             .unwrap();
-        assert_eq!(
-            (synchronous, temp_store, cache, autocheckpoint),
-            (2, 2, -65536, 0),
-            "FULL, MEMORY, 64 MiB, none"
-        );
-    }
-
-    /// The writer makes no checkpoint itself: what it commits still reaches the
-    /// database file, not only the WAL, while the server runs.
-    #[actix_web::test]
-    async fn commits_are_copied_into_the_database_file_while_serving() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("market.db");
-        let db = crate::db::Db::open(&path).unwrap();
-        let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
-        for n in 0..20 {
-            store
-                .write(move |c| {
-                    c.execute(&format!("UPDATE products SET name = 'Copied back {n}' WHERE id = 1"), &[])
-                })
-                .await
-                .unwrap();
-        }
-        // The file alone, as a copy without its WAL would hold it.
-        let copy = dir.path().join("copy.db");
-        for _ in 0..50 {
-            std::fs::copy(&path, &copy).unwrap();
-            // Before any checkpoint the file may not even hold the catalog's tables.
-            let name: Option<String> = rusqlite::Connection::open(&copy)
-                .unwrap()
-                .query_row("SELECT name FROM products WHERE id = 1", [], |r| r.get(0))
-                .ok();
-            if name.as_deref() == Some("Copied back 19") {
-                return;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        panic!("the last commit was still only in the WAL after 5 s");
+        assert_eq!((synchronous, temp_store, cache), (2, 2, -65536), "FULL, MEMORY, 64 MiB");
     }
 }

@@ -27,7 +27,6 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use super::checkpointer::{Checkpointer, copy_wal};
 use crate::db::changes::Feed;
 use crate::db::conn::Conn;
 use crate::db::faults::{Failure, WriteFaults};
@@ -58,17 +57,15 @@ impl Writer {
     /// Starts the thread; it ends when the last `Writer` is dropped.
     pub fn start(
         conn: Connection,
-        checkpointer: Checkpointer,
         feed: Arc<Feed>,
         metrics: Arc<DbMetrics>,
         faults: Arc<WriteFaults>,
     ) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel();
         let counted = metrics.clone();
-        std::thread::Builder::new().name("sqlite-writer".into()).spawn(move || {
-            let queue = Queue { jobs: queue, metrics: counted };
-            run(conn, queue, &Committed { feed, checkpointer }, &faults)
-        })?;
+        std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed, &faults))?;
         Ok(Writer { jobs, metrics })
     }
 
@@ -140,13 +137,7 @@ impl Queue {
     }
 }
 
-/// Who hears of each commit: the change log's readers, and the checkpointer.
-struct Committed {
-    feed: Arc<Feed>,
-    checkpointer: Checkpointer,
-}
-
-fn run(mut conn: Connection, queue: Queue, committed: &Committed, faults: &WriteFaults) {
+fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults) {
     let mut next = queue.recv().ok();
     while let Some(job) = next.take() {
         next = match job {
@@ -154,7 +145,7 @@ fn run(mut conn: Connection, queue: Queue, committed: &Committed, faults: &Write
                 let _ = std::panic::catch_unwind(AssertUnwindSafe(|| f(&mut conn)));
                 queue.recv().ok()
             }
-            Job::Write(first) => match group(&mut conn, first, &queue, committed, faults) {
+            Job::Write(first) => match group(&mut conn, first, &queue, feed, faults) {
                 Some(job) => Some(job),
                 None => queue.recv().ok(),
             },
@@ -168,7 +159,7 @@ fn group(
     conn: &mut Connection,
     first: WriteJob,
     queue: &Queue,
-    committed: &Committed,
+    feed: &Feed,
     faults: &WriteFaults,
 ) -> Option<Job> {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
@@ -221,22 +212,14 @@ fn group(
         Ok(()) => {}
         Err(failure) => faults.saw(failure),
     }
-    if outcome.is_ok() {
-        committed.checkpointer.nudge();
-        if let Err(e) = committed.feed.deliver(&mut Conn::Sqlite(conn)) {
-            // The poller delivers them within a second.
-            tracing::warn!("reading the change log failed: {e}");
-        }
+    if outcome.is_ok()
+        && let Err(e) = feed.deliver(&mut Conn::Sqlite(conn))
+    {
+        // The poller delivers them within a second.
+        tracing::warn!("reading the change log failed: {e}");
     }
     for reply in replies {
         reply(outcome.clone());
-    }
-    // Once answered: see `checkpointer.rs` for why the writer copies the WAL's last
-    // frames itself when it has grown long.
-    if committed.checkpointer.wal_is_long()
-        && let Err(e) = copy_wal(conn)
-    {
-        tracing::warn!("copying the WAL into the database failed: {e}");
     }
     after
 }
@@ -318,8 +301,7 @@ mod tests {
         let conn = Connection::open(dir.path().join("t.db")).unwrap();
         conn.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE t (n INTEGER PRIMARY KEY)").unwrap();
         let feed = Arc::new(Feed::default());
-        let checkpointer = Checkpointer::start(Connection::open(dir.path().join("t.db")).unwrap()).unwrap();
-        let writer = Writer::start(conn, checkpointer, feed, Arc::default(), Arc::default()).unwrap();
+        let writer = Writer::start(conn, feed, Arc::default(), Arc::default()).unwrap();
         let writes: Vec<_> = (0..300)
             .map(|n: i64| {
                 let writer = writer.clone();
