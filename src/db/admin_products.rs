@@ -7,7 +7,7 @@ use serde_json::json;
 
 use super::audit::record;
 use super::conn::{Conn, Row, Value, args};
-use super::product_imports::refuse_while_applying;
+use super::product_imports::refuse_during_import;
 use super::{Db, Error};
 use crate::domain::admin_inputs::ProductChange;
 use crate::domain::audit::{Actor, Entry, changed_fields};
@@ -179,7 +179,7 @@ impl Db {
         archived: bool,
     ) -> Result<AdminProduct, Error> {
         self.write(move |c| {
-            refuse_while_applying(c)?;
+            refuse_during_import(c)?;
             let before = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
             if before.archived_at.is_some() == archived {
                 return Ok(before);
@@ -318,7 +318,7 @@ fn require_department(c: &mut Conn, id: i64) -> Result<(), Error> {
 }
 
 fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminProduct, Error> {
-    refuse_while_applying(c)?;
+    refuse_during_import(c)?;
     let (Some(name), Some(brand), Some(department_id), Some(price), Some(description), Some(stock)) =
         (&change.name, &change.brand, change.department_id, change.price, &change.description, change.stock)
     else {
@@ -352,7 +352,7 @@ fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminPr
 }
 
 fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Result<AdminProduct, Error> {
-    refuse_while_applying(c)?;
+    refuse_during_import(c)?;
     let before = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     if let Some(department_id) = change.department_id {
         require_department(c, department_id)?;

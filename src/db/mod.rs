@@ -93,9 +93,16 @@ impl Location {
 #[derive(Clone)]
 pub struct Db {
     store: Store,
+    /// Durable writes asked for so far (see [`Db::durable_writes`]).
+    durable_writes: Arc<std::sync::atomic::AtomicU64>,
     feed: Arc<changes::Feed>,
     metrics: Arc<DbMetrics>,
     faults: Arc<faults::WriteFaults>,
+}
+
+/// See [`Db::bulk_writes`].
+pub struct BulkWrites {
+    _aside: Option<Arc<sqlite::CheckpointsAside>>,
 }
 
 #[derive(Clone)]
@@ -140,7 +147,7 @@ impl Db {
                 (Store::Postgres(store), feed)
             }
         };
-        Ok(Db { store, feed, metrics, faults })
+        Ok(Db { store, durable_writes: Arc::default(), feed, metrics, faults })
     }
 
     pub fn engine(&self) -> Engine {
@@ -271,11 +278,65 @@ impl Db {
         F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
+        self.durable_writes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.write_now(f).await
+    }
+
+    async fn write_now<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
         match &self.store {
             Store::Sqlite(s) => s.write(f).await,
             Store::Postgres(p) => {
                 self.noting(p.write(f, self.feed.clone(), self.is_unreachable()).await, true)
             }
+        }
+    }
+
+    /// How many durable writes (shoppers', staff's: all but a catalog import's steps)
+    /// were asked for so far: the import makes way while this moves.
+    pub fn durable_writes(&self) -> u64 {
+        self.durable_writes.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// [`Db::write`] for work that is redone from where the database says it stood (a
+    /// catalog import's steps): it may be lost at a power cut, though not at a crash of
+    /// the process, so its commit does not wait for the disk. SQLite commits it without
+    /// an fsync, and the next commit's fsync takes it to the disk too (`sqlite/writer.rs`);
+    /// PostgreSQL commits it asynchronously.
+    async fn write_redoable<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        match &self.store {
+            Store::Sqlite(s) => s.write_redoable(f).await,
+            Store::Postgres(_) => {
+                self.write_now(move |c| {
+                    c.execute("SET LOCAL synchronous_commit = off", &[])?;
+                    f(c)
+                })
+                .await
+            }
+        }
+    }
+
+    /// Until the answer is dropped, a long run of large writes (a catalog import) goes
+    /// on: on SQLite, the WAL is copied back beside the one writer instead of inside its
+    /// commits (`sqlite/checkpointer.rs`). A failure to set that up is said and passed
+    /// over: the writes only go slower.
+    pub async fn bulk_writes(&self) -> BulkWrites {
+        match &self.store {
+            Store::Sqlite(s) => match s.checkpoints_aside().await {
+                Ok(aside) => BulkWrites { _aside: Some(aside) },
+                Err(e) => {
+                    tracing::warn!("taking checkpoints off the writer failed: {e}");
+                    BulkWrites { _aside: None }
+                }
+            },
+            Store::Postgres(_) => BulkWrites { _aside: None },
         }
     }
 

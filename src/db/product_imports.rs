@@ -12,6 +12,8 @@
 //!    stopped, finished by the next one that looks: an import is never left half-applied.
 //!    One left while `checking` changed nothing and is dropped.
 
+use std::sync::Arc;
+
 use serde_json::json;
 
 use super::audit::record;
@@ -25,6 +27,8 @@ use crate::domain::{Rejection, Thing, Timestamp};
 /// on SQLite (each moves three index entries), which a checkout beside it may wait
 /// for, three times (two cart adds and the order).
 pub const STEP: i64 = 250;
+/// Rows put to wait in one transaction while a file is read.
+const STAGE_STEP: usize = 1_000;
 /// Rows deleted in one transaction when an import's waiting rows go.
 const SWEEP_STEP: i64 = 5_000;
 /// At most this many problems are listed (all are counted).
@@ -97,41 +101,31 @@ impl Db {
         .await
     }
 
-    /// Adds checked rows to the import's waiting rows.
+    /// Adds checked rows to the import's waiting rows, [`STAGE_STEP`] rows a write.
     pub async fn stage_import_rows(&self, id: i64, rows: Vec<ImportRow>) -> Result<(), Error> {
-        self.write(move |c| {
-            for chunk in rows.chunks(500) {
-                let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-                let sql = format!(
-                    "INSERT INTO product_import_rows (import_id, row_no, product_id, sku, name, brand,
-                         department_id, price_cents, stock, archived, description) VALUES {}",
-                    vec![one; chunk.len()].join(", ")
-                );
-                let mut values: Vec<Value> = Vec::with_capacity(chunk.len() * 11);
-                for r in chunk {
-                    values.extend([
-                        Value::Int(id),
-                        Value::Int(r.row as i64),
-                        Value::from(r.id),
-                        Value::from(r.sku.as_deref()),
-                        Value::Text(&r.name),
-                        Value::Text(&r.brand),
-                        Value::Int(r.department_id),
-                        Value::Int(r.price.0),
-                        Value::Int(r.stock),
-                        Value::Int(i64::from(r.archived)),
-                        Value::Text(&r.description),
-                    ]);
+        let rows = Arc::new(rows);
+        for from in (0..rows.len()).step_by(STAGE_STEP) {
+            let rows = rows.clone();
+            // Redoable: an import cut off while its rows are put to wait is dropped.
+            self.write_redoable(move |c| {
+                let to = (from + STAGE_STEP).min(rows.len());
+                for chunk in rows[from..to].chunks(500) {
+                    stage(c, id, chunk)?;
                 }
-                c.execute(&sql, &values)?;
-            }
-            touch(c, id)
-        })
-        .await
+                touch(c, id)
+            })
+            .await?;
+        }
+        Ok(())
     }
 
     /// The checks that need the catalog, over every waiting row: a row's SKU alone names
     /// the product that has it (or none: a new product).
+    ///
+    /// The checks read a snapshot beside the writer, not in it: over a million rows they
+    /// take seconds, which shoppers' writes would wait for. Nothing they look at can change
+    /// meanwhile: staff's product changes wait while an import is checked
+    /// ([`refuse_during_import`]), and shoppers' writes change neither ids nor SKUs.
     pub async fn check_import(&self, id: i64) -> Result<Findings, Error> {
         self.write(move |c| {
             c.execute(
@@ -139,6 +133,10 @@ impl Db {
                  WHERE import_id = ?1 AND product_id IS NULL AND sku IS NOT NULL",
                 args![id],
             )?;
+            touch(c, id)
+        })
+        .await?;
+        self.read_snapshot(move |c| {
             let checks: [(&str, &str); 4] = [
                 (
                     "id",
@@ -179,7 +177,6 @@ impl Db {
             }
             problems.sort_by_key(|p| p.row);
             problems.truncate(LISTED_PROBLEMS);
-            touch(c, id)?;
             Ok(Findings { problems, count })
         })
         .await
@@ -214,14 +211,15 @@ impl Db {
 
     /// Applies the next [`STEP`] rows of import `id`, in one transaction.
     pub async fn apply_import_step(&self, id: i64) -> Result<Step, Error> {
-        self.write(move |c| apply_step(c, id)).await
+        // Redoable: a step lost at a power cut is applied again from `applied`.
+        self.write_redoable(move |c| apply_step(c, id)).await
     }
 
     /// Deletes the waiting rows of an import that is over, a bounded number at a time.
     pub async fn sweep_import_rows(&self, id: i64) -> Result<(), Error> {
         loop {
             let deleted = self
-                .write(move |c| {
+                .write_redoable(move |c| {
                     c.execute(
                         "DELETE FROM product_import_rows WHERE import_id = ?1 AND row_no IN (
                              SELECT row_no FROM product_import_rows WHERE import_id = ?1 ORDER BY row_no LIMIT ?2)",
@@ -241,7 +239,7 @@ impl Db {
 
     /// Imports left unfinished by a server that stopped: those nobody has touched for
     /// `idle_ms`. Those being checked are dropped here; those being applied are
-    /// returned, for the caller to finish.
+    /// returned, for the caller to finish; the rows of those over are swept.
     pub async fn left_imports(&self, idle_ms: i64) -> Result<Vec<i64>, Error> {
         let before = Timestamp::now().millis() - idle_ms;
         let dropped: Vec<i64> = self
@@ -255,7 +253,18 @@ impl Db {
                 )
             })
             .await?;
-        for id in dropped {
+        // Those dropped now, and any over whose rows' sweep was cut off (it is redoable).
+        let finished: Vec<i64> = self
+            .read(|c| {
+                c.query(
+                    "SELECT id FROM product_imports i WHERE status IN ('done', 'failed')
+                       AND EXISTS (SELECT 1 FROM product_import_rows r WHERE r.import_id = i.id) ORDER BY id",
+                    &[],
+                    |r| r.get(0),
+                )
+            })
+            .await?;
+        for id in dropped.into_iter().chain(finished) {
             self.sweep_import_rows(id).await?;
         }
         self.read(move |c| {
@@ -271,6 +280,34 @@ impl Db {
 
 pub const ANOTHER_IMPORT: &str =
     "Another import is being checked or applied: try again once it has finished.";
+
+/// Inserts `rows` in one statement.
+fn stage(c: &mut Conn, id: i64, rows: &[ImportRow]) -> Result<(), Error> {
+    let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    let sql = format!(
+        "INSERT INTO product_import_rows (import_id, row_no, product_id, sku, name, brand,
+             department_id, price_cents, stock, archived, description) VALUES {}",
+        vec![one; rows.len()].join(", ")
+    );
+    let mut values: Vec<Value> = Vec::with_capacity(rows.len() * 11);
+    for r in rows {
+        values.extend([
+            Value::Int(id),
+            Value::Int(r.row as i64),
+            Value::from(r.id),
+            Value::from(r.sku.as_deref()),
+            Value::Text(&r.name),
+            Value::Text(&r.brand),
+            Value::Int(r.department_id),
+            Value::Int(r.price.0),
+            Value::Int(r.stock),
+            Value::Int(i64::from(r.archived)),
+            Value::Text(&r.description),
+        ]);
+    }
+    c.execute(&sql, &values)?;
+    Ok(())
+}
 
 fn find(c: &mut Conn, id: i64) -> Result<Option<ProductImport>, Error> {
     c.query_opt(
@@ -288,18 +325,19 @@ fn touch(c: &mut Conn, id: i64) -> Result<(), Error> {
     Ok(())
 }
 
-/// Refuses a back-office write to products while an import is being applied: the
-/// import was checked against the catalog as it stood.
-pub(super) fn refuse_while_applying(c: &mut Conn) -> Result<(), Error> {
-    let applying =
-        c.query_one("SELECT EXISTS (SELECT 1 FROM product_imports WHERE status = 'applying')", &[], |r| {
-            r.get::<bool>(0)
-        })?;
-    match applying {
-        true => {
-            Err(Rejection::NotNow("A catalog import is being applied: try again once it has finished.")
-                .into())
-        }
+/// Refuses a back-office write to products while an import is being checked or
+/// applied: it is checked against the catalog as it stands.
+pub(super) fn refuse_during_import(c: &mut Conn) -> Result<(), Error> {
+    let importing = c.query_one(
+        "SELECT EXISTS (SELECT 1 FROM product_imports WHERE status IN ('checking', 'applying'))",
+        &[],
+        |r| r.get::<bool>(0),
+    )?;
+    match importing {
+        true => Err(Rejection::NotNow(
+            "A catalog import is being checked or applied: try again once it has finished.",
+        )
+        .into()),
         false => Ok(()),
     }
 }

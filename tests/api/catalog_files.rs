@@ -7,7 +7,7 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::back_office::with_role;
+use crate::back_office::{patch, with_role};
 use crate::helpers::{TestApp, assert_error_shape, json_body, spawn_app, spawn_on};
 
 fn png(width: u32, height: u32) -> Vec<u8> {
@@ -331,11 +331,12 @@ async fn a_good_file_updates_by_id_and_sku_creates_and_archives_and_the_storefro
 async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_left_checking_is_dropped() {
     let app = spawn_app().await;
     // As a server that stopped would leave them: one import applying, its first row
-    // applied, and one still being checked.
+    // applied, one still being checked, and one applied whose rows were not swept yet.
     let when = 1_000;
     app.sql(&format!(
         "INSERT INTO product_imports (id, status, actor, rows, applied, started_at, touched_at)
-         VALUES (900, 'applying', 'ana', 2, 1, {when}, {when}), (901, 'checking', 'ana', 0, 0, {when}, {when})"
+         VALUES (900, 'applying', 'ana', 2, 1, {when}, {when}), (901, 'checking', 'ana', 0, 0, {when}, {when}),
+                (902, 'done', 'ana', 1, 1, {when}, {when})"
     ))
     .await;
     app.sql(&format!(
@@ -343,7 +344,8 @@ async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_lef
              stock, archived, description)
          VALUES (900, 2, 7, NULL, 'Applied Before The Stop', 'Acme', 5, 100, 1, 0, '{DESCRIPTION}'),
                 (900, 3, 9, NULL, 'Applied After The Stop', 'Acme', 5, 200, 2, 0, '{DESCRIPTION}'),
-                (901, 2, 10, NULL, 'Never Applied', 'Acme', 5, 300, 3, 0, '{DESCRIPTION}')"
+                (901, 2, 10, NULL, 'Never Applied', 'Acme', 5, 300, 3, 0, '{DESCRIPTION}'),
+                (902, 2, 11, NULL, 'Applied, Its Rows Not Swept', 'Acme', 5, 400, 4, 0, '{DESCRIPTION}')"
     ))
     .await;
     // Another server of the store starts, and looks.
@@ -369,4 +371,25 @@ async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_lef
     assert_eq!(dropped["status"], "failed");
     assert_ne!(app.get_json("/api/products/10", 200).await["name"], "Never Applied");
     rows_swept(&app).await;
+}
+
+#[actix_web::test]
+async fn staff_product_changes_wait_while_an_import_is_checked_or_applied() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis();
+    for status in ["checking", "applying"] {
+        app.sql(&format!(
+            "INSERT INTO product_imports (id, status, actor, rows, applied, started_at, touched_at)
+             VALUES (910, '{status}', 'ana', 1, 0, {now}, {now})"
+        ))
+        .await;
+        let refused = patch(&staff, "/api/admin/products/51", json!({"price": 12.34}), 409).await;
+        assert_error_shape(&refused);
+        assert!(refused["message"].as_str().unwrap().contains("catalog import"), "{refused}");
+        app.sql("DELETE FROM product_imports WHERE id = 910").await;
+    }
+    assert_ne!(app.get_json("/api/products/51", 200).await["price"], json!(12.34), "nothing was changed");
+    let changed = patch(&staff, "/api/admin/products/51", json!({"price": 12.34}), 200).await;
+    assert_eq!(changed["price"], json!(12.34));
 }

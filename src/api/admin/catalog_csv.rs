@@ -16,8 +16,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::StaffMember;
-use crate::db::Db;
 use crate::db::product_imports::{LISTED_PROBLEMS, ProductImport, Step};
+use crate::db::{BulkWrites, Db};
 use crate::domain::catalog_csv::{
     COLUMNS, CsvProblem, Departments, ImportRow, check_header, check_row, export_cell,
 };
@@ -212,6 +212,9 @@ pub async fn import_products(
     let departments = db.list_departments().await?;
     let departments = Arc::new(Departments::new(departments.into_iter().map(|d| (d.id, d.name))));
     let id = db.begin_import(staff.actor()).await?;
+    // From the file's first rows to the last step, and dropped with this answer if the
+    // file is refused.
+    let bulk = db.bulk_writes().await;
     let checked = async {
         let file = spool(payload).await?;
         check_and_stage(&db, id, file, departments).await
@@ -220,7 +223,7 @@ pub async fn import_products(
     match checked {
         Ok((rows, problems)) if problems.count == 0 => {
             let started = db.start_applying(id, rows as i64).await?;
-            actix_web::rt::spawn(apply((**db).clone(), id));
+            actix_web::rt::spawn(apply((**db).clone(), id, bulk));
             Ok(HttpResponse::Accepted().json(ProductImportBody::from(started)))
         }
         Ok((_, problems)) => {
@@ -276,11 +279,20 @@ pub async fn get_import(
 /// Applies import `id` to the end, a step at a time; stops if another server has it.
 /// A step that fails (the database busy, say) is tried again; an import this server
 /// gives up on is finished by the next that looks (`finish_left_imports`).
-pub async fn apply(db: Db, id: i64) {
+pub async fn apply(db: Db, id: i64, _bulk: BulkWrites) {
     let mut failures = 0;
     loop {
+        let (began, others) = (std::time::Instant::now(), db.durable_writes());
         match db.apply_import_step(id).await {
-            Ok(Step::More) => failures = 0,
+            Ok(Step::More) => {
+                failures = 0;
+                // Shoppers first: while anyone else writes, the import takes at most half
+                // the time (on two cores a step left running back to back took the CPU
+                // their requests needed; their checkouts' p50 went from 12 ms to 150 ms).
+                if db.durable_writes() != others {
+                    actix_web::rt::time::sleep(began.elapsed()).await;
+                }
+            }
             Ok(Step::Done) => {
                 tracing::info!(import = id, "a catalog import was applied");
                 if let Err(e) = db.sweep_import_rows(id).await {
@@ -308,7 +320,7 @@ pub async fn finish_left_imports(db: &Db, idle_ms: i64) {
         Ok(ids) => {
             for id in ids {
                 tracing::info!(import = id, "finishing a catalog import a stopped server left");
-                apply(db.clone(), id).await;
+                apply(db.clone(), id, db.bulk_writes().await).await;
             }
         }
         Err(e) => tracing::warn!("looking for unfinished catalog imports failed: {e}"),
@@ -480,6 +492,7 @@ async fn check_and_stage(
 ) -> Result<(u64, Problems), ApiError> {
     let (mut rows, header) =
         web::block(move || FileRows::open(spooled)).await?.map_err(ApiError::internal)?;
+    let started = std::time::Instant::now();
     let mut problems = Problems::default();
     if let Some(problem) = header {
         problems.add([problem]);
@@ -506,7 +519,15 @@ async fn check_and_stage(
         if total == 0 {
             problems.add([CsvProblem::new(2, "file", "the file has no rows after its header.")]);
         } else {
+            let staged = started.elapsed();
             let found = db.check_import(id).await?;
+            tracing::info!(
+                import = id,
+                rows = total,
+                read_ms = staged.as_millis() as u64,
+                checked_ms = (started.elapsed() - staged).as_millis() as u64,
+                "a catalog import's file was read and checked"
+            );
             problems.count += found.count;
             problems.list.extend(found.problems);
             problems.list.truncate(LISTED_PROBLEMS);

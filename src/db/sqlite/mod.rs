@@ -3,6 +3,7 @@
 //! SQLite's own rule (one writer at a time) made into a queue that commits in groups.
 
 pub mod backup;
+mod checkpointer;
 pub mod identity;
 mod migrations;
 pub mod search;
@@ -15,6 +16,8 @@ use std::time::Duration;
 use anyhow::Context;
 use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+
+pub use checkpointer::CheckpointsAside;
 
 use super::changes::Feed;
 use super::conn::Conn;
@@ -29,6 +32,8 @@ type Pool = r2d2::Pool<SqliteConnectionManager>;
 pub struct Store {
     readers: Pool,
     writer: writer::Writer,
+    /// The checkpoints taken off the writer, while anyone needs them so.
+    aside: Arc<std::sync::Mutex<std::sync::Weak<CheckpointsAside>>>,
 }
 
 /// Pragmas every connection gets, in this order: `busy_timeout` first so that even
@@ -48,12 +53,19 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
 /// otherwise spill past 64 KiB into a temporary file, created, written and unlinked
 /// per write (most of a checkout's cost once it takes stock, which changes a product
 /// row and three of its indexes). A 64 MiB page cache: a catalog import's step
-/// changes thousands of index pages scattered over a million products. Readers keep
+/// changes thousands of index pages scattered over a million products. A WAL file cut
+/// back to [`WAL_KEPT`] when it starts over. Readers keep
 /// SQLite's defaults, so a large sort spills to disk instead of growing the process.
 fn configure_writer(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "temp_store", "MEMORY")?;
-    conn.pragma_update(None, "cache_size", -65536)
+    conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "journal_size_limit", WAL_KEPT)
 }
+
+/// Bytes of WAL file kept when the WAL starts over: SQLite's automatic checkpoint keeps
+/// it at about 4 MiB, and a catalog import lets it grow far past that for a while
+/// (`checkpointer.rs`).
+const WAL_KEPT: i64 = 16 * 1024 * 1024;
 
 /// How long a write waits for SQLite's write lock when another process holds it (an
 /// operator's `sqlite3` shell in a transaction) before it is answered 503: well inside
@@ -136,7 +148,7 @@ impl Store {
             .min_idle(Some(1))
             .event_handler(Box::new(PoolEvents(metrics)))
             .build(manager)?;
-        Ok((Store { readers, writer }, feed))
+        Ok((Store { readers, writer, aside: Arc::default() }, feed))
     }
 
     /// Runs a read on the blocking pool.
@@ -178,6 +190,16 @@ impl Store {
         self.writer.write(f).await
     }
 
+    /// [`Store::write`] whose group commits without waiting for the disk: see
+    /// [`writer::Durability::Redoable`].
+    pub async fn write_redoable<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.writer.write_with(writer::Durability::Redoable, f).await
+    }
+
     /// Reads the change log for changes other connections made, every [`POLL_EVERY`],
     /// for as long as the feed is in use.
     pub fn poll_changes(&self, feed: &Arc<Feed>) -> anyhow::Result<()> {
@@ -195,6 +217,17 @@ impl Store {
             }
         })?;
         Ok(())
+    }
+
+    /// Takes checkpoints off the writer until the answer is dropped: for a long run of
+    /// large writes (a catalog import), see `checkpointer.rs`.
+    pub async fn checkpoints_aside(&self) -> Result<Arc<CheckpointsAside>, Error> {
+        if let Some(aside) = self.aside.lock().unwrap_or_else(|e| e.into_inner()).upgrade() {
+            return Ok(aside);
+        }
+        let aside = Arc::new(CheckpointsAside::start(self.writer.clone(), self.readers.clone()).await?);
+        *self.aside.lock().unwrap_or_else(|e| e.into_inner()) = Arc::downgrade(&aside);
+        Ok(aside)
     }
 
     /// Folds the write-ahead log into the database file and empties it (at shutdown).

@@ -22,6 +22,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -32,6 +33,16 @@ use crate::db::conn::Conn;
 use crate::db::faults::{Failure, WriteFaults};
 use crate::db::{DbMetrics, Error};
 
+/// Set by the checkpointer (`checkpointer.rs`), while there is one: the WAL has grown
+/// long, and the writer is to copy what is left of it between two groups.
+pub type WalLong = Arc<AtomicBool>;
+
+/// Copies the WAL's frames into the database file without waiting for anyone; how many
+/// pages the WAL holds.
+pub fn copy_wal(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))
+}
+
 const MAX_GROUP: usize = 256;
 const MAX_GROUP_TIME: Duration = Duration::from_millis(5);
 
@@ -41,8 +52,22 @@ type Reply = Box<dyn FnOnce(Result<(), Failure>) + Send>;
 /// transaction could be opened; `Err` when it failed (and has already answered).
 type WriteJob = Box<dyn FnOnce(Result<&Transaction, Failure>) -> Result<Reply, Failure> + Send>;
 
+/// How a write's commit reaches the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Durability {
+    /// Answered once its commit is on the disk (`synchronous=FULL`: an fsync of the
+    /// WAL): every shopper's and staff member's write.
+    Durable,
+    /// Work that is redone from where the database says it stood (a catalog import's
+    /// steps): its group commits without an fsync (`synchronous=NORMAL`), so a power
+    /// cut may lose it, never a crash of the process. The WAL only grows at its end, so
+    /// the next durable commit's fsync takes it to the disk too. A group begun by such a
+    /// write takes no durable one; a durable group takes any.
+    Redoable,
+}
+
 enum Job {
-    Write(WriteJob),
+    Write(WriteJob, Durability),
     /// Outside any transaction (a checkpoint).
     Plain(Box<dyn FnOnce(&mut Connection) + Send>),
 }
@@ -51,6 +76,8 @@ enum Job {
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
     metrics: Arc<DbMetrics>,
+    /// Set by the checkpointer, while there is one (`checkpointer.rs`).
+    wal_long: WalLong,
 }
 
 impl Writer {
@@ -63,13 +90,23 @@ impl Writer {
     ) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel();
         let counted = metrics.clone();
+        let wal_long = WalLong::default();
+        let long = wal_long.clone();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed, &faults))?;
-        Ok(Writer { jobs, metrics })
+            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed, &faults, &long))?;
+        Ok(Writer { jobs, metrics, wal_long })
     }
 
     pub async fn write<T, F>(&self, f: F) -> Result<T, Error>
+    where
+        F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.write_with(Durability::Durable, f).await
+    }
+
+    pub async fn write_with<T, F>(&self, durability: Durability, f: F) -> Result<T, Error>
     where
         F: FnOnce(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
@@ -87,7 +124,7 @@ impl Writer {
                 }
             }
         });
-        self.send(Job::Write(job))?;
+        self.send(Job::Write(job, durability))?;
         answered.await.map_err(|_| stopped())?
     }
 
@@ -101,6 +138,16 @@ impl Writer {
             let _ = answer.send(f(conn));
         })))?;
         answered.await.map_err(|_| stopped())?
+    }
+
+    /// Runs `f` on the connection between two groups, without waiting for it.
+    pub fn run_plain(&self, f: impl FnOnce(&mut Connection) + Send + 'static) {
+        let _ = self.send(Job::Plain(Box::new(f)));
+    }
+
+    /// What the checkpointer sets when the WAL has grown long.
+    pub fn wal_long(&self) -> WalLong {
+        self.wal_long.clone()
     }
 
     fn send(&self, job: Job) -> Result<(), Error> {
@@ -137,27 +184,54 @@ impl Queue {
     }
 }
 
-fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults) {
+fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults, wal_long: &WalLong) {
+    let mut durability = Durability::Durable;
     let mut next = queue.recv().ok();
     while let Some(job) = next.take() {
-        next = match job {
+        // Between two groups: see `checkpointer.rs` for why the writer copies the WAL's
+        // last frames itself once it has grown long.
+        if wal_long.swap(false, Ordering::Relaxed)
+            && let Err(e) = copy_wal(&conn)
+        {
+            tracing::warn!("copying the WAL into the database failed: {e}");
+        }
+        let after = match job {
             Job::Plain(f) => {
                 let _ = std::panic::catch_unwind(AssertUnwindSafe(|| f(&mut conn)));
-                queue.recv().ok()
+                None
             }
-            Job::Write(first) => match group(&mut conn, first, &queue, feed, faults) {
-                Some(job) => Some(job),
-                None => queue.recv().ok(),
+            Job::Write(first, wanted) => match set_durability(&conn, &mut durability, wanted) {
+                Ok(()) => group(&mut conn, first, durability, &queue, feed, faults),
+                Err(e) => {
+                    let _ = first(Err(Failure::of(&e.into())));
+                    None
+                }
             },
         };
+        next = after.or_else(|| queue.recv().ok());
     }
 }
 
+/// Sets how the next group's commit reaches the disk, when it changes.
+fn set_durability(conn: &Connection, now: &mut Durability, wanted: Durability) -> rusqlite::Result<()> {
+    if *now != wanted {
+        let level = match wanted {
+            Durability::Durable => "FULL",
+            Durability::Redoable => "NORMAL",
+        };
+        conn.pragma_update(None, "synchronous", level)?;
+        *now = wanted;
+    }
+    Ok(())
+}
+
 /// Runs `first` and the writes waiting behind it in one transaction and commits it;
-/// answers a plain job that came next, for the caller to run.
+/// answers the job that came next and could not join it (a plain job, or a durable
+/// write behind redoable ones), for the caller to run.
 fn group(
     conn: &mut Connection,
     first: WriteJob,
+    durability: Durability,
     queue: &Queue,
     feed: &Feed,
     faults: &WriteFaults,
@@ -193,7 +267,11 @@ fn group(
             break;
         }
         match queue.try_recv() {
-            Ok(Job::Write(write)) => job = Some(write),
+            // A durable write waits for a group of its own, whose commit waits for the disk.
+            Ok(Job::Write(write, Durability::Durable)) if durability == Durability::Redoable => {
+                after = Some(Job::Write(write, Durability::Durable));
+            }
+            Ok(Job::Write(write, _)) => job = Some(write),
             Ok(plain) => after = Some(plain),
             Err(TryRecvError::Empty | TryRecvError::Disconnected) => {}
         }
@@ -233,7 +311,7 @@ fn refuse_waiting(first: WriteJob, failure: Failure, queue: &Queue, faults: &Wri
     let _ = first(Err(failure.clone()));
     loop {
         match queue.try_recv() {
-            Ok(Job::Write(write)) => {
+            Ok(Job::Write(write, _)) => {
                 let _ = write(Err(failure.clone()));
             }
             Ok(plain) => return Some(plain),
@@ -336,5 +414,43 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(stored, expected, "exactly the acknowledged writes are stored");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn a_durable_write_never_commits_in_a_group_that_does_not_wait_for_the_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let conn = Connection::open(dir.path().join("t.db")).unwrap();
+        conn.execute_batch(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; CREATE TABLE t (n INTEGER)",
+        )
+        .unwrap();
+        let writer = Writer::start(conn, Arc::new(Feed::default()), Arc::default(), Arc::default()).unwrap();
+        let writes: Vec<_> = (0..400)
+            .map(|n: i64| {
+                let writer = writer.clone();
+                let durability = if n % 3 == 0 { Durability::Durable } else { Durability::Redoable };
+                tokio::spawn(async move {
+                    let level = writer
+                        .write_with(durability, move |c| {
+                            c.execute("INSERT INTO t (n) VALUES (?1)", crate::db::conn::args![n])?;
+                            c.query_one("PRAGMA synchronous", &[], |r| r.get::<i64>(0))
+                        })
+                        .await
+                        .unwrap();
+                    (durability, level)
+                })
+            })
+            .collect();
+        let mut seen = BTreeSet::new();
+        for write in writes {
+            seen.insert(write.await.unwrap());
+        }
+        // 2 is FULL (an fsync at each commit), 1 NORMAL.
+        assert!(seen.contains(&(Durability::Durable, 2)), "{seen:?}");
+        assert!(
+            !seen.contains(&(Durability::Durable, 1)),
+            "a durable write committed without an fsync: {seen:?}"
+        );
+        assert!(seen.contains(&(Durability::Redoable, 1)), "{seen:?}");
     }
 }
