@@ -202,8 +202,8 @@ class Shopper:
             self.judge_refusal(a, "POST /api/cart")
         return a
 
-    def favorite(self, kind="write"):
-        product = random.choice(PRODUCTS)
+    def favorite(self, kind="write", product=None):
+        product = product or random.choice(PRODUCTS)
         a = self.call(kind, "POST", "/api/favorites", {"productId": product})
         if a.status == 200:
             self.favorites.add(product)
@@ -481,12 +481,16 @@ def drive(server, mount, data_dir, log_file, filler, started):
     expect(server.alive(), f"the server died while the disk was full (exit {server.proc.returncode}):\n"
            + server.tail(40))
 
-    # Space comes back: a write must succeed by itself within 10 s.
+    # Space comes back: a write must succeed by itself within 10 s. One that changes
+    # something: a product the demo shopper does not keep yet (favoriting a kept one
+    # again commits even on a full disk, and is rightly not taken for recovery).
+    held = {p["productId"] for p in demo.call("setup", "GET", "/api/favorites").json()["Products"]}
+    fresh = random.choice([p for p in PRODUCTS if p not in held])
     os.remove(filler)
     freed = time.monotonic()
     attempts = []
     while True:
-        a = demo.favorite("recovery")
+        a = demo.favorite("recovery", fresh)
         attempts.append(a.status)
         if a.status == 200:
             break
