@@ -54,8 +54,8 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
 /// per write (most of a checkout's cost once it takes stock, which changes a product
 /// row and three of its indexes). A 64 MiB page cache: a catalog import's step
 /// changes thousands of index pages scattered over a million products. A WAL file cut
-/// back to [`WAL_KEPT`] when it starts over. Readers keep
-/// SQLite's defaults, so a large sort spills to disk instead of growing the process.
+/// back to [`WAL_KEPT`] when it starts over. Readers keep SQLite's defaults, so a large
+/// sort spills to disk instead of growing the process.
 fn configure_writer(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     conn.pragma_update(None, "cache_size", -65536)?;
@@ -381,5 +381,36 @@ mod tests {
             .await
             .unwrap();
         assert_eq!((synchronous, temp_store, cache), (2, 2, -65536), "FULL, MEMORY, 64 MiB");
+    }
+
+    /// The writer's automatic checkpoint, and its WAL file's size kept at a restart.
+    async fn writer_checkpoints(store: &super::Store) -> (i64, i64) {
+        store
+            .write(|c| {
+                // Neither is a table-valued pragma.
+                let every = c.query_one("PRAGMA wal_autocheckpoint", &[], |r| r.get(0))?;
+                let kept = c.query_one("PRAGMA journal_size_limit", &[], |r| r.get(0))?;
+                Ok((every, kept))
+            })
+            .await
+            .unwrap()
+    }
+
+    /// While an import holds checkpoints aside (two of its parts at once), the writer
+    /// makes none itself; once the last lets go, it does again, as SQLite would.
+    #[actix_web::test]
+    async fn checkpoints_go_back_to_the_writer_once_nobody_holds_them_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = crate::db::Db::open(&dir.path().join("market.db")).unwrap();
+        let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
+        assert_eq!(writer_checkpoints(store).await, (super::checkpointer::AUTOMATIC, super::WAL_KEPT));
+        let first = store.checkpoints_aside().await.unwrap();
+        let second = store.checkpoints_aside().await.unwrap();
+        assert!(std::sync::Arc::ptr_eq(&first, &second), "one thread for both");
+        assert_eq!(writer_checkpoints(store).await.0, 0);
+        drop(first);
+        assert_eq!(writer_checkpoints(store).await.0, 0, "the second still holds them");
+        drop(second);
+        assert_eq!(writer_checkpoints(store).await.0, super::checkpointer::AUTOMATIC);
     }
 }
