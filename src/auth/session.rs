@@ -209,12 +209,15 @@ impl actix_session::storage::SessionStore for SessionStore {
             created_at: now,
             expires_at: now.plus(IDLE_LIFETIME),
         };
+        let signed_in = row.user_id.is_some();
         match self.db.insert_session(hash.clone(), row).await {
             Ok(()) => {}
-            // Writes are refused for now (a full disk): the visitor still gets their page,
+            // Writes are refused for now (a full disk): a new visitor still gets their page,
             // with a key that names no row, and browses as a new visitor until a session can
-            // be stored. Their first write meets the same refusal (auth/xsrf.rs).
-            Err(e) if e.is_passing() => {
+            // be stored. Their first write meets the same refusal (auth/xsrf.rs). A sign-in
+            // whose session cannot be stored is refused: answered as done, its key would
+            // name nothing, and the shopper would find themselves signed out.
+            Err(e) if e.is_passing() && !signed_in => {
                 tracing::debug!("a new session was not stored: {e}");
                 return Ok(key);
             }

@@ -6,6 +6,7 @@
 //! recovers by itself when space, the lock or the server comes back.
 
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use super::Error;
 use crate::domain::Timestamp;
@@ -66,9 +67,17 @@ impl Fault {
     }
 }
 
-/// The fault the writer last met, and since when; `None` once a write has committed.
+/// How long after a write was refused a visitor without a session is told so (see
+/// [`WriteFaults::recent`]).
+const RECENT: Duration = Duration::from_secs(30);
+
+/// The fault the writer last met, and since when (`None` once a write has committed);
+/// and the last write refused, with its fault, even when a later one committed.
 #[derive(Debug, Default)]
-pub struct WriteFaults(Mutex<Option<(Fault, Timestamp)>>);
+pub struct WriteFaults {
+    current: Mutex<Option<(Fault, Timestamp)>>,
+    last_refused: Mutex<Option<(Fault, Instant)>>,
+}
 
 impl WriteFaults {
     pub fn saw(&self, failure: &Failure) {
@@ -94,7 +103,8 @@ impl WriteFaults {
     }
 
     fn set(&self, fault: Fault) {
-        let mut state = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        *self.last_refused.lock().unwrap_or_else(|e| e.into_inner()) = Some((fault, Instant::now()));
+        let mut state = self.current.lock().unwrap_or_else(|e| e.into_inner());
         match *state {
             Some((seen, _)) if seen == fault => {}
             _ => {
@@ -105,7 +115,7 @@ impl WriteFaults {
     }
 
     pub fn cleared(&self) {
-        let mut state = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = self.current.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((fault, since)) = state.take() {
             let seconds = Timestamp::now().millis().saturating_sub(since.millis()) / 1000;
             tracing::info!("writes work again, after {seconds} s ({})", fault.describe());
@@ -113,6 +123,39 @@ impl WriteFaults {
     }
 
     pub fn current(&self) -> Option<(Fault, Timestamp)> {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner())
+        *self.current.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The fault of a write refused now or within [`RECENT`]. On a disk that is nearly
+    /// full, some writes commit (SQLite reuses free pages) between refused ones, and each
+    /// clears [`WriteFaults::current`]: a visitor whose session could not be stored a
+    /// moment ago is still refused for that reason, not as a forgery.
+    pub fn recent(&self) -> Option<Fault> {
+        self.current().map(|(fault, _)| fault).or_else(|| {
+            let last = *self.last_refused.lock().unwrap_or_else(|e| e.into_inner());
+            last.filter(|(_, at)| at.elapsed() < RECENT).map(|(fault, _)| fault)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A write that commits between refused ones ends the fault, but not what a visitor
+    /// without a session is told for a while.
+    #[test]
+    fn a_refusal_is_remembered_a_while_after_a_write_commits() {
+        let faults = WriteFaults::default();
+        assert_eq!(faults.recent(), None, "nothing refused yet");
+        faults.saw(&Failure::Other("a constraint".into()));
+        assert_eq!(faults.recent(), None, "a failed write is not a refusal");
+        faults.saw(&Failure::Full("disk full".into()));
+        assert_eq!(faults.current().map(|(f, _)| f), Some(Fault::Full));
+        faults.cleared();
+        assert_eq!(faults.current(), None);
+        assert_eq!(faults.recent(), Some(Fault::Full));
+        *faults.last_refused.lock().unwrap() = Some((Fault::Full, Instant::now() - RECENT));
+        assert_eq!(faults.recent(), None, "long enough ago");
     }
 }

@@ -181,6 +181,12 @@ impl Db {
         self.faults.current()
     }
 
+    /// Why a write was refused now or a moment ago, though one may have committed since
+    /// (`faults.rs`).
+    pub fn recent_write_fault(&self) -> Option<Fault> {
+        self.faults.recent()
+    }
+
     /// Whether the database answers a read and is at this Market's schema (`/readyz`).
     pub async fn schema_is_current(&self) -> Result<bool, Error> {
         match &self.store {

@@ -147,6 +147,44 @@ fn review_body() -> Value {
     json!({"rating": 5, "title": "Bright and sharp", "description": description.trim_end()})
 }
 
+/// On a full database a new visitor's session passes unstored (they browse as a new
+/// visitor), but a session that signs someone in is refused: answered as stored, its key
+/// would name nothing, and the shopper would find themselves signed out at their next
+/// request (`make test-faults` met it: a sign-in answered 200, then 401s).
+#[actix_web::test]
+async fn a_sign_in_whose_session_cannot_be_stored_is_refused() {
+    use actix_session::storage::SessionStore as _;
+    use market::auth::session::SessionStore;
+
+    if crate::helpers::sqlite_only("--max-db-size") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("market.db");
+    market::db::Db::open(&path).unwrap().close().await.unwrap();
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch("VACUUM").unwrap();
+    let size: i64 = conn
+        .query_row("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size", [], |r| r.get(0))
+        .unwrap();
+    drop(conn);
+    let limits = market::db::Limits { max_size: Some(size as u64) };
+    let db = market::db::Db::open_with(&market::db::Location::File(path), limits).unwrap();
+    let store = SessionStore::new(db.clone());
+    let ttl = actix_web::cookie::time::Duration::days(1);
+    let visitor = || std::collections::HashMap::from([("xsrf".to_owned(), "\"abc\"".to_owned())]);
+    let mut visitors = 0;
+    while db.write_fault().is_none() {
+        visitors += 1;
+        assert!(visitors < 10_000, "the sessions never filled the database");
+        store.save(visitor(), &ttl).await.expect("a visitor's session passes, stored or not");
+    }
+    let mut signed_in = visitor();
+    signed_in.insert(market::auth::current_user::USER_ID.to_owned(), "1".to_owned());
+    assert!(store.save(signed_in, &ttl).await.is_err(), "a sign-in's session that was not stored");
+    assert!(store.save(visitor(), &ttl).await.is_ok(), "a new visitor still browses");
+}
+
 #[actix_web::test]
 async fn a_full_database_refuses_writes_with_503_while_browsing_goes_on_and_recovers() {
     if crate::helpers::sqlite_only("--max-db-size") {
