@@ -14,8 +14,14 @@ from several threads for a few seconds. Required while full:
   first write (a sign-in or a sign-up) 503, not 403;
 * `/readyz` says "degraded" and `/metrics` `market_db_full 1`.
 
-Some writes may still commit while full (SQLite reuses free space): each one answered
-2xx is remembered. Then the filler goes, and a write must succeed again by itself
+It runs twice, on a fresh filesystem and server each time. First the disk fills just
+after the WAL file was emptied (a `TRUNCATE` checkpoint from this script, as after a
+quiet spell or an operator's `sqlite3`): every write needs room the disk no longer has,
+and the refusals are checked as above. Then it fills with the WAL file as the store
+left it: Market's WAL starts over at its beginning once copied back, so a WAL file with
+room in it takes many writes on a full disk, refused ones between them. There
+`/readyz` and `/metrics` may never catch a refusal; everything else is required. In
+both, some writes may commit while full: each one answered 2xx is remembered. Then the filler goes, and a write must succeed again by itself
 within 10 s, with `/readyz` back to "ready". SIGTERM must exit 0, and the database
 file must pass `PRAGMA integrity_check` and hold every acknowledged write (orders with
 their lines, reviews, favorites, cart lines not consumed by an order, accounts), and
@@ -372,6 +378,21 @@ def fill(path):
     return written
 
 
+def empty_wal(db_path):
+    """Copies the WAL back and cuts its file to nothing (a `TRUNCATE` checkpoint on a
+    connection of this script's own), retrying while the server's connections are busy."""
+    conn = sqlite3.connect(db_path, timeout=5)
+    try:
+        for _ in range(50):
+            busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if busy == 0 and os.path.getsize(db_path + "-wal") == 0:
+                return
+            time.sleep(0.1)
+        raise Failed("the WAL could not be emptied before filling the disk")
+    finally:
+        conn.close()
+
+
 def metric(text, name):
     found = re.search(rf"^{re.escape(name)}(?:\{{[^}}]*\}})? (\S+)", text, re.M)
     return float(found.group(1)) if found else None
@@ -384,7 +405,11 @@ def expect(condition, message):
 
 # ----------------------------------------------------------------------------------
 
-def run(mount, scratch):
+# How the disk fills: (what the run is called, whether the WAL file is emptied first).
+SCENARIOS = (("the WAL emptied", True), ("the WAL with room", False))
+
+
+def run(mount, scratch, scenario):
     data_dir = os.path.join(mount, "data")
     if LOG_OUTSIDE:
         log_file = os.path.join(tempfile.mkdtemp(prefix="market-full-disk-log-"), "market.log")
@@ -395,7 +420,7 @@ def run(mount, scratch):
     started = time.monotonic()
     try:
         server.start()
-        return drive(server, mount, data_dir, log_file, filler, started)
+        return drive(server, mount, data_dir, log_file, filler, started, scenario)
     except BaseException:
         if server.alive():
             print("server log, last lines:\n" + server.tail(40), file=sys.stderr)
@@ -404,7 +429,9 @@ def run(mount, scratch):
         server.kill()
 
 
-def drive(server, mount, data_dir, log_file, filler, started):
+def drive(server, mount, data_dir, log_file, filler, started, scenario):
+    (name, wal_emptied) = scenario
+    outcomes.clear()
     probe = Client(server.url)
 
     def get(path):
@@ -435,7 +462,10 @@ def drive(server, mount, data_dir, log_file, filler, started):
     expect(get("/readyz").json()["status"] == "ready", "/readyz is not ready before the disk fills")
     setup_seconds = time.monotonic() - started
 
-    # Fill the filesystem, then make sure writes are refused before loading it.
+    # Fill the filesystem (the WAL emptied first, or not), then make sure writes are
+    # refused before loading it.
+    if wal_emptied:
+        empty_wal(os.path.join(data_dir, "market.db"))
     recording.set()
     filled = fill(filler)
     df = shutil.disk_usage(mount)
@@ -484,11 +514,22 @@ def drive(server, mount, data_dir, log_file, filler, started):
     # Space comes back: a write must succeed by itself within 10 s. One that changes
     # something: a product the demo shopper does not keep yet (favoriting a kept one
     # again commits even on a full disk, and is rightly not taken for recovery).
-    held = {p["productId"] for p in demo.call("setup", "GET", "/api/favorites").json()["Products"]}
-    fresh = random.choice([p for p in PRODUCTS if p not in held])
+    # The demo shopper may have signed out while full (a sign-out that committed, then a
+    # sign-in refused): it signs in again first, which is a write that changes something.
     os.remove(filler)
     freed = time.monotonic()
     attempts = []
+    while not demo.signed_in:
+        a = demo.sign_in_again("recovery")
+        attempts.append(a.status)
+        expect(time.monotonic() - freed < 10,
+               f"no write succeeded within 10 s of space coming back: {attempts}")
+        if a.status != 200:
+            time.sleep(0.5)
+    favorites = demo.call("recovery", "GET", "/api/favorites")
+    expect(favorites.status == 200, f"demo's favorites after space came back: {favorites.status}")
+    held = {p["productId"] for p in favorites.json()["Products"]}
+    fresh = random.choice([p for p in PRODUCTS if p not in held])
     while True:
         a = demo.favorite("recovery", fresh)
         attempts.append(a.status)
@@ -543,12 +584,12 @@ def drive(server, mount, data_dir, log_file, filler, started):
         if o.kind == "visitor write" and o.status not in (503, 200, 201):
             problems.append(f"{what}: a new visitor's first write answered {o.status}, not 503 ({o.body!r}; "
                             f"first at {o.at})")
-    if not any(status == "degraded" for (_, status) in readyz):
+    if wal_emptied and not any(status == "degraded" for (_, status) in readyz):
         problems.append(f"/readyz never said degraded while the disk was full: {dict(readyz)}")
     for (code, status), n in readyz.items():
         if code != 200 or status not in ("degraded", "ready"):
             problems.append(f"/readyz answered {code} {status!r} ({n}x) while the disk was full")
-    if db_full.get(1.0, 0) == 0:
+    if wal_emptied and db_full.get(1.0, 0) == 0:
         problems.append(f"/metrics never showed market_db_full 1 while the disk was full: {dict(db_full)}")
 
     # The file: intact, every acknowledged write there, nothing refused kept.
@@ -556,7 +597,7 @@ def drive(server, mount, data_dir, log_file, filler, started):
 
     writes_ok = sum(n for k, c in by_kind.items() if k in ("write", "probe", "visitor write")
                     for s, n in c.items() if s in (200, 201))
-    print(f"full_disk: {FS_SIZE} tmpfs at {mount}; setup {setup_seconds:.1f} s ({len(shoppers)} shoppers); "
+    print(f"full_disk, {name}: {FS_SIZE} tmpfs at {mount}; setup {setup_seconds:.1f} s ({len(shoppers)} shoppers); "
           f"filler {filled / 1e6:.2f} MB (+{topped_up / 1e3:.1f} kB topped up), "
           f"free then {df.free} bytes; the first refused write after {probes} probe(s)")
     print(f"while full: {len(outcomes)} requests in {load_seconds:.1f} s from {len(threads)} threads "
@@ -600,7 +641,7 @@ def drive(server, mount, data_dir, log_file, filler, started):
                      + "\n    ".join([l for l in log_text.splitlines() if re.search(r" (WARN|ERROR) ", l)][-20:])
                      + ("\n(the log was on the full filesystem: lines may be lost; FULL_DISK_LOG=outside keeps it "
                         "whole)" if not LOG_OUTSIDE else f"\nthe whole log: {log_file}"))
-    print(f"full_disk: passed in {time.monotonic() - started:.0f} s")
+    print(f"full_disk, {name}: passed in {time.monotonic() - started:.0f} s")
     return 0
 
 
@@ -675,6 +716,16 @@ def main():
         return 1
     if os.geteuid() != 0:
         return skip("not root")
+    for scenario in SCENARIOS:
+        failed = run_mounted(scenario)
+        if failed is not None:
+            return failed
+    return 0
+
+
+def run_mounted(scenario):
+    """Runs `scenario` on a small filesystem of its own: `None` when it passed, else the
+    exit code (a skip is 0)."""
     scratch = tempfile.mkdtemp(prefix="market-full-disk-")
     mount = os.path.join(scratch, "fs")
     os.mkdir(mount)
@@ -687,9 +738,10 @@ def main():
         if mounted.returncode != 0:
             return skip((mounted.stderr or mounted.stdout).strip() or f"mount exited {mounted.returncode}")
         try:
-            return run(mount, scratch)
+            run(mount, scratch, scenario)
+            return None
         except (Failed, NoAnswer) as e:
-            print(f"full_disk: FAILED: {e}")
+            print(f"full_disk, {scenario[0]}: FAILED: {e}")
             return 1
         finally:
             done = subprocess.run(["umount", mount], capture_output=True, text=True)

@@ -102,7 +102,7 @@ pub struct Db {
 
 /// See [`Db::bulk_writes`].
 pub struct BulkWrites {
-    _aside: Option<Arc<sqlite::CheckpointsAside>>,
+    _long_wal: Option<sqlite::LongWal>,
 }
 
 #[derive(Clone)]
@@ -330,19 +330,12 @@ impl Db {
     }
 
     /// Until the answer is dropped, a long run of large writes (a catalog import) goes
-    /// on: on SQLite, the WAL is copied back beside the one writer instead of inside its
-    /// commits (`sqlite/checkpointer.rs`). A failure to set that up is said and passed
-    /// over: the writes only go slower.
-    pub async fn bulk_writes(&self) -> BulkWrites {
+    /// on: on SQLite, the WAL may grow long before the writer starts it over
+    /// (`sqlite/checkpointer.rs`).
+    pub fn bulk_writes(&self) -> BulkWrites {
         match &self.store {
-            Store::Sqlite(s) => match s.checkpoints_aside().await {
-                Ok(aside) => BulkWrites { _aside: Some(aside) },
-                Err(e) => {
-                    tracing::warn!("taking checkpoints off the writer failed: {e}");
-                    BulkWrites { _aside: None }
-                }
-            },
-            Store::Postgres(_) => BulkWrites { _aside: None },
+            Store::Sqlite(s) => BulkWrites { _long_wal: Some(s.long_wal()) },
+            Store::Postgres(_) => BulkWrites { _long_wal: None },
         }
     }
 

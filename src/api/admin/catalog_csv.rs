@@ -214,7 +214,7 @@ pub async fn import_products(
     let id = db.begin_import(staff.actor()).await?;
     // From the file's first rows to the last step, and dropped with this answer if the
     // file is refused.
-    let bulk = db.bulk_writes().await;
+    let bulk = db.bulk_writes();
     let checked = async {
         let file = spool(payload).await?;
         check_and_stage(&db, id, file, departments).await
@@ -320,7 +320,7 @@ pub async fn finish_left_imports(db: &Db, idle_ms: i64) {
         Ok(ids) => {
             for id in ids {
                 tracing::info!(import = id, "finishing a catalog import a stopped server left");
-                apply(db.clone(), id, db.bulk_writes().await).await;
+                apply(db.clone(), id, db.bulk_writes()).await;
             }
         }
         Err(e) => tracing::warn!("looking for unfinished catalog imports failed: {e}"),

@@ -1,90 +1,133 @@
-//! Checkpoints off the writer while a catalog import is applied.
+//! Checkpoints off the writer: a thread copies the WAL back into the database file.
 //!
 //! SQLite's automatic checkpoint runs inside the commit that takes the WAL past 1,000
 //! pages, on the connection that committed: here the one writer, so every write
-//! waiting behind it waits for the copy and its fsync too. For shoppers' writes, a few
-//! pages each, that is cheap, and it keeps the WAL at a few MiB, which a store on a
-//! small disk needs (`make test-faults` runs on 8 MB). A catalog import's step changes
-//! hundreds of index pages scattered over the catalog, so its checkpoints cost more
-//! than its changes, and the checkouts beside it waited for them.
+//! waiting behind it waits for the copy and its fsync too. A checkout that takes stock
+//! changes a product row and three of its indexes besides its order, and those copies
+//! cost the writer about a tenth of its checkouts a second; a catalog import's step
+//! changes hundreds of index pages scattered over the catalog, and its checkpoints cost
+//! more than its changes.
 //!
-//! So while an import is applied, [`CheckpointsAside`] turns the writer's automatic
-//! checkpoint off and a thread copies the WAL back with passive checkpoints, which take
-//! no write lock: the writer goes on committing meanwhile, and one checkpoint copies
-//! what many steps wrote, a page changed by each only once.
+//! So the writer's automatic checkpoint is off, and [`Checkpointer`]'s thread copies
+//! the WAL back with passive checkpoints, at most every [`EVERY`] and only after the
+//! writer committed something: they take no write lock, so the writer goes on
+//! committing meanwhile, and one checkpoint copies what many groups wrote, a page
+//! changed by each only once.
 //!
 //! A WAL starts over from its beginning only when a write transaction starts with every
-//! frame copied, which a busy writer never sees while another thread copies behind it.
-//! So once the WAL is [`LONG`], the writer copies the little that is left itself,
-//! between two groups, and its next transaction starts the WAL over (unless a reader
-//! still reads an older state; then a later try does).
+//! frame copied, which a busy writer rarely sees while another thread copies behind it.
+//! So once the WAL holds [`AUTOMATIC`] pages (SQLite's own limit, which keeps the file
+//! at a few MiB, as a store on a small disk needs: `make test-faults` runs on 8 MB), the
+//! writer copies the little that is left itself, between two groups, and its next
+//! transaction starts the WAL over (unless a reader still reads an older state; then a
+//! later try does). While a catalog import is applied ([`Checkpointer::long_wal`]) the
+//! WAL may grow to [`LONG`] instead: each start over costs the writer the copy of what
+//! the thread had not copied yet, some tens of milliseconds of steps that shoppers'
+//! writes wait for.
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use r2d2_sqlite::SqliteConnectionManager;
 
-use super::writer::{Writer, copy_wal};
+use super::writer::{WalState, copy_wal};
 
-/// At most one checkpoint this often: what the steps write meanwhile waits for the next.
+/// At most one checkpoint this often: what the writer commits meanwhile waits for the next.
 const EVERY: Duration = Duration::from_millis(100);
 
-/// A WAL of this many pages (256 MiB) is started over while an import is applied. Each
-/// start over costs the writer the copy of what the thread had not copied yet (up to
-/// [`EVERY`] of steps), some tens of milliseconds that shoppers' writes wait for: at
-/// 64 MiB, once a second. The file goes back to [`super::WAL_KEPT`] once started over.
-const LONG: i64 = 65_536;
-
-/// SQLite's own automatic checkpoint, which the writer goes back to afterwards.
+/// A WAL of this many pages (4 MiB) is started over: SQLite's own automatic checkpoint.
 pub const AUTOMATIC: i64 = 1_000;
 
-/// Checkpoints are off the writer until this is dropped.
-pub struct CheckpointsAside {
-    writer: Writer,
-    /// Dropped to end the thread.
-    _running: Sender<()>,
+/// A WAL of this many pages (256 MiB) is started over while a catalog import is
+/// applied: at 64 MiB, once a second. The file goes back to [`super::WAL_KEPT`] once
+/// started over.
+const LONG: i64 = 65_536;
+
+/// Copies the WAL back on a thread of its own until [`Checkpointer::stop`] or drop.
+pub struct Checkpointer {
+    /// How many [`LongWal`]s are held.
+    long_holders: Arc<AtomicUsize>,
+    running: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
 }
 
-impl CheckpointsAside {
-    /// Turns the writer's automatic checkpoint off (in its queue, after the writes
-    /// already there) and starts the thread, which copies with the readers' connections.
-    pub async fn start(
-        writer: Writer,
+/// While held, the WAL may grow to [`LONG`] pages before the writer starts it over.
+pub struct LongWal {
+    long_holders: Arc<AtomicUsize>,
+}
+
+impl Drop for LongWal {
+    fn drop(&mut self) {
+        self.long_holders.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Checkpointer {
+    /// Starts the thread, which copies with the readers' connections. The writer's own
+    /// automatic checkpoint is already off (`configure_writer`).
+    pub fn start(
+        wal: Arc<WalState>,
         readers: r2d2::Pool<SqliteConnectionManager>,
-    ) -> Result<CheckpointsAside, crate::db::Error> {
-        writer.with_connection(|c| Ok(c.pragma_update(None, "wal_autocheckpoint", 0)?)).await?;
+    ) -> std::io::Result<Checkpointer> {
+        let long_holders = Arc::new(AtomicUsize::new(0));
+        let holders = long_holders.clone();
         let (running, stop) = mpsc::channel::<()>();
-        let long = writer.wal_long();
-        let started = std::thread::Builder::new().name("sqlite-checkpointer".into()).spawn(move || {
+        let thread = std::thread::Builder::new().name("sqlite-checkpointer".into()).spawn(move || {
+            let mut copied_after = 0;
+            // Said once a spell: on a full disk, a copy that must grow the file fails
+            // every time until space comes back.
+            let mut failing = false;
             loop {
                 let began = Instant::now();
-                let copied = readers.get().map_err(crate::db::Error::from).and_then(|c| Ok(copy_wal(&c)?));
-                match copied {
-                    Ok(pages) if pages >= LONG => long.store(true, Ordering::Relaxed),
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!("copying the WAL into the database failed: {e}"),
+                let commits = wal.commits.load(Ordering::Relaxed);
+                if commits != copied_after {
+                    let copied =
+                        readers.get().map_err(crate::db::Error::from).and_then(|c| Ok(copy_wal(&c)?));
+                    match copied {
+                        Ok(pages) => {
+                            copied_after = commits;
+                            if failing {
+                                tracing::info!("copying the WAL into the database works again");
+                                failing = false;
+                            }
+                            let limit = if holders.load(Ordering::Relaxed) > 0 { LONG } else { AUTOMATIC };
+                            // `None`: the writer was copying; its WAL is as long as it was.
+                            if pages.is_some_and(|pages| pages >= limit) {
+                                wal.long.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        Err(e) if !failing => {
+                            tracing::warn!("copying the WAL into the database failed: {e}");
+                            failing = true;
+                        }
+                        Err(_) => {}
+                    }
                 }
                 match stop.recv_timeout(EVERY.saturating_sub(began.elapsed())) {
                     Err(RecvTimeoutError::Timeout) => {}
                     Ok(()) | Err(RecvTimeoutError::Disconnected) => return,
                 }
             }
-        });
-        let aside = CheckpointsAside { writer, _running: running };
-        started.map_err(crate::db::Error::other)?;
-        Ok(aside)
+        })?;
+        Ok(Checkpointer { long_holders, running: Mutex::new(Some((running, thread))) })
     }
-}
 
-impl Drop for CheckpointsAside {
-    fn drop(&mut self) {
-        // The thread ends at its next wake-up (dropping `_running`); the writer goes back
-        // to checkpointing itself, after whatever is in its queue.
-        self.writer.run_plain(|c| {
-            if let Err(e) = c.pragma_update(None, "wal_autocheckpoint", AUTOMATIC) {
-                tracing::warn!("turning the automatic checkpoint back on failed: {e}");
-            }
-        });
+    /// Lets the WAL grow long until the answer is dropped: for a long run of large
+    /// writes (a catalog import).
+    pub fn long_wal(&self) -> LongWal {
+        self.long_holders.fetch_add(1, Ordering::Relaxed);
+        LongWal { long_holders: self.long_holders.clone() }
+    }
+
+    /// Ends the thread, once a copy under way is done: before the last checkpoint at
+    /// shutdown, which another copying at once would make fail.
+    pub fn stop(&self) {
+        let running = self.running.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some((stop, thread)) = running {
+            let _ = stop.send(());
+            let _ = thread.join();
+        }
     }
 }

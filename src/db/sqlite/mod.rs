@@ -17,7 +17,7 @@ use anyhow::Context;
 use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
-pub use checkpointer::CheckpointsAside;
+pub use checkpointer::LongWal;
 
 use super::changes::Feed;
 use super::conn::Conn;
@@ -32,8 +32,8 @@ type Pool = r2d2::Pool<SqliteConnectionManager>;
 pub struct Store {
     readers: Pool,
     writer: writer::Writer,
-    /// The checkpoints taken off the writer, while anyone needs them so.
-    aside: Arc<std::sync::Mutex<std::sync::Weak<CheckpointsAside>>>,
+    /// Copies the WAL back beside the writer (`checkpointer.rs`).
+    checkpointer: Arc<checkpointer::Checkpointer>,
 }
 
 /// Pragmas every connection gets, in this order: `busy_timeout` first so that even
@@ -48,7 +48,8 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// What the one writer gets beside [`configure`]. `temp_store=MEMORY`: it runs each
+/// What the one writer gets beside [`configure`]. No automatic checkpoint: a thread
+/// copies the WAL back instead (`checkpointer.rs`). `temp_store=MEMORY`: it runs each
 /// write of a group in a savepoint, whose journal of the pages the write changed would
 /// otherwise spill past 64 KiB into a temporary file, created, written and unlinked
 /// per write (most of a checkout's cost once it takes stock, which changes a product
@@ -57,14 +58,14 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
 /// back to [`WAL_KEPT`] when it starts over. Readers keep SQLite's defaults, so a large
 /// sort spills to disk instead of growing the process.
 fn configure_writer(conn: &Connection) -> rusqlite::Result<()> {
+    conn.pragma_update(None, "wal_autocheckpoint", 0)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     conn.pragma_update(None, "cache_size", -65536)?;
     conn.pragma_update(None, "journal_size_limit", WAL_KEPT)
 }
 
-/// Bytes of WAL file kept when the WAL starts over: SQLite's automatic checkpoint keeps
-/// it at about 4 MiB, and a catalog import lets it grow far past that for a while
-/// (`checkpointer.rs`).
+/// Bytes of WAL file kept when the WAL starts over: it is started over at about 4 MiB,
+/// and a catalog import lets it grow far past that for a while (`checkpointer.rs`).
 const WAL_KEPT: i64 = 16 * 1024 * 1024;
 
 /// How long a write waits for SQLite's write lock when another process holds it (an
@@ -148,7 +149,8 @@ impl Store {
             .min_idle(Some(1))
             .event_handler(Box::new(PoolEvents(metrics)))
             .build(manager)?;
-        Ok((Store { readers, writer, aside: Arc::default() }, feed))
+        let checkpointer = Arc::new(checkpointer::Checkpointer::start(writer.wal(), readers.clone())?);
+        Ok((Store { readers, writer, checkpointer }, feed))
     }
 
     /// Runs a read on the blocking pool.
@@ -219,19 +221,16 @@ impl Store {
         Ok(())
     }
 
-    /// Takes checkpoints off the writer until the answer is dropped: for a long run of
-    /// large writes (a catalog import), see `checkpointer.rs`.
-    pub async fn checkpoints_aside(&self) -> Result<Arc<CheckpointsAside>, Error> {
-        if let Some(aside) = self.aside.lock().unwrap_or_else(|e| e.into_inner()).upgrade() {
-            return Ok(aside);
-        }
-        let aside = Arc::new(CheckpointsAside::start(self.writer.clone(), self.readers.clone()).await?);
-        *self.aside.lock().unwrap_or_else(|e| e.into_inner()) = Arc::downgrade(&aside);
-        Ok(aside)
+    /// Lets the WAL grow long until the answer is dropped: for a long run of large
+    /// writes (a catalog import), see `checkpointer.rs`.
+    pub fn long_wal(&self) -> LongWal {
+        self.checkpointer.long_wal()
     }
 
     /// Folds the write-ahead log into the database file and empties it (at shutdown).
     pub async fn checkpoint(&self) -> Result<(), Error> {
+        let checkpointer = self.checkpointer.clone();
+        actix_web::web::block(move || checkpointer.stop()).await.map_err(Error::other)?;
         self.writer
             .with_connection(|conn| {
                 let (busy, _, _): (i64, i64, i64) =
@@ -302,6 +301,7 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
     // Making the indexes and the search index sorts and merges a million rows: 64 MiB
     // of page cache and sorting in memory rather than SQLite's 2 MiB and temp files.
     conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "wal_autocheckpoint", 0)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     let made = in_transaction(&mut conn, |c| {
         let Conn::Sqlite(tx) = c else { unreachable!("a SQLite transaction") };
@@ -396,21 +396,28 @@ mod tests {
             .unwrap()
     }
 
-    /// While an import holds checkpoints aside (two of its parts at once), the writer
-    /// makes none itself; once the last lets go, it does again, as SQLite would.
+    /// With the writer's automatic checkpoint off, the checkpointer's thread keeps the
+    /// WAL a few MiB long under a steady stream of writes (without it, the WAL would
+    /// hold all 40 MiB of them), and the last checkpoint at shutdown empties it.
     #[actix_web::test]
-    async fn checkpoints_go_back_to_the_writer_once_nobody_holds_them_aside() {
+    async fn the_wal_stays_short_without_the_writers_own_checkpoints() {
         let dir = tempfile::tempdir().unwrap();
-        let db = crate::db::Db::open(&dir.path().join("market.db")).unwrap();
+        let path = dir.path().join("market.db");
+        let db = crate::db::Db::open(&path).unwrap();
         let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
-        assert_eq!(writer_checkpoints(store).await, (super::checkpointer::AUTOMATIC, super::WAL_KEPT));
-        let first = store.checkpoints_aside().await.unwrap();
-        let second = store.checkpoints_aside().await.unwrap();
-        assert!(std::sync::Arc::ptr_eq(&first, &second), "one thread for both");
-        assert_eq!(writer_checkpoints(store).await.0, 0);
-        drop(first);
-        assert_eq!(writer_checkpoints(store).await.0, 0, "the second still holds them");
-        drop(second);
-        assert_eq!(writer_checkpoints(store).await.0, super::checkpointer::AUTOMATIC);
+        assert_eq!(writer_checkpoints(store).await, (0, super::WAL_KEPT));
+        store.write(|c| c.execute("CREATE TABLE scratch (body BLOB)", &[])).await.unwrap();
+        let wal = dir.path().join("market.db-wal");
+        let mut longest = 0;
+        for _ in 0..640 {
+            store
+                .write(|c| c.execute("INSERT INTO scratch (body) VALUES (zeroblob(65536))", &[]))
+                .await
+                .unwrap();
+            longest = longest.max(std::fs::metadata(&wal).unwrap().len());
+        }
+        assert!(longest <= 12 << 20, "the WAL grew to {longest} bytes");
+        db.close().await.unwrap();
+        assert_eq!(std::fs::metadata(&wal).unwrap().len(), 0, "emptied at shutdown");
     }
 }

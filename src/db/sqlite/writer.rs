@@ -22,7 +22,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -33,14 +33,23 @@ use crate::db::conn::Conn;
 use crate::db::faults::{Failure, WriteFaults};
 use crate::db::{DbMetrics, Error};
 
-/// Set by the checkpointer (`checkpointer.rs`), while there is one: the WAL has grown
-/// long, and the writer is to copy what is left of it between two groups.
-pub type WalLong = Arc<AtomicBool>;
+/// What the writer and the checkpointer (`checkpointer.rs`) tell each other.
+#[derive(Debug, Default)]
+pub struct WalState {
+    /// Groups committed so far: the checkpointer has nothing to copy while this stays.
+    pub commits: AtomicU64,
+    /// Set by the checkpointer: the WAL has grown long, and the writer is to copy what
+    /// is left of it between two groups, so that its next transaction starts it over.
+    pub long: AtomicBool,
+}
 
-/// Copies the WAL's frames into the database file without waiting for anyone; how many
-/// pages the WAL holds.
-pub fn copy_wal(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get(1))
+/// Copies the WAL's frames into the database file without waiting for anyone: how many
+/// pages the WAL holds, or `None` when another connection was copying it already.
+pub fn copy_wal(conn: &Connection) -> rusqlite::Result<Option<i64>> {
+    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+        let busy: i64 = r.get(0)?;
+        Ok(if busy == 0 { Some(r.get(1)?) } else { None })
+    })
 }
 
 const MAX_GROUP: usize = 256;
@@ -76,8 +85,7 @@ enum Job {
 pub struct Writer {
     jobs: mpsc::Sender<Job>,
     metrics: Arc<DbMetrics>,
-    /// Set by the checkpointer, while there is one (`checkpointer.rs`).
-    wal_long: WalLong,
+    wal: Arc<WalState>,
 }
 
 impl Writer {
@@ -90,12 +98,12 @@ impl Writer {
     ) -> std::io::Result<Writer> {
         let (jobs, queue) = mpsc::channel();
         let counted = metrics.clone();
-        let wal_long = WalLong::default();
-        let long = wal_long.clone();
+        let wal = Arc::new(WalState::default());
+        let state = wal.clone();
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed, &faults, &long))?;
-        Ok(Writer { jobs, metrics, wal_long })
+            .spawn(move || run(conn, Queue { jobs: queue, metrics: counted }, &feed, &faults, &state))?;
+        Ok(Writer { jobs, metrics, wal })
     }
 
     pub async fn write<T, F>(&self, f: F) -> Result<T, Error>
@@ -140,14 +148,9 @@ impl Writer {
         answered.await.map_err(|_| stopped())?
     }
 
-    /// Runs `f` on the connection between two groups, without waiting for it.
-    pub fn run_plain(&self, f: impl FnOnce(&mut Connection) + Send + 'static) {
-        let _ = self.send(Job::Plain(Box::new(f)));
-    }
-
-    /// What the checkpointer sets when the WAL has grown long.
-    pub fn wal_long(&self) -> WalLong {
-        self.wal_long.clone()
+    /// What the checkpointer reads and sets.
+    pub fn wal(&self) -> Arc<WalState> {
+        self.wal.clone()
     }
 
     fn send(&self, job: Job) -> Result<(), Error> {
@@ -184,16 +187,19 @@ impl Queue {
     }
 }
 
-fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults, wal_long: &WalLong) {
+fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults, wal: &WalState) {
     let mut durability = Durability::Durable;
     let mut next = queue.recv().ok();
     while let Some(job) = next.take() {
         // Between two groups: see `checkpointer.rs` for why the writer copies the WAL's
         // last frames itself once it has grown long.
-        if wal_long.swap(false, Ordering::Relaxed)
-            && let Err(e) = copy_wal(&conn)
-        {
-            tracing::warn!("copying the WAL into the database failed: {e}");
+        if wal.long.swap(false, Ordering::Relaxed) {
+            match copy_wal(&conn) {
+                Ok(Some(_)) => {}
+                // The checkpointer is copying: try again after the next group.
+                Ok(None) => wal.long.store(true, Ordering::Relaxed),
+                Err(e) => tracing::warn!("copying the WAL into the database failed: {e}"),
+            }
         }
         let after = match job {
             Job::Plain(f) => {
@@ -201,7 +207,7 @@ fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults, wa
                 None
             }
             Job::Write(first, wanted) => match set_durability(&conn, &mut durability, wanted) {
-                Ok(()) => group(&mut conn, first, durability, &queue, feed, faults),
+                Ok(()) => group(&mut conn, first, durability, &queue, feed, faults, wal),
                 Err(e) => {
                     let _ = first(Err(Failure::of(&e.into())));
                     None
@@ -235,6 +241,7 @@ fn group(
     queue: &Queue,
     feed: &Feed,
     faults: &WriteFaults,
+    wal: &WalState,
 ) -> Option<Job> {
     let tx = match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
@@ -285,6 +292,9 @@ fn group(
         }
         None => tx.commit().map_err(|e| Failure::of(&e.into())),
     };
+    if outcome.is_ok() {
+        wal.commits.fetch_add(1, Ordering::Relaxed);
+    }
     match &outcome {
         Ok(()) if changed > 0 => faults.cleared(),
         Ok(()) => {}
