@@ -120,11 +120,11 @@ pub async fn protect(
             _ => false,
         };
         if !valid {
-            // A visitor whose session could not be stored (writes are refused, or were a
-            // moment ago: a full disk) has no id to check against: their write is refused
-            // for that reason, not as a forgery.
+            // A visitor whose session could not be stored (writes are refused: a full disk)
+            // has no id to check against: their write is refused for that reason, not as
+            // a forgery.
             let db = req.app_data::<web::Data<crate::db::Db>>();
-            if !has_session && let Some(fault) = db.and_then(|db| db.recent_write_fault()) {
+            if !has_session && let Some(fault) = db.and_then(|db| db.fresh_write_fault()) {
                 let res = crate::error::ApiError::Unavailable(fault.into()).error_response();
                 return Ok(req.into_response(res).map_into_right_body());
             }

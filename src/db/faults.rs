@@ -67,16 +67,16 @@ impl Fault {
     }
 }
 
-/// How long after a write was refused a visitor without a session is told so (see
-/// [`WriteFaults::recent`]).
-const RECENT: Duration = Duration::from_secs(30);
+/// How long after the last refused write a visitor without a session is still told
+/// that writes are refused (see [`WriteFaults::fresh`]).
+const FRESH: Duration = Duration::from_secs(5);
 
 /// The fault the writer last met, and since when (`None` once a write has committed);
-/// and the last write refused, with its fault, even when a later one committed.
+/// and when a write was last refused.
 #[derive(Debug, Default)]
 pub struct WriteFaults {
     current: Mutex<Option<(Fault, Timestamp)>>,
-    last_refused: Mutex<Option<(Fault, Instant)>>,
+    last_refused: Mutex<Option<Instant>>,
 }
 
 impl WriteFaults {
@@ -103,7 +103,7 @@ impl WriteFaults {
     }
 
     fn set(&self, fault: Fault) {
-        *self.last_refused.lock().unwrap_or_else(|e| e.into_inner()) = Some((fault, Instant::now()));
+        *self.last_refused.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
         let mut state = self.current.lock().unwrap_or_else(|e| e.into_inner());
         match *state {
             Some((seen, _)) if seen == fault => {}
@@ -126,15 +126,14 @@ impl WriteFaults {
         *self.current.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The fault of a write refused now or within [`RECENT`]. On a disk that is nearly
-    /// full, some writes commit (SQLite reuses free pages) between refused ones, and each
-    /// clears [`WriteFaults::current`]: a visitor whose session could not be stored a
-    /// moment ago is still refused for that reason, not as a forgery.
-    pub fn recent(&self) -> Option<Fault> {
-        self.current().map(|(fault, _)| fault).or_else(|| {
-            let last = *self.last_refused.lock().unwrap_or_else(|e| e.into_inner());
-            last.filter(|(_, at)| at.elapsed() < RECENT).map(|(fault, _)| fault)
-        })
+    /// The current fault, if a write was refused within [`FRESH`]. Only a write that
+    /// commits clears a fault, and a visitor without a session makes none: refused as
+    /// long as the fault stood, visitors alone would keep the store refusing after
+    /// space came back. Past that, they are told to fetch a new token (403), and the
+    /// session that fetch stores is the write that tells.
+    pub fn fresh(&self) -> Option<Fault> {
+        let last = *self.last_refused.lock().unwrap_or_else(|e| e.into_inner());
+        self.current().map(|(fault, _)| fault).filter(|_| last.is_some_and(|at| at.elapsed() < FRESH))
     }
 }
 
@@ -142,20 +141,18 @@ impl WriteFaults {
 mod tests {
     use super::*;
 
-    /// A write that commits between refused ones ends the fault, but not what a visitor
-    /// without a session is told for a while.
     #[test]
-    fn a_refusal_is_remembered_a_while_after_a_write_commits() {
+    fn a_fault_is_fresh_for_a_while_after_the_last_refusal_and_ends_at_a_commit() {
         let faults = WriteFaults::default();
-        assert_eq!(faults.recent(), None, "nothing refused yet");
         faults.saw(&Failure::Other("a constraint".into()));
-        assert_eq!(faults.recent(), None, "a failed write is not a refusal");
+        assert_eq!(faults.fresh(), None, "a failed write is no refusal");
         faults.saw(&Failure::Full("disk full".into()));
-        assert_eq!(faults.current().map(|(f, _)| f), Some(Fault::Full));
+        assert_eq!(faults.fresh(), Some(Fault::Full));
+        *faults.last_refused.lock().unwrap() = Some(Instant::now() - FRESH);
+        assert_eq!(faults.fresh(), None, "refused long enough ago");
+        assert!(faults.current().is_some(), "though the fault stands until a write commits");
+        faults.saw(&Failure::Full("disk full".into()));
         faults.cleared();
-        assert_eq!(faults.current(), None);
-        assert_eq!(faults.recent(), Some(Fault::Full));
-        *faults.last_refused.lock().unwrap() = Some((Fault::Full, Instant::now() - RECENT));
-        assert_eq!(faults.recent(), None, "long enough ago");
+        assert_eq!(faults.fresh(), None, "a write committed");
     }
 }

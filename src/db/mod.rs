@@ -181,10 +181,9 @@ impl Db {
         self.faults.current()
     }
 
-    /// Why a write was refused now or a moment ago, though one may have committed since
-    /// (`faults.rs`).
-    pub fn recent_write_fault(&self) -> Option<Fault> {
-        self.faults.recent()
+    /// Why writes are refused right now, if one was refused a moment ago (`faults.rs`).
+    pub fn fresh_write_fault(&self) -> Option<Fault> {
+        self.faults.fresh()
     }
 
     /// Whether the database answers a read and is at this Market's schema (`/readyz`).

@@ -354,8 +354,10 @@ async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_lef
     let second = crate::helpers::same_browser_at(&staff, &second);
     let done = finished(&second, 900).await;
     assert_eq!((done["status"].clone(), done["applied"].clone()), (json!("done"), json!(2)));
-    // Every server shows it within a second (the change log reaches the other's cache).
-    for _ in 0..40 {
+    // Every server shows it (the change log reaches the other's cache, within a second;
+    // five are allowed here, on a machine that runs the rest of the tests at once: one
+    // PostgreSQL run took over two).
+    for _ in 0..100 {
         if app.get_json("/api/products/9", 200).await["name"] == "Applied After The Stop" {
             break;
         }

@@ -25,7 +25,7 @@
 //! the thread had not copied yet, some tens of milliseconds of steps that shoppers'
 //! writes wait for.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use r2d2_sqlite::SqliteConnectionManager;
 
-use super::writer::{WalState, copy_wal};
+use super::writer::{Copied, WalState, copy_wal};
 
 /// At most one checkpoint this often: what the writer commits meanwhile waits for the next.
 const EVERY: Duration = Duration::from_millis(100);
@@ -41,26 +41,44 @@ const EVERY: Duration = Duration::from_millis(100);
 /// A WAL of this many pages (4 MiB) is started over: SQLite's own automatic checkpoint.
 pub const AUTOMATIC: i64 = 1_000;
 
-/// A WAL of this many pages (256 MiB) is started over while a catalog import is
-/// applied: at 64 MiB, once a second. The file goes back to [`super::WAL_KEPT`] once
-/// started over.
-const LONG: i64 = 65_536;
+/// A WAL of this many pages (1 GiB) is started over while a catalog import is applied:
+/// its steps write some 150 MiB of WAL a second (a step's few hundred scattered index
+/// pages), and at 256 MiB the writer's copies of the last frames, every two seconds or
+/// so, held shoppers' writes for 150-220 ms each. The file is cut back to
+/// [`super::WAL_KEPT`] at the first start over after the import.
+const LONG: i64 = 262_144;
+
+/// Frames left uncopied that the writer copies itself in a moment, between two groups.
+const FEW: i64 = 256;
+
+/// Copies the WAL; once it has grown to `limit`, copies again what was written meanwhile
+/// (a few times at most) until [`FEW`] frames are left: what the writer then copies
+/// itself, while every write waits, stays small.
+fn catch_up(conn: &rusqlite::Connection, limit: i64) -> rusqlite::Result<Option<Copied>> {
+    let mut copied = copy_wal(conn)?;
+    for _ in 0..4 {
+        match copied {
+            Some(Copied { pages, left }) if pages >= limit && left > FEW => copied = copy_wal(conn)?,
+            _ => break,
+        }
+    }
+    Ok(copied)
+}
 
 /// Copies the WAL back on a thread of its own until [`Checkpointer::stop`] or drop.
 pub struct Checkpointer {
-    /// How many [`LongWal`]s are held.
-    long_holders: Arc<AtomicUsize>,
+    wal: Arc<WalState>,
     running: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
 }
 
 /// While held, the WAL may grow to [`LONG`] pages before the writer starts it over.
 pub struct LongWal {
-    long_holders: Arc<AtomicUsize>,
+    wal: Arc<WalState>,
 }
 
 impl Drop for LongWal {
     fn drop(&mut self) {
-        self.long_holders.fetch_sub(1, Ordering::Relaxed);
+        self.wal.long_holders.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -71,8 +89,7 @@ impl Checkpointer {
         wal: Arc<WalState>,
         readers: r2d2::Pool<SqliteConnectionManager>,
     ) -> std::io::Result<Checkpointer> {
-        let long_holders = Arc::new(AtomicUsize::new(0));
-        let holders = long_holders.clone();
+        let state = wal.clone();
         let (running, stop) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new().name("sqlite-checkpointer".into()).spawn(move || {
             let mut copied_after = 0;
@@ -83,18 +100,26 @@ impl Checkpointer {
                 let began = Instant::now();
                 let commits = wal.commits.load(Ordering::Relaxed);
                 if commits != copied_after {
+                    let limit = if wal.long_holders.load(Ordering::Relaxed) > 0 { LONG } else { AUTOMATIC };
                     let copied =
-                        readers.get().map_err(crate::db::Error::from).and_then(|c| Ok(copy_wal(&c)?));
+                        readers.get().map_err(crate::db::Error::from).and_then(|c| Ok(catch_up(&c, limit)?));
                     match copied {
-                        Ok(pages) => {
+                        Ok(copied) => {
+                            tracing::debug!(
+                                ?copied,
+                                ms = began.elapsed().as_millis() as u64,
+                                "the WAL was copied"
+                            );
                             copied_after = commits;
                             if failing {
                                 tracing::info!("copying the WAL into the database works again");
                                 failing = false;
                             }
-                            let limit = if holders.load(Ordering::Relaxed) > 0 { LONG } else { AUTOMATIC };
                             // `None`: the writer was copying; its WAL is as long as it was.
-                            if pages.is_some_and(|pages| pages >= limit) {
+                            // More than a few frames left: a reader still needs them (a
+                            // long read, such as a catalog export), and the writer could
+                            // not copy them either.
+                            if copied.is_some_and(|copied| copied.pages >= limit && copied.left <= FEW) {
                                 wal.long.store(true, Ordering::Relaxed);
                             }
                         }
@@ -111,14 +136,14 @@ impl Checkpointer {
                 }
             }
         })?;
-        Ok(Checkpointer { long_holders, running: Mutex::new(Some((running, thread))) })
+        Ok(Checkpointer { wal: state, running: Mutex::new(Some((running, thread))) })
     }
 
     /// Lets the WAL grow long until the answer is dropped: for a long run of large
     /// writes (a catalog import).
     pub fn long_wal(&self) -> LongWal {
-        self.long_holders.fetch_add(1, Ordering::Relaxed);
-        LongWal { long_holders: self.long_holders.clone() }
+        self.wal.long_holders.fetch_add(1, Ordering::Relaxed);
+        LongWal { wal: self.wal.clone() }
     }
 
     /// Ends the thread, once a copy under way is done: before the last checkpoint at

@@ -18,6 +18,7 @@ use r2d2_sqlite::SqliteConnectionManager;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use checkpointer::LongWal;
+use writer::WAL_KEPT;
 
 use super::changes::Feed;
 use super::conn::Conn;
@@ -63,10 +64,6 @@ fn configure_writer(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "cache_size", -65536)?;
     conn.pragma_update(None, "journal_size_limit", WAL_KEPT)
 }
-
-/// Bytes of WAL file kept when the WAL starts over: it is started over at about 4 MiB,
-/// and a catalog import lets it grow far past that for a while (`checkpointer.rs`).
-const WAL_KEPT: i64 = 16 * 1024 * 1024;
 
 /// How long a write waits for SQLite's write lock when another process holds it (an
 /// operator's `sqlite3` shell in a transaction) before it is answered 503: well inside
@@ -394,6 +391,24 @@ mod tests {
             })
             .await
             .unwrap()
+    }
+
+    /// While an import lets the WAL grow long (two of its parts at once), the writer
+    /// keeps the WAL file whole when it starts over; once the last lets go, it cuts it
+    /// back to [`super::WAL_KEPT`] again.
+    #[actix_web::test]
+    async fn the_wal_file_is_kept_whole_while_an_import_lets_it_grow() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = crate::db::Db::open(&dir.path().join("market.db")).unwrap();
+        let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
+        assert_eq!(writer_checkpoints(store).await.1, super::WAL_KEPT);
+        let first = store.long_wal();
+        let second = store.long_wal();
+        assert_eq!(writer_checkpoints(store).await.1, -1);
+        drop(first);
+        assert_eq!(writer_checkpoints(store).await.1, -1, "the second still lets it grow");
+        drop(second);
+        assert_eq!(writer_checkpoints(store).await.1, super::WAL_KEPT);
     }
 
     /// With the writer's automatic checkpoint off, the checkpointer's thread keeps the

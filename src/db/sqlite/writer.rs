@@ -22,7 +22,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -41,14 +41,45 @@ pub struct WalState {
     /// Set by the checkpointer: the WAL has grown long, and the writer is to copy what
     /// is left of it between two groups, so that its next transaction starts it over.
     pub long: AtomicBool,
+    /// How many long runs of large writes (catalog imports) let the WAL grow long now
+    /// (`checkpointer::LongWal`): meanwhile its file is not cut back when it starts over.
+    pub long_holders: AtomicUsize,
 }
 
-/// Copies the WAL's frames into the database file without waiting for anyone: how many
-/// pages the WAL holds, or `None` when another connection was copying it already.
-pub fn copy_wal(conn: &Connection) -> rusqlite::Result<Option<i64>> {
+/// Bytes of WAL file kept when the WAL starts over: it is started over at about 4 MiB.
+/// While an import lets it grow long, the whole file is kept: cutting a file of hundreds
+/// of MiB that the kernel is still writing out waits for that writing, and held every
+/// write behind it for most of a second.
+pub const WAL_KEPT: i64 = 16 * 1024 * 1024;
+
+/// Sets `journal_size_limit` between two groups, when whether the WAL may grow long changed.
+fn keep_wal(conn: &Connection, wal: &WalState, whole: &mut bool) {
+    let wanted = wal.long_holders.load(Ordering::Relaxed) > 0;
+    if wanted != *whole {
+        match conn.pragma_update(None, "journal_size_limit", if wanted { -1 } else { WAL_KEPT }) {
+            Ok(()) => *whole = wanted,
+            Err(e) => tracing::warn!("setting the WAL file's kept size failed: {e}"),
+        }
+    }
+}
+
+/// What a copy of the WAL found.
+#[derive(Debug, Clone, Copy)]
+pub struct Copied {
+    /// Pages the WAL holds.
+    pub pages: i64,
+    /// Of those, pages not in the database file yet (frames written during the copy, or
+    /// that a reader still needs).
+    pub left: i64,
+}
+
+/// Copies the WAL's frames into the database file without waiting for anyone; `None`
+/// when another connection was copying it already.
+pub fn copy_wal(conn: &Connection) -> rusqlite::Result<Option<Copied>> {
     conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
         let busy: i64 = r.get(0)?;
-        Ok(if busy == 0 { Some(r.get(1)?) } else { None })
+        let (pages, copied): (i64, i64) = (r.get(1)?, r.get(2)?);
+        Ok((busy == 0).then_some(Copied { pages, left: pages - copied }))
     })
 }
 
@@ -189,13 +220,21 @@ impl Queue {
 
 fn run(mut conn: Connection, queue: Queue, feed: &Feed, faults: &WriteFaults, wal: &WalState) {
     let mut durability = Durability::Durable;
+    let mut whole_wal = false;
     let mut next = queue.recv().ok();
     while let Some(job) = next.take() {
+        keep_wal(&conn, wal, &mut whole_wal);
         // Between two groups: see `checkpointer.rs` for why the writer copies the WAL's
         // last frames itself once it has grown long.
         if wal.long.swap(false, Ordering::Relaxed) {
+            let began = Instant::now();
             match copy_wal(&conn) {
-                Ok(Some(_)) => {}
+                Ok(Some(copied)) => tracing::debug!(
+                    pages = copied.pages,
+                    left = copied.left,
+                    ms = began.elapsed().as_millis() as u64,
+                    "the writer copied the last of a long WAL"
+                ),
                 // The checkpointer is copying: try again after the next group.
                 Ok(None) => wal.long.store(true, Ordering::Relaxed),
                 Err(e) => tracing::warn!("copying the WAL into the database failed: {e}"),
