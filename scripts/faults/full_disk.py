@@ -22,9 +22,9 @@ left it: Market's WAL starts over at its beginning once copied back, so a WAL fi
 room in it takes many writes on a full disk, refused ones between them. There
 `/readyz` and `/metrics` may never catch a refusal, and a new visitor's first write may
 be told to fetch a new token (403) when another write committed just before it;
-everything else is required. In
-both, some writes may commit while full: each one answered 2xx is remembered. Then the filler goes, and a write must succeed again by itself
-within 10 s, with `/readyz` back to "ready". SIGTERM must exit 0, and the database
+everything else is required. In both, some writes may commit while full: each one
+answered 2xx is remembered. Then the filler goes, and a write must succeed again by
+itself within 10 s, with `/readyz` back to "ready". SIGTERM must exit 0, and the database
 file must pass `PRAGMA integrity_check` and hold every acknowledged write (orders with
 their lines, reviews, favorites, cart lines not consumed by an order, accounts), and
 nothing of a write that was refused.
@@ -519,11 +519,11 @@ def drive(server, mount, data_dir, log_file, filler, started, scenario):
     expect(server.alive(), f"the server died while the disk was full (exit {server.proc.returncode}):\n"
            + server.tail(40))
 
-    # Space comes back: a write must succeed by itself within 10 s. One that changes
-    # something: a product the demo shopper does not keep yet (favoriting a kept one
-    # again commits even on a full disk, and is rightly not taken for recovery).
-    # The demo shopper may have signed out while full (a sign-out that committed, then a
-    # sign-in refused): it signs in again first, which is a write that changes something.
+    # Space comes back: a write must succeed by itself within 10 s. The demo shopper may
+    # have signed out while full (a sign-out that committed, then a sign-in refused): it
+    # signs in again first. Then a write that changes something: favoriting a product it
+    # does not keep yet (favoriting a kept one again commits even on a full disk, and is
+    # rightly not taken for recovery).
     os.remove(filler)
     freed = time.monotonic()
     attempts = []

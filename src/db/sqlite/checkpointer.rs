@@ -2,11 +2,9 @@
 //!
 //! SQLite's automatic checkpoint runs inside the commit that takes the WAL past 1,000
 //! pages, on the connection that committed: here the one writer, so every write
-//! waiting behind it waits for the copy and its fsync too. A checkout that takes stock
-//! changes a product row and three of its indexes besides its order, and those copies
-//! cost the writer about a tenth of its checkouts a second; a catalog import's step
+//! waiting behind it waits for the copy and its fsync too. A catalog import's step
 //! changes hundreds of index pages scattered over the catalog, and its checkpoints cost
-//! more than its changes.
+//! more than its changes; shoppers' writes, a few pages each, wait for them too.
 //!
 //! So the writer's automatic checkpoint is off, and [`Checkpointer`]'s thread copies
 //! the WAL back with passive checkpoints, at most every [`EVERY`] and only after the

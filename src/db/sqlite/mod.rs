@@ -298,7 +298,6 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
     // Making the indexes and the search index sorts and merges a million rows: 64 MiB
     // of page cache and sorting in memory rather than SQLite's 2 MiB and temp files.
     conn.pragma_update(None, "cache_size", -65536)?;
-    conn.pragma_update(None, "wal_autocheckpoint", 0)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
     let made = in_transaction(&mut conn, |c| {
         let Conn::Sqlite(tx) = c else { unreachable!("a SQLite transaction") };
