@@ -332,20 +332,22 @@ async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_lef
     let app = spawn_app().await;
     // As a server that stopped would leave them: one import applying, its first row
     // applied, one still being checked, and one applied whose rows were not swept yet.
+    // In one transaction: the running server looks for left imports at start, and on a
+    // busy machine it may look only now; between two statements it would find an import
+    // applying with no rows and finish it empty.
     let when = 1_000;
     app.sql(&format!(
-        "INSERT INTO product_imports (id, status, actor, rows, applied, started_at, touched_at)
+        "BEGIN;
+         INSERT INTO product_imports (id, status, actor, rows, applied, started_at, touched_at)
          VALUES (900, 'applying', 'ana', 2, 1, {when}, {when}), (901, 'checking', 'ana', 0, 0, {when}, {when}),
-                (902, 'done', 'ana', 1, 1, {when}, {when})"
-    ))
-    .await;
-    app.sql(&format!(
-        "INSERT INTO product_import_rows (import_id, row_no, product_id, sku, name, brand, department_id, price_cents,
+                (902, 'done', 'ana', 1, 1, {when}, {when});
+         INSERT INTO product_import_rows (import_id, row_no, product_id, sku, name, brand, department_id, price_cents,
              stock, archived, description)
          VALUES (900, 2, 7, NULL, 'Applied Before The Stop', 'Acme', 5, 100, 1, 0, '{DESCRIPTION}'),
                 (900, 3, 9, NULL, 'Applied After The Stop', 'Acme', 5, 200, 2, 0, '{DESCRIPTION}'),
                 (901, 2, 10, NULL, 'Never Applied', 'Acme', 5, 300, 3, 0, '{DESCRIPTION}'),
-                (902, 2, 11, NULL, 'Applied, Its Rows Not Swept', 'Acme', 5, 400, 4, 0, '{DESCRIPTION}')"
+                (902, 2, 11, NULL, 'Applied, Its Rows Not Swept', 'Acme', 5, 400, 4, 0, '{DESCRIPTION}');
+         COMMIT"
     ))
     .await;
     // Another server of the store starts, and looks.
