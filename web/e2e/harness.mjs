@@ -85,6 +85,7 @@ export function journey(name, body) {
       await watch.settled();
       assert.deepEqual(watch.problems, [], 'the browser reported unexpected errors');
     } catch (error) {
+      watch.judgeAborted();
       const folder = await keepEvidence(name, page, watch.problems, error);
       if (error instanceof Error) error.message += `\n    screenshot and HTML: ${folder}${await briefly(page, watch.problems)}`;
       throw error;
@@ -131,14 +132,23 @@ function watchBrowser(context) {
     }
     sent.set(request, { ...state });
   });
+  // Judged once the journey is over: Chromium may report a fetch it cancelled before it
+  // reports the document load that cancelled it (a link clicked before the app took over
+  // the first screen; a CI run failed on an aborted GET /api/cart that way).
+  const aborted = []; // { request, page, then }
   context.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? 'unknown';
-    const now = documentsOf(request.frame().page());
-    const then = sent.get(request);
-    const leftBehind = now.pending || (then !== undefined && (then.pending || now.loads > then.loads));
-    if (reason === 'net::ERR_ABORTED' && leftBehind) return;
-    problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+    const page = request.frame().page();
+    if (reason === 'net::ERR_ABORTED') aborted.push({ request, page, then: sent.get(request) });
+    else problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
   });
+  const judgeAborted = () => {
+    for (const { request, page, then } of aborted.splice(0)) {
+      const now = documentsOf(page);
+      const leftBehind = now.pending || (then !== undefined && (then.pending || now.loads > then.loads));
+      if (!leftBehind) problems.push(`request failed: ${request.method()} ${request.url()} (net::ERR_ABORTED)`);
+    }
+  };
   context.on('response', (response) => {
     if (response.status() >= 500)
       problems.push(`server error: ${response.request().method()} ${response.url()} answered ${response.status()}`);
@@ -151,16 +161,22 @@ function watchBrowser(context) {
     problems,
     /** The journey expects `path` to answer `status` (e.g. 401 for a wrong password). */
     allow: (status, path) => allowed.push({ status, path }),
-    /** Resolves once no request has been in flight for 300 ms (or after 5 s). */
+    /**
+     * Resolves once no request has been in flight for 300 ms (or after 5 s), with the
+     * aborted requests judged.
+     */
     settled: async () => {
       const end = Date.now() + 5_000;
       let quietSince = Date.now();
       while (Date.now() < end) {
         if (inFlight > 0) quietSince = Date.now();
-        else if (Date.now() - quietSince >= 300) return;
+        else if (Date.now() - quietSince >= 300) break;
         await new Promise((r) => setTimeout(r, 50));
       }
+      judgeAborted();
     },
+    /** The aborted requests judged now, for a journey that failed before it settled. */
+    judgeAborted,
   };
 }
 
