@@ -377,10 +377,22 @@ enum Ran {
     Broken(Failure),
 }
 
+/// Runs one of the savepoint statements below from the connection's statement cache:
+/// `execute_batch` would parse it again for every write.
+fn savepoint(tx: &Transaction, sql: &str) -> rusqlite::Result<()> {
+    tx.prepare_cached(sql)?.execute([]).map(drop)
+}
+
+/// Undoes a write that failed, keeping the rest of its group.
+fn roll_back_to_savepoint(tx: &Transaction) -> rusqlite::Result<()> {
+    savepoint(tx, "ROLLBACK TO write")?;
+    savepoint(tx, "RELEASE write")
+}
+
 /// One write in its own savepoint.
 fn run_one(tx: &Transaction, write: WriteJob) -> Ran {
     let failure = |e: rusqlite::Error| Failure::of(&e.into());
-    if let Err(e) = tx.execute_batch("SAVEPOINT write") {
+    if let Err(e) = savepoint(tx, "SAVEPOINT write") {
         // Not run: answered with why.
         let failure = failure(e);
         let _ = write(Err(failure.clone()));
@@ -402,15 +414,15 @@ fn run_one(tx: &Transaction, write: WriteJob) -> Ran {
         };
     }
     match outcome {
-        Ok(Ok(reply)) => match tx.execute_batch("RELEASE write") {
+        Ok(Ok(reply)) => match savepoint(tx, "RELEASE write") {
             Ok(()) => Ran::Done(reply),
             Err(e) => lost(reply, failure(e)),
         },
-        Ok(Err(refused)) => match tx.execute_batch("ROLLBACK TO write; RELEASE write") {
+        Ok(Err(refused)) => match roll_back_to_savepoint(tx) {
             Ok(()) => Ran::Failed(refused),
             Err(e) => Ran::Broken(failure(e)),
         },
-        Err(_) => match tx.execute_batch("ROLLBACK TO write; RELEASE write") {
+        Err(_) => match roll_back_to_savepoint(tx) {
             Ok(()) => Ran::Failed(Failure::Other("the write panicked".into())),
             Err(e) => Ran::Broken(failure(e)),
         },
