@@ -25,6 +25,27 @@ fn new_product() -> Value {
 }
 
 #[actix_web::test]
+async fn a_product_moved_to_another_department_leaves_the_lists_kept_of_the_one_it_left() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let from = app.get_json("/api/products/51", 200).await["departmentId"].as_i64().unwrap();
+    let to = if from == 1 { 2 } else { 1 };
+    let (left, joined) = (
+        format!("/api/departments/{from}/products?limit=96"),
+        format!("/api/departments/{to}/products?limit=96"),
+    );
+    let lists = |page: &Value| page["Products"].as_array().unwrap().iter().any(|p| p["id"] == 51);
+    // Both lists asked twice first, so that the server keeps them.
+    for _ in 0..2 {
+        assert!(lists(&app.get_json(&left, 200).await));
+        assert!(!lists(&app.get_json(&joined, 200).await));
+    }
+    patch(&staff, "/api/admin/products/51", json!({"departmentId": to}), 200).await;
+    assert!(!lists(&app.get_json(&left, 200).await), "the department it left no longer lists it");
+    assert!(lists(&app.get_json(&joined, 200).await), "the department it joined lists it");
+}
+
+#[actix_web::test]
 async fn a_viewer_reads_the_back_office_and_changes_nothing() {
     let app = spawn_app().await;
     let viewer = with_role(&app, "viewer").await;
