@@ -228,7 +228,7 @@ fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Err
     if let Some(q) = typed {
         let search = super::listing::search_sql(c.engine());
         let found_words = words(q);
-        expression = (!found_words.is_empty()).then(|| (search.expression)(&found_words, true));
+        expression = (!found_words.is_empty()).then(|| (search.typed_name)(&found_words));
         let mut any = vec!["p.sku = ?".to_string()];
         params.push(Value::Text(q));
         if let Ok(id) = q.parse::<i64>() {

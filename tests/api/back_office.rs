@@ -46,6 +46,25 @@ async fn a_product_moved_to_another_department_leaves_the_lists_kept_of_the_one_
 }
 
 #[actix_web::test]
+async fn staff_find_a_product_by_its_name_as_typed_each_word_whole_but_the_last() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let created = staff.post("/api/admin/products", new_product(), 201).await;
+    let found = |page: &Value| page["Products"].as_array().unwrap().iter().any(|p| p["id"] == created["id"]);
+    for typed in
+        ["Trail%20Headlamp%202", "trail%20headlamp%202%20northlight", "trail%20headl", "northlight%20tr"]
+    {
+        let page = staff.get_json(&format!("/api/admin/products?q={typed}"), 200).await;
+        assert!(found(&page), "{typed} finds it");
+    }
+    // Only the last word is still being typed; a single letter is a whole word.
+    for typed in ["tra%20headlamp", "trail%20headlamp%20n"] {
+        let page = staff.get_json(&format!("/api/admin/products?q={typed}"), 200).await;
+        assert!(!found(&page), "{typed} does not find it");
+    }
+}
+
+#[actix_web::test]
 async fn a_viewer_reads_the_back_office_and_changes_nothing() {
     let app = spawn_app().await;
     let viewer = with_role(&app, "viewer").await;

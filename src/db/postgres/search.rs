@@ -2,7 +2,7 @@
 //! (description) in the `market` configuration (accents folded, no stemming), under a
 //! GIN index.
 
-use crate::db::search_sql::{Matching, SearchSql};
+use crate::db::search_sql::{Matching, SearchSql, prefix_last};
 
 pub static SQL: SearchSql = SearchSql {
     matching: Matching::Condition("p.words @@ to_tsquery('market', ?)"),
@@ -17,6 +17,7 @@ pub static SQL: SearchSql = SearchSql {
          LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
          WHERE p.words @@ to_tsquery('market', ?1) AND p.archived_at IS NULL ORDER BY p.id LIMIT ?2",
     expression,
+    typed_name,
 };
 
 /// tsquery's: each word a prefix (`head:*`), all of them required (`&`), in the name
@@ -25,4 +26,16 @@ pub static SQL: SearchSql = SearchSql {
 fn expression(words: &[String], name_and_brand: bool) -> String {
     let weights = if name_and_brand { "AB" } else { "" };
     words.iter().map(|w| format!("{w}:*{weights}")).collect::<Vec<_>>().join(" & ")
+}
+
+/// In the name and brand (weights A and B), each word whole (`mini:AB`) but a last one
+/// being typed (`sp:*AB`).
+fn typed_name(words: &[String]) -> String {
+    (0..words.len())
+        .map(|i| match prefix_last(words, i) {
+            true => format!("{}:*AB", words[i]),
+            false => format!("{}:AB", words[i]),
+        })
+        .collect::<Vec<_>>()
+        .join(" & ")
 }

@@ -1,6 +1,6 @@
 //! SQLite's full-text search: the FTS5 table `product_search` of migration 0005.
 
-use crate::db::search_sql::{Matching, SearchSql};
+use crate::db::search_sql::{Matching, SearchSql, prefix_last};
 
 pub static SQL: SearchSql = SearchSql {
     matching: Matching::With(
@@ -21,6 +21,7 @@ pub static SQL: SearchSql = SearchSql {
          LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
          WHERE product_search MATCH ?1 AND p.archived_at IS NULL ORDER BY product_search.rowid LIMIT ?2",
     expression,
+    typed_name,
 };
 
 /// FTS5's query: each word a quoted prefix (`"head"*`), all of them required, in the
@@ -32,4 +33,16 @@ fn expression(words: &[String], name_and_brand: bool) -> String {
         true => format!("{{name brand}}: ({})", terms.join(" ")),
         false => terms.join(" "),
     }
+}
+
+/// In the name and brand, each word whole (`"mini"`) but a last one being typed
+/// (`"sp"*`).
+fn typed_name(words: &[String]) -> String {
+    let terms: Vec<String> = (0..words.len())
+        .map(|i| match prefix_last(words, i) {
+            true => format!("\"{}\"*", words[i]),
+            false => format!("\"{}\"", words[i]),
+        })
+        .collect();
+    format!("{{name brand}}: ({})", terms.join(" "))
 }
