@@ -34,9 +34,18 @@ distinct() {
 
 WORDS=(wireless headphones garden hose lamp kettle blender jacket boots charger cable desk chair rug mixer)
 words() { for i in $(seq 40); do printf '/api/admin/products?q=%s\n' "${WORDS[$((RANDOM % ${#WORDS[@]}))]}%20${WORDS[$((RANDOM % ${#WORDS[@]}))]:0:3}"; done; }
+# One catalog word (thousands to tens of thousands of matches), its first three pages.
+word() { for i in $(seq 40); do printf '/api/admin/products?q=%s&page=%s\n' "${WORDS[$((RANDOM % ${#WORDS[@]}))]}" $((RANDOM % 3 + 1)); done; }
+# Real products' names, whole, as staff paste them.
+names() {
+  for i in $(seq 40); do
+    curl -fs -b "$STAFF_JAR" "$BIG/api/admin/products/$(((RANDOM * 32768 + RANDOM) % 999999 + 1))" |
+      python3 -c 'import sys, json, urllib.parse; print("/api/admin/products?q=" + urllib.parse.quote(json.load(sys.stdin)["name"]))'
+  done
+}
 [ "${BENCH_BACK_OFFICE_LIST:-1}" = 0 ] || {
 pages=$(curl -fs -b "$STAFF_JAR" "$BIG/api/admin/products" | grep -o '"pages":[0-9]*' | cut -d: -f2)
-# name|pages to pick from|path ("words": two catalog words, the last a prefix)
+# name|pages to pick from|path (or the function above that makes the paths)
 for case in \
   "newest, any page|$pages|/api/admin/products?page={page}" \
   "name, any page|$pages|/api/admin/products?sort=name&page={page}" \
@@ -50,10 +59,15 @@ for case in \
   "archived|1|/api/admin/products?status=archived" \
   "by SKU|1|/api/admin/products?q=MKT-{n}" \
   "by id|1|/api/admin/products?q={n}" \
-  "by name (two words, the last a prefix)|1|words"; do
+  "by name (two words, the last a prefix)|1|words" \
+  "by one word, pages 1-3|1|word" \
+  "by a product's whole name|1|names"; do
   IFS='|' read -r name last template <<<"$case"
   say "back office: $name"
-  if [ "$template" = words ]; then paths=$(words); else paths=$(distinct "$last" "$template"); fi
+  case $template in
+    words | word | names) paths=$($template) ;;
+    *) paths=$(distinct "$last" "$template") ;;
+  esac
   read -r p50 p99 max n <<<"$(one_at_a_time <<<"$paths")"
   met=$(awk -v p="$p99" 'BEGIN { print (p <= 50) ? "yes" : "**no**" }')
   echo "p50 $p50 ms, p99 $p99 ms, max $max ms over $n" >&2

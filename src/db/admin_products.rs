@@ -8,11 +8,12 @@ use serde_json::json;
 use super::audit::record;
 use super::conn::{Conn, Row, Value, args};
 use super::product_imports::refuse_during_import;
+use super::sqlite::admin_search::{self, Listed};
 use super::{Db, Error};
 use crate::domain::admin_inputs::ProductChange;
 use crate::domain::audit::{Actor, Entry, changed_fields};
 use crate::domain::catalog::Rating;
-use crate::domain::listing::words;
+use crate::domain::listing::{NearerEnd, words};
 use crate::domain::stock::{LOW, default_sku};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
@@ -223,78 +224,63 @@ fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Err
         Some(StockFilter::Low) => conditions.push(format!("p.stock BETWEEN 1 AND {LOW}")),
         None => {}
     }
-    let typed = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-    let expression;
-    if let Some(q) = typed {
-        let search = super::listing::search_sql(c.engine());
-        let found_words = words(q);
-        expression = (!found_words.is_empty()).then(|| (search.typed_name)(&found_words));
-        let mut any = vec!["p.sku = ?".to_string()];
-        params.push(Value::Text(q));
-        if let Ok(id) = q.parse::<i64>() {
-            any.push("p.id = ?".into());
-            params.push(Value::Int(id));
-        }
-        if let Some(expression) = &expression {
-            any.push(match c.engine() {
-                super::Engine::Sqlite => {
-                    "p.id IN (SELECT rowid FROM product_search WHERE product_search MATCH ?)".to_string()
-                }
-                super::Engine::Postgres => "p.words @@ to_tsquery('market', ?)".to_string(),
-            });
-            params.push(Value::Text(expression));
-        }
-        conditions.push(format!("({})", any.join(" OR ")));
-    }
-    let condition = conditions.join(" AND ");
-    // The whole list on sale, unfiltered: all products less the archived few, two counts
-    // SQLite answers from its b-trees' page counts, not by stepping over a million rows.
-    let unfiltered = query.status == Status::Active && params.is_empty() && query.stock.is_none();
-    let total: i64 = if unfiltered {
-        c.query_one(
-            "SELECT (SELECT count(*) FROM products) - (SELECT count(*) FROM products WHERE archived_at IS NOT NULL)",
-            &[],
-            |r| r.get(0),
-        )?
-    } else {
-        c.query_one(&format!("SELECT count(*) FROM products p WHERE {condition}"), &params, |r| r.get(0))?
-    };
-    let total = total.max(0) as u64;
-    let limit = u64::from(query.limit);
-    let offset = u64::from(query.page.saturating_sub(1)) * limit;
-    if offset >= total {
-        return Ok(AdminProductPage { products: Vec::new(), total });
-    }
-    // The page's ids from the sort's index alone, then their rows.
-    let backwards = offset > total / 2;
-    let (skip, take) = match backwards {
-        false => (offset, limit),
-        true => {
-            let end = (offset + limit).min(total);
-            (total - end, end - offset)
-        }
-    };
-    let mut page_params = params.clone();
-    page_params.push(Value::Int(take as i64));
-    page_params.push(Value::Int(skip as i64));
+    // Everything on sale, no filter: what most pages of the list are.
+    let on_sale = query.status == Status::Active && params.is_empty() && query.stock.is_none();
     // SQLite, with its statistics, would step over the table itself for the newest first
     // (rows of a few hundred bytes) rather than this index of ids: ten times the reading
     // at a deep page. PostgreSQL's planner picks the index by itself.
-    let table = match (c.engine(), unfiltered && query.sort == AdminSort::Newest) {
+    let table = match (c.engine(), on_sale && query.sort == AdminSort::Newest) {
         (super::Engine::Sqlite, true) => "products p INDEXED BY products_admin_newest",
         _ => "products p",
     };
-    let mut ids: Vec<i64> = c.query(
-        &format!(
-            "SELECT p.id FROM {table} WHERE {condition} ORDER BY {} LIMIT ? OFFSET ?",
-            query.sort.order(backwards)
-        ),
-        &page_params,
-        |r| r.get(0),
-    )?;
-    if backwards {
-        ids.reverse();
-    }
+    let limit = u64::from(query.limit);
+    let offset = u64::from(query.page.saturating_sub(1)) * limit;
+    let typed = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    let expression = typed.map(words).filter(|w| !w.is_empty()).map(|w| {
+        let search = super::listing::search_sql(c.engine());
+        (search.typed_name)(&w)
+    });
+    let (ids, total) = match (typed, &*c) {
+        (Some(q), Conn::Sqlite(sqlite)) => {
+            let found = admin_search::found(sqlite, q, expression.as_deref())?;
+            let condition = conditions.join(" AND ");
+            let listed = Listed {
+                condition: &condition,
+                params: &params,
+                only_on_sale: on_sale,
+                table,
+                order: query.sort.order(false),
+                reverse_order: query.sort.order(true),
+            };
+            admin_search::page(sqlite, &found, &listed, offset, limit)?
+        }
+        _ => {
+            if let Some(q) = typed {
+                let mut any = vec!["p.sku = ?".to_string()];
+                params.push(Value::Text(q));
+                if let Ok(id) = q.parse::<i64>() {
+                    any.push("p.id = ?".into());
+                    params.push(Value::Int(id));
+                }
+                if let Some(expression) = &expression {
+                    any.push("p.words @@ to_tsquery('market', ?)".into());
+                    params.push(Value::Text(expression));
+                }
+                conditions.push(format!("({})", any.join(" OR ")));
+            }
+            let unfiltered = on_sale && typed.is_none();
+            page_by_statement(
+                c,
+                &conditions.join(" AND "),
+                &params,
+                unfiltered,
+                table,
+                query.sort,
+                offset,
+                limit,
+            )?
+        }
+    };
     let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
     let mut products = match ids.is_empty() {
         true => Vec::new(),
@@ -304,6 +290,54 @@ fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Err
     };
     products.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
     Ok(AdminProductPage { products, total })
+}
+
+/// The page's ids and the total of a list read by statements alone: the lists without
+/// words on both engines, and PostgreSQL's searches, whose index is on `products` itself.
+#[allow(clippy::too_many_arguments)]
+fn page_by_statement(
+    c: &mut Conn,
+    condition: &str,
+    params: &[Value],
+    unfiltered: bool,
+    table: &str,
+    sort: AdminSort,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<i64>, u64), Error> {
+    // The whole list on sale, unfiltered: all products less the archived few, two counts
+    // SQLite answers from its b-trees' page counts, not by stepping over a million rows.
+    let total: i64 = if unfiltered {
+        c.query_one(
+            "SELECT (SELECT count(*) FROM products) - (SELECT count(*) FROM products WHERE archived_at IS NOT NULL)",
+            &[],
+            |r| r.get(0),
+        )?
+    } else {
+        c.query_one(&format!("SELECT count(*) FROM products p WHERE {condition}"), params, |r| r.get(0))?
+    };
+    let total = total.max(0) as u64;
+    if offset >= total {
+        return Ok((Vec::new(), total));
+    }
+    // The page's ids from the sort's index alone, then their rows; a page past the
+    // middle from the other end.
+    let NearerEnd { backwards, skip, take } = NearerEnd::of(offset, limit, total);
+    let mut page_params = params.to_vec();
+    page_params.push(Value::Int(take as i64));
+    page_params.push(Value::Int(skip as i64));
+    let mut ids: Vec<i64> = c.query(
+        &format!(
+            "SELECT p.id FROM {table} WHERE {condition} ORDER BY {} LIMIT ? OFFSET ?",
+            sort.order(backwards)
+        ),
+        &page_params,
+        |r| r.get(0),
+    )?;
+    if backwards {
+        ids.reverse();
+    }
+    Ok((ids, total))
 }
 
 /// Refuses a department that does not exist, naming the field.

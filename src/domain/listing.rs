@@ -330,6 +330,30 @@ pub enum Suggestion {
     Product(ProductCard),
 }
 
+/// Where a page of a sorted list is read from: past the middle, from the other end (the
+/// sort reversed), so that no page steps over more than half the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NearerEnd {
+    /// Read in the reversed order (and the page turned back after).
+    pub backwards: bool,
+    /// How many rows to step over, then how many to take, in the order read.
+    pub skip: u64,
+    pub take: u64,
+}
+
+impl NearerEnd {
+    /// The page at `offset`, `limit` long, of a list of `total` (`offset` below it).
+    pub fn of(offset: u64, limit: u64, total: u64) -> NearerEnd {
+        match offset > total / 2 {
+            false => NearerEnd { backwards: false, skip: offset, take: limit },
+            true => {
+                let end = (offset + limit).min(total);
+                NearerEnd { backwards: true, skip: total - end, take: end - offset }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -441,5 +465,15 @@ mod tests {
         assert_eq!(kept[0].name, "B00");
         assert!(kept.iter().any(|b| b.name == "B29" && b.count == 71));
         assert!(kept.iter().any(|b| b.name == "Nobody" && b.count == 0));
+    }
+
+    #[test]
+    fn a_page_past_the_middle_is_read_from_the_other_end() {
+        assert_eq!(NearerEnd::of(0, 25, 100), NearerEnd { backwards: false, skip: 0, take: 25 });
+        assert_eq!(NearerEnd::of(50, 25, 100), NearerEnd { backwards: false, skip: 50, take: 25 });
+        assert_eq!(NearerEnd::of(75, 25, 100), NearerEnd { backwards: true, skip: 0, take: 25 });
+        // The last page, short: the rows after it are none, and it holds what is left.
+        assert_eq!(NearerEnd::of(90, 25, 101), NearerEnd { backwards: true, skip: 0, take: 11 });
+        assert_eq!(NearerEnd::of(60, 25, 101), NearerEnd { backwards: true, skip: 16, take: 25 });
     }
 }

@@ -64,6 +64,87 @@ async fn staff_find_a_product_by_its_name_as_typed_each_word_whole_but_the_last(
     }
 }
 
+/// A search read a few at a time gives the same list as read whole, in every sort and
+/// filter, and exactly the products whose name or brand has the word. On SQLite a page
+/// among many matches is found by walking the sort's index and a large page by looking
+/// the matches up, so this reads both ways over the same matches.
+#[actix_web::test]
+async fn a_search_pages_through_exactly_its_matches_in_every_sort_and_filter() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let every = |list: &Value| -> Vec<Value> { list["Products"].as_array().unwrap().clone() };
+    let ids = |list: &[Value]| -> Vec<i64> { list.iter().map(|p| p["id"].as_i64().unwrap()).collect() };
+    // Forty products with a word of their own, beside the catalog, in two departments,
+    // at prices and stock levels of their own.
+    for i in 0..40 {
+        let product = json!({"name": format!("Quarry Lantern {i}"), "brand": "Fieldwise", "departmentId": 5 + i % 2,
+            "price": 10.0 + f64::from((i * 7) % 40), "description": "A lantern for the quarry.", "stock": (i * 3) % 17});
+        staff.post("/api/admin/products", product, 201).await;
+    }
+    let mut catalog = Vec::new();
+    for page in 1.. {
+        let list = every(&staff.get_json(&format!("/api/admin/products?limit=100&page={page}"), 200).await);
+        if list.is_empty() {
+            break;
+        }
+        catalog.extend(list);
+    }
+    let words_of = |p: &Value| -> Vec<String> {
+        format!("{} {}", p["name"].as_str().unwrap(), p["brand"].as_str().unwrap())
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    // The last word typed is a prefix.
+    let typed = "qua";
+    let has = |p: &Value| words_of(p).iter().any(|w| w.starts_with(typed));
+    // Two of its matches archived, one of them the department's, so that each filter
+    // keeps a different part of the matches.
+    let matching: Vec<&Value> = catalog.iter().filter(|p| has(p)).collect();
+    assert!(matching.len() >= 40);
+    let department = matching[0]["departmentId"].as_i64().unwrap();
+    for p in [matching[0], matching[1]] {
+        staff.write(Method::DELETE, &format!("/api/admin/products/{}", p["id"]), None, 200).await;
+    }
+    let archived = [matching[0]["id"].as_i64().unwrap(), matching[1]["id"].as_i64().unwrap()];
+    for (filter, keeps) in [
+        (
+            "",
+            Box::new(|p: &Value| !archived.contains(&p["id"].as_i64().unwrap()))
+                as Box<dyn Fn(&Value) -> bool>,
+        ),
+        ("&status=archived", Box::new(|p: &Value| archived.contains(&p["id"].as_i64().unwrap()))),
+        (
+            &format!("&department={department}"),
+            Box::new(|p: &Value| {
+                p["departmentId"] == department && !archived.contains(&p["id"].as_i64().unwrap())
+            }),
+        ),
+    ] {
+        let mut expected: Vec<i64> =
+            ids(&matching.iter().filter(|p| keeps(p)).map(|p| (*p).clone()).collect::<Vec<_>>());
+        expected.sort();
+        for sort in ["newest", "name", "price-asc", "price-desc", "stock"] {
+            let path = format!("/api/admin/products?q={typed}{filter}&sort={sort}");
+            let whole = staff.get_json(&format!("{path}&limit=100"), 200).await;
+            let all = ids(&every(&whole));
+            assert_eq!(whole["total"].as_u64().unwrap(), all.len() as u64, "{path}");
+            let mut found = all.clone();
+            found.sort();
+            assert_eq!(found, expected, "{path}: exactly the products with {typed} in name or brand");
+            let mut paged = Vec::new();
+            for page in 1..=all.len().div_ceil(3) {
+                let list = staff.get_json(&format!("{path}&limit=3&page={page}"), 200).await;
+                assert_eq!(list["total"].as_u64().unwrap(), all.len() as u64, "{path}, page {page}");
+                paged.extend(ids(&every(&list)));
+            }
+            assert_eq!(paged, all, "{path}: three at a time, as all at once");
+        }
+    }
+}
+
 #[actix_web::test]
 async fn a_viewer_reads_the_back_office_and_changes_nothing() {
     let app = spawn_app().await;

@@ -2,6 +2,7 @@
 //! connections; every write goes through the one writer thread (`writer.rs`), which is
 //! SQLite's own rule (one writer at a time) made into a queue that commits in groups.
 
+pub mod admin_search;
 pub mod backup;
 mod checkpointer;
 pub mod identity;
