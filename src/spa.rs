@@ -20,6 +20,7 @@ use crate::api::answer_cache::AnswerCache;
 use crate::db::Db;
 use crate::encoding::{self, Coding};
 use crate::error::json_error;
+use crate::storefront::render::{Renderer, Script};
 use crate::storefront::{self, Modules, Pages, Screens};
 
 /// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`, each
@@ -46,8 +47,10 @@ static EMBEDDED_SCREENS: LazyLock<Screens> = LazyLock::new(|| read_json(Bundle::
 
 /// The app's script modules by page, written by web/build.mjs beside index.html.
 const MODULES: &str = "modules.json";
-/// The first screens' markup and class names (web/src/prerender.tsx).
+/// The first screens' markup (web/src/prerender.tsx).
 const SCREENS: &str = "screens.json";
+/// The app's render of a catalog page, for the server (web/src/server.tsx).
+const SERVER_SCRIPT: &str = "server.js";
 
 fn read_json<T: serde::de::DeserializeOwned + Default>(file: Option<EmbeddedFile>) -> T {
     file.and_then(|f| serde_json::from_slice(&f.data).ok()).unwrap_or_default()
@@ -89,6 +92,20 @@ impl BundleSource {
 
     fn screens(&self) -> Cow<'static, Screens> {
         self.json(&EMBEDDED_SCREENS, SCREENS)
+    }
+
+    /// The renderer of catalog pages' first screens, running the app's server entry
+    /// (web/src/server.tsx) from this source.
+    pub fn renderer(&self) -> Renderer {
+        Renderer::start(match &self.0 {
+            None => Script::Embedded(
+                EMBEDDED_BUNDLE
+                    .get(SERVER_SCRIPT)
+                    .and_then(|f| std::str::from_utf8(&f.plain.body).ok())
+                    .unwrap_or(""),
+            ),
+            Some(dir) => Script::File(dir.join(SERVER_SCRIPT)),
+        })
     }
 
     /// A JSON file web/build.mjs writes beside index.html: the embedded copy, read once.
@@ -227,6 +244,7 @@ async fn fallback(
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
     pages: web::Data<Pages>,
+    renderer: web::Data<Renderer>,
 ) -> HttpResponse {
     let path = req.path();
     let is_read = req.method() == Method::GET || req.method() == Method::HEAD;
@@ -237,8 +255,14 @@ async fn fallback(
     match source.template() {
         Some(template) => {
             let pages = source.0.is_none().then_some(&**pages);
-            storefront::respond(&req, &db, &cache, pages, &template, &source.modules(), &source.screens())
-                .await
+            let (modules, screens) = (source.modules(), source.screens());
+            let parts = storefront::Parts {
+                template: &template,
+                modules: &modules,
+                screens: &screens,
+                renderer: &renderer,
+            };
+            storefront::respond(&req, &db, &cache, pages, parts).await
         }
         None => missing(&req),
     }

@@ -89,6 +89,8 @@ impl Application {
         let db = web::Data::new(db);
         let sessions = web::Data::new(session_store.clone());
         let bundle = spa::BundleSource::dir(config.web_dir.clone());
+        // One renderer for the server, whatever its number of workers.
+        let renderer = web::Data::new(bundle.renderer());
 
         let server = HttpServer::new(move || {
             App::new()
@@ -100,6 +102,7 @@ impl Application {
                 .app_data(document.clone())
                 .app_data(answer_cache.clone())
                 .app_data(pages.clone())
+                .app_data(renderer.clone())
                 .app_data(metrics.clone())
                 .app_data(placed.clone())
                 .app_data(stopping.clone())

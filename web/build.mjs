@@ -36,7 +36,7 @@ const writeIndexHtml = {
       // the first visit. CSS modules keep them scoped.
       const app = reachable(result.metafile, file);
       const stylesheets = Object.keys(result.metafile.outputs)
-        .filter((path) => path.endsWith('.css') && path !== prerenderEntry(result.metafile)[1].cssBundle)
+        .filter((path) => path.endsWith('.css') && !buildOnlyStylesheets(result.metafile).includes(path))
         .sort((a, b) => (a === output.cssBundle ? -1 : b === output.cssBundle ? 1 : a.localeCompare(b)));
       const css = await joinStylesheets(stylesheets, result.metafile);
       const adminCss = await buildBackOfficeCss();
@@ -55,6 +55,7 @@ const writeIndexHtml = {
       const template = await readFile('index.html', 'utf8');
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
       await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, file, url)));
+      await bundleServer(result.metafile);
       await writeFile(join(outdir, 'screens.json'), JSON.stringify(await prerendered(result.metafile, app)));
       const written = [...Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css') && app.has(path)), adminCss];
       // index.html is a template the server fills in for each address (src/storefront/).
@@ -65,6 +66,7 @@ const writeIndexHtml = {
 };
 
 const PRERENDER = 'src/prerender.tsx';
+const SERVER = 'src/server.tsx';
 
 // The first screens' markup (src/prerender.tsx), made by running the build's own
 // prerender entry under Node; then every file only it needs (react-dom/server...) is
@@ -74,7 +76,9 @@ async function prerendered(metafile, app) {
   staticImports();
   const { prerender } = await import(`${pathToFileURL(resolve(entry)).href}?${Date.now()}`);
   const screens = await prerender();
-  const unused = Object.keys(metafile.outputs).filter((path) => !app.has(path) && (!path.endsWith('.css') || path === prerenderEntry(metafile)[1].cssBundle));
+  const unused = Object.keys(metafile.outputs).filter(
+    (path) => !app.has(path) && (!path.endsWith('.css') || buildOnlyStylesheets(metafile).includes(path)),
+  );
   await Promise.all(unused.map((path) => rm(path, { force: true })));
   return screens;
 }
@@ -92,7 +96,53 @@ function staticImports() {
   register(`data:text/javascript,${encodeURIComponent(hook)}`);
 }
 
-const prerenderEntry = (metafile) => Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === PRERENDER);
+const entryOf = (metafile, entryPoint) => Object.entries(metafile.outputs).find(([, o]) => o.entryPoint === entryPoint);
+const prerenderEntry = (metafile) => entryOf(metafile, PRERENDER);
+// The stylesheets of the entries that never reach a browser: their CSS is the app's.
+const buildOnlyStylesheets = (metafile) => [PRERENDER, SERVER].map((entry) => entryOf(metafile, entry)[1].cssBundle);
+
+// The server's renderer (src/server.tsx, run by QuickJS inside the binary,
+// src/storefront/render.rs): the build's own output of that entry, so its CSS module
+// class names and pictures' addresses are the app's, made into one classic script (no
+// modules to load) at server.js, beside index.html rather than under static/: it is
+// never served, after the shims of src/server/globals.ts. Its split files are removed
+// with the prerender's.
+async function bundleServer(metafile) {
+  const [entry] = entryOf(metafile, SERVER);
+  // What QuickJS lacks of a browser, first: the router's module code asks for URL as
+  // it loads, before any of the entry's own code runs.
+  const shims = await esbuild.build({
+    entryPoints: ['src/server/globals.ts'],
+    bundle: true,
+    format: 'iife',
+    target: ['es2022'],
+    minify: production,
+    write: false,
+    logLevel: 'warning',
+  });
+  await esbuild.build({
+    banner: { js: shims.outputFiles[0].text },
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    target: ['es2022'],
+    minify: production,
+    outfile: join(outdir, 'server.js'),
+    legalComments: 'none',
+    logLevel: 'warning',
+    // The router's development-only `import.meta.hot`, which a classic script reads as
+    // absent, as it is.
+    logOverride: { 'empty-import-meta': 'silent' },
+    plugins: [
+      {
+        name: 'static-files',
+        setup(build) {
+          build.onResolve({ filter: /^\/static\// }, (args) => ({ path: resolve(staticDir, args.path.slice('/static/'.length)) }));
+        },
+      },
+    ],
+  });
+}
 
 // Every script file the app may load: the entry's imports, static and dynamic, transitively.
 function reachable(metafile, path, into = new Set()) {
@@ -182,7 +232,7 @@ async function precompress(paths) {
 const production = !args.watch;
 await mkdir(outdir, { recursive: true });
 const options = {
-  entryPoints: ['src/main.tsx', PRERENDER],
+  entryPoints: ['src/main.tsx', PRERENDER, SERVER],
   bundle: true,
   splitting: true,
   format: 'esm',

@@ -98,3 +98,42 @@ pub fn params(query: &str) -> Vec<(String, String)> {
 fn with_query(path: String, query: &str) -> String {
     if query.is_empty() { path } else { format!("{path}?{query}") }
 }
+
+/// What a page reads of its answers for its head (title, description, JSON-LD, first
+/// picture).
+///
+/// A product as its page's answer (`GET /api/products/{id}`) has it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: i64,
+    pub department_id: i64,
+    pub name: String,
+    pub brand: String,
+    pub price: f64,
+    pub description: String,
+    pub avg_rating: f64,
+    pub num_reviews: i64,
+    pub stock: i64,
+    #[serde(rename = "Department")]
+    pub department: Named,
+    #[serde(rename = "ProductImages")]
+    pub images: Vec<Picture>,
+}
+
+#[derive(Deserialize)]
+pub struct Named {
+    pub name: String,
+}
+
+#[derive(Deserialize)]
+pub struct Picture {
+    pub url: String,
+}
+
+/// A product card of a listing's answer: its picture, the page's first.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    pub preview_image: String,
+}

@@ -11,6 +11,7 @@
 mod answers;
 mod head;
 mod kept;
+pub mod render;
 mod routes;
 mod screen;
 
@@ -26,13 +27,15 @@ use crate::db::Db;
 use crate::encoding::Copies;
 use crate::error::ApiError;
 use answers::FirstAnswer;
+use answers::{Card, Product};
 pub use head::escape;
 use head::{Head, script_json, summary};
 pub use kept::Pages;
 use kept::Sent;
+use render::Renderer;
 use routes::{Route, Screen, route};
+use screen::First;
 pub use screen::Screens;
-use screen::{Card, First, Listing as FirstListing, Product, count_of};
 
 /// The department whose first products the landing page's "Holiday deals" shelf shows,
 /// and how many (web/src/pages/LandingPage.tsx, features/catalog/HolidayDeals.tsx).
@@ -57,16 +60,26 @@ pub fn origin(req: &HttpRequest) -> String {
     format!("{}://{}", info.scheme(), info.host())
 }
 
-/// The page for `req`, from `template` (index.html) and `modules`; kept in `pages`
-/// when given (not in `make dev`, whose template changes under it).
+/// What every page is made from, from the app's build.
+pub struct Parts<'a> {
+    /// index.html, with its marks to fill.
+    pub template: &'a str,
+    /// Each page's own script modules.
+    pub modules: &'a Modules,
+    /// The prerendered screens and the bar.
+    pub screens: &'a Screens,
+    /// The app's render of catalog pages.
+    pub renderer: &'a Renderer,
+}
+
+/// The page for `req`, made from `parts`; kept in `pages` when given (not in `make
+/// dev`, whose template changes under it).
 pub async fn respond(
     req: &HttpRequest,
     db: &Db,
     cache: &AnswerCache,
     pages: Option<&Pages>,
-    template: &str,
-    modules: &Modules,
-    screens: &Screens,
+    parts: Parts<'_>,
 ) -> HttpResponse {
     let address = format!("{}{}?{}", origin(req), req.path(), req.query_string());
     // Read before the answers are: a change after this makes the page not kept.
@@ -81,9 +94,22 @@ pub async fn respond(
                     .insert_header((header::CACHE_CONTROL, "no-cache"))
                     .finish();
             }
-            Built::Page(page) => {
-                let html = page.render(template, modules, screens);
-                match pages {
+            Built::Page(mut page) => {
+                // A page whose render did not come (every renderer busy, a render that
+                // failed) goes with the bar alone this once, and is not kept as such.
+                let mut keep = pages;
+                if page.rendered {
+                    let url = match req.query_string() {
+                        "" => req.path().to_string(),
+                        query => format!("{}?{query}", req.path()),
+                    };
+                    match parts.renderer.render(url, answers_json(&page.answers)).await {
+                        Some(html) => page.first = First::Rendered(html),
+                        None => keep = None,
+                    }
+                }
+                let html = page.render(&parts);
+                match keep {
                     Some(pages) => pages.keep(address, version, page.status, html),
                     None => Arc::new(Sent { status: page.status, html: Arc::new(Copies::new(html.into())) }),
                 }
@@ -101,11 +127,19 @@ pub async fn respond(
 
 const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
 
-/// The answers as one JSON object by address: `{"/api/products/51": {"status": 200, "body": {...}}}`.
+/// The answers in the page, for the app: [`answers_json`] in a data block.
 fn answers_block(answers: &[FirstAnswer]) -> String {
     if answers.is_empty() {
         return String::new();
     }
+    format!(
+        "<script type=\"application/json\" id=\"first-answers\">{}</script>",
+        script_json(&answers_json(answers))
+    )
+}
+
+/// The answers as one JSON object by address: `{"/api/products/51": {"status": 200, "body": {...}}}`.
+fn answers_json(answers: &[FirstAnswer]) -> String {
     let mut json = String::from("{");
     for (i, answer) in answers.iter().enumerate() {
         if i > 0 {
@@ -117,7 +151,7 @@ fn answers_block(answers: &[FirstAnswer]) -> String {
         json.push('}');
     }
     json.push('}');
-    format!("<script type=\"application/json\" id=\"first-answers\">{}</script>", script_json(&json))
+    json
 }
 
 enum Built {
@@ -134,23 +168,35 @@ struct Page {
     module: Option<&'static str>,
     /// What `#root` holds before the app's script runs.
     first: First,
+    /// The app renders `#root` on the server from the page's answers (`render.rs`),
+    /// which then replace `first`.
+    rendered: bool,
     /// A search page's words, for the bar's search box.
     words: Option<String>,
 }
 
 impl Page {
     /// index.html filled in: the head, what to fetch early, the first screen and the answers.
-    fn render(&self, template: &str, modules: &Modules, screens: &Screens) -> String {
-        let needed = self.module.and_then(|module| modules.get(module)).map_or(&[][..], Vec::as_slice);
-        template
+    fn render(&self, parts: &Parts) -> String {
+        let needed = self.module.and_then(|module| parts.modules.get(module)).map_or(&[][..], Vec::as_slice);
+        parts
+            .template
             .replacen(HEAD_MARK, &self.head.render(), 1)
             .replacen(PRELOAD_MARK, &self.head.render_preloads(needed), 1)
-            .replacen(SCREEN_MARK, &screens.render(&self.first, self.words.as_deref()), 1)
+            .replacen(SCREEN_MARK, &parts.screens.render(&self.first, self.words.as_deref()), 1)
             .replacen(ANSWERS_MARK, &answers_block(&self.answers), 1)
     }
 
     fn new(head: Head, module: Option<&'static str>) -> Page {
-        Page { status: StatusCode::OK, head, answers: Vec::new(), module, first: First::Bar, words: None }
+        Page {
+            status: StatusCode::OK,
+            head,
+            answers: Vec::new(),
+            module,
+            first: First::Bar,
+            rendered: false,
+            words: None,
+        }
     }
 
     fn not_found(title: &str, module: &'static str) -> Page {
@@ -162,6 +208,7 @@ impl Page {
             answers: Vec::new(),
             module: Some(module),
             first: First::Bar,
+            rendered: false,
             words: None,
         }
     }
@@ -212,8 +259,6 @@ struct Listing {
     name: Option<String>,
     url: Option<String>,
     total: u64,
-    page: u64,
-    pages: u64,
     #[serde(rename = "Products")]
     products: Vec<Card>,
     facets: Facets,
@@ -283,18 +328,7 @@ async fn department(db: &Db, cache: &AnswerCache, origin: &str, id: i64, query: 
     head.image = listing.url.map(|url| format!("{origin}{url}"));
     head.first_picture = listing.products.first().map(|card| card.preview_image.clone());
     head.structured_data.push(breadcrumbs(origin, &[(name.as_str(), &address)]));
-    if let Some((sort, _)) = FirstListing::unfiltered(&answers::params(query), false) {
-        page.first = First::Listing(Box::new(FirstListing {
-            title: name.clone(),
-            crumb: None,
-            sub: Some(count_of(listing.total, "result", "results")),
-            search: false,
-            sort,
-            page_note: FirstListing::page_note(listing.page, listing.pages),
-            grid_label: format!("{name} products"),
-            cards: listing.products,
-        }));
-    }
+    page.rendered = true;
     page
 }
 
@@ -383,7 +417,7 @@ async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id
         origin,
         &[(product.department.name.as_str(), &department_address), (product.name.as_str(), &address)],
     ));
-    page.first = First::Product(product);
+    page.rendered = true;
     Ok(page)
 }
 
@@ -413,18 +447,7 @@ async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page
     };
     head.first_picture =
         found.as_ref().and_then(|listing| listing.products.first()).map(|card| card.preview_image.clone());
-    if let (Some(listing), Some((sort, _))) = (found, FirstListing::unfiltered(&params, true)) {
-        page.first = First::Listing(Box::new(FirstListing {
-            title: format!("{} for “{words}”", count_of(listing.total, "result", "results")),
-            crumb: Some("Search"),
-            sub: None,
-            search: true,
-            sort,
-            page_note: FirstListing::page_note(listing.page, listing.pages),
-            grid_label: "Search results".to_string(),
-            cards: listing.products,
-        }));
-    }
+    page.rendered = found.is_some();
     page
 }
 

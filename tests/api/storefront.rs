@@ -175,7 +175,15 @@ async fn department_and_search_pages_carry_the_listing_the_address_asks_for() {
     // A filtered order is the same department to a search engine.
     let sorted = page(&app, "/departments/5?sort=price-asc&minRating=3").await;
     let asked = "/api/departments/5/products?sort=price-asc&minRating=3";
-    assert_eq!(sorted.answers()[asked]["body"], app.get_json(asked, 200).await);
+    let filtered = app.get_json(asked, 200).await;
+    assert_eq!(sorted.answers()[asked]["body"], filtered);
+    // Its first screen is the app's render of that listing, filters and all: its first
+    // card, and the filter in force ticked in the sidebar.
+    let main = sorted.html.split_once("<main").expect("the first screen").1;
+    let first =
+        filtered["Products"][0]["name"].as_str().unwrap().replace('&', "&amp;").replace('"', "&quot;");
+    assert!(main.contains(&first), "the first card, {first}");
+    assert!(!sorted.html.contains("<!--$!-->"), "nothing left for the browser to draw");
     assert_eq!(sorted.canonical(), Some(format!("{}/departments/5", app.address).as_str()));
 
     // A refused listing is carried as the API refuses it: the app shows why.

@@ -4,27 +4,15 @@
 // then replaces it with the same thing. It is part of the app's own build, so the CSS
 // modules' class names and the pictures' hashed addresses are the ones the app uses.
 //
-// - `shell`: the bar and the page's <main>, around `SLOT` where a catalog page's own
-//   markup goes (the server writes product and listing pages from the database);
+// - `shell`: the bar and the page's <main>, around `SLOT`, for the pages the server draws
+//   no more of (a shopper's own; the app draws them);
 // - `screens`: by address, the pages that need no data (the landing page draws its
-//   shelves' room until their answers come), and `*`, the not-found page;
-// - `classes`: the CSS modules' class names the server's markup uses.
+//   shelves' room until their answers come), and `*`, the not-found page.
+// Catalog pages, which need their data, are rendered for each page by src/server.tsx.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import Breadcrumb from './components/Breadcrumb.module.css';
-import Button from './components/Button.module.css';
-import PageHead from './components/PageHead.module.css';
-import Price from './components/Price.module.css';
-import ProductCard from './components/ProductCard.module.css';
-import ProductGrid from './components/ProductGrid.module.css';
-import StarRating from './components/StarRating.module.css';
-import StockNote from './components/StockNote.module.css';
 import { Layout } from './app/layout.tsx';
-import cart from './features/cart/cart.module.css';
-import product from './features/catalog/product.module.css';
-import favorites from './features/favorites/favorites.module.css';
-import listing from './features/listing/listing.module.css';
 import { LandingPage } from './pages/LandingPage.tsx';
 import LoginPage from './pages/LoginPage.tsx';
 import NotFoundPage from './pages/NotFoundPage.tsx';
@@ -84,6 +72,5 @@ export async function prerender() {
   return {
     shell: { before, after: throughMain(after) },
     screens: rendered,
-    classes: { Breadcrumb, Button, PageHead, Price, ProductCard, ProductGrid, StarRating, StockNote, cart, product, favorites, listing },
   };
 }

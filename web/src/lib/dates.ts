@@ -1,12 +1,30 @@
-// The formatters are made on first use, not when the app loads: the first Intl formatter
-// a page makes costs tens of milliseconds, which only the screens that show dates pay.
-let long: Intl.DateTimeFormat | undefined;
-let short: Intl.DateTimeFormat | undefined;
+// Written by hand rather than with Intl.DateTimeFormat, as money.ts and counts.ts are:
+// the first Intl formatter a page makes costs tens of milliseconds, and the server's
+// render of a page (src/server.tsx, in QuickJS) has no Intl at all. The day is the
+// reader's own (the browser's time zone; the server's, UTC, for its render).
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "November 21, 2026" from an ISO 8601 time. */
-export const formatDate = (iso: string): string =>
-  (long ??= new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' })).format(new Date(iso));
+export function formatDate(iso: string): string {
+  const at = new Date(iso);
+  return `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
+}
 
 /** "Nov 21, 2026" from an ISO 8601 time. */
-export const formatShortDate = (iso: string): string =>
-  (short ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })).format(new Date(iso));
+export function formatShortDate(iso: string): string {
+  const at = new Date(iso);
+  return `${MONTHS[at.getMonth()]!.slice(0, 3)} ${at.getDate()}, ${at.getFullYear()}`;
+}

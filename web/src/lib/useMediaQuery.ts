@@ -1,7 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether the CSS media query matches, following it as the window changes. */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether the CSS media query matches, following it as the window changes. A render
+ * on the server, which has no window, takes `onServer`: what the page's stylesheet then
+ * corrects where the query does not match.
+ */
+export function useMediaQuery(query: string, onServer: boolean): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = matchMedia(query);
@@ -9,5 +13,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => matchMedia(query).matches,
+    () => onServer,
   );
 }

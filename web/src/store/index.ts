@@ -1,6 +1,7 @@
 // One store built from the spec's seven slices (section 3); each slice keeps its state
 // and the actions that change it, and every action calls the API through api/.
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore as createVanillaStore, type StoreApi } from 'zustand/vanilla';
 import { createCartSlice, type CartSlice } from './cart.ts';
 import { createDepartmentsSlice, type DepartmentsSlice } from './departments.ts';
 import { createFavoritesSlice, type FavoritesSlice } from './favorites.ts';
@@ -17,9 +18,26 @@ export type Store = SessionSlice &
   ReviewsSlice &
   FavoritesSlice;
 
+/**
+ * `api` as a hook (`useStore(selector)`) that also has the store's own functions
+ * (`useStore.getState()`...): zustand's `create`, but for one thing. A render on the
+ * server (src/server.tsx) reads the store as it stands, begun with the page's answers,
+ * where zustand's hook reads the store as it was made, before any answer: the server
+ * would draw an empty page.
+ */
+function bound<T>(api: StoreApi<T>) {
+  const useBound = <U>(selector: (state: T) => U): U =>
+    useSyncExternalStore(
+      api.subscribe,
+      () => selector(api.getState()),
+      () => selector(api.getState()),
+    );
+  return Object.assign(useBound, api);
+}
+
 /** A fresh store; the app uses one, tests make their own. */
 export const createStore = () =>
-  create<Store>()((...a) => ({
+  bound(createVanillaStore<Store>()((...a) => ({
     ...createSessionSlice(...a),
     ...createDepartmentsSlice(...a),
     ...createProductsSlice(...a),
@@ -27,6 +45,6 @@ export const createStore = () =>
     ...createOrdersSlice(...a),
     ...createReviewsSlice(...a),
     ...createFavoritesSlice(...a),
-  }));
+  })));
 
 export const useStore = createStore();

@@ -32,8 +32,9 @@ interface Props {
 export function ListingLayout({ query, onChoose, facets, total, pageNote, departments, busy, children }: Props) {
   const headingId = useId();
   // A phone has no room for the sidebar (listing.module.css): its filters are only drawn
-  // in the panel, when it opens, not kept hidden beside it.
-  const wide = useMediaQuery('(min-width: 768px)');
+  // in the panel, when it opens, not kept hidden beside it. The server, which cannot
+  // tell, draws the sidebar, and a phone's stylesheet hides it until the app takes over.
+  const wide = useMediaQuery('(min-width: 768px)', true);
   return (
     <div className={styles.layout}>
       {wide && (
