@@ -124,24 +124,26 @@ impl Worker {
         let rendered = loaded.context.with(|ctx| {
             let _ = ctx.eval::<(), _>("globalThis.__logged.length = 0");
             let render: Function = ctx.globals().get("renderScreen").ok()?;
-            match render.call::<_, String>((url, answers)) {
-                Ok(html) => Some(html),
+            let html = match render.call::<_, String>((url, answers)) {
+                Ok(html) => html,
                 Err(e) => {
                     let thrown = ctx.catch();
                     tracing::warn!(url, error = %e, thrown = ?thrown, "the server's render of a page failed");
-                    None
+                    return None;
                 }
+            };
+            // React leaves a boundary it could not finish to the browser (`<!--$!-->`):
+            // the page would draw less than the app's first render, and move when it
+            // takes over. What React said while rendering is read only then.
+            if html.contains("<!--$!-->") || html.is_empty() {
+                let logged = logged(&ctx);
+                tracing::warn!(url, logged = %logged, "the server's render of a page left a part undrawn");
+                return None;
             }
-            .map(|html| (html, logged(&ctx)))
+            Some(html)
         });
         *loaded.began.lock().ok()? = None;
-        let (html, logged) = rendered?;
-        // React leaves a boundary it could not finish to the browser (`<!--$!-->`): the
-        // page would draw less than the app's first render, and move when it takes over.
-        if html.contains("<!--$!-->") || html.is_empty() {
-            tracing::warn!(url, logged = %logged, "the server's render of a page left a part undrawn");
-            return None;
-        }
+        let html = rendered?;
         let end = html.find("</main>")? + "</main>".len();
         Some(html[..end].to_string())
     }
