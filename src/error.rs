@@ -226,6 +226,9 @@ impl From<Rejection> for ApiError {
             Rejection::Invalid(_)
             | Rejection::Malformed(_)
             | Rejection::BadParameter(_)
+            | Rejection::ChooseVariant { .. }
+            | Rejection::NotAVariant { .. }
+            | Rejection::NoVariants(_)
             | Rejection::EmptyCart => Self::BadRequest { message, errors },
             Rejection::NotFound(_) => Self::NotFound(message),
             Rejection::NotYours(_) => Self::Forbidden(message),
@@ -248,6 +251,7 @@ impl From<Rejection> for ApiError {
                     .collect(),
             },
             Rejection::SoldOut
+            | Rejection::VariantsGone(_)
             | Rejection::NotForSale
             | Rejection::StatusMove { .. }
             | Rejection::Taken(_)
@@ -268,7 +272,7 @@ impl From<db::Error> for ApiError {
                 if has(Constraint::OneReviewPerShopperAndProduct) {
                     Rejection::AlreadyReviewed.into()
                 } else if has(Constraint::UniqueSku) {
-                    Rejection::Taken("Another product has this SKU.").into()
+                    Rejection::Taken("Another product or variant has this SKU.").into()
                 } else {
                     let (username, email) = (has(Constraint::UniqueUsername), has(Constraint::UniqueEmail));
                     Rejection::AccountTaken { username, email }.into()
@@ -291,21 +295,26 @@ impl From<db::Error> for ApiError {
 /// The messages describe the input, never the Rust type that refused it.
 pub fn json_config() -> web::JsonConfig {
     web::JsonConfig::default().limit(16 * 1024).error_handler(|err, _req| {
-        let api = match &err {
-            actix_error::JsonPayloadError::OverflowKnownLength { .. }
-            | actix_error::JsonPayloadError::Overflow { .. } => {
-                ApiError::PayloadTooLarge("The request body is too large.".into())
-            }
-            actix_error::JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
-                "Send the request body as JSON (Content-Type: application/json).".into(),
-            ),
-            actix_error::JsonPayloadError::Deserialize(e) if e.is_data() => {
-                ApiError::bad_request(describe_serde_error(e))
-            }
-            _ => ApiError::bad_request("The request body is not valid JSON."),
-        };
+        let api = unreadable_json(&err);
         actix_error::InternalError::from_response(err, api.error_response()).into()
     })
+}
+
+/// A JSON body that could not be read, said as every route says it.
+pub fn unreadable_json(err: &actix_error::JsonPayloadError) -> ApiError {
+    match err {
+        actix_error::JsonPayloadError::OverflowKnownLength { .. }
+        | actix_error::JsonPayloadError::Overflow { .. } => {
+            ApiError::PayloadTooLarge("The request body is too large.".into())
+        }
+        actix_error::JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
+            "Send the request body as JSON (Content-Type: application/json).".into(),
+        ),
+        actix_error::JsonPayloadError::Deserialize(e) if e.is_data() => {
+            ApiError::bad_request(describe_serde_error(e))
+        }
+        _ => ApiError::bad_request("The request body is not valid JSON."),
+    }
 }
 
 /// serde's data errors name fields and expected kinds ("missing field `title`"),

@@ -49,15 +49,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cluster import Cluster, ROOT, rotation_names  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "scripts/lib"))
+from seeded import IN_STOCK  # noqa: E402  (the seed catalog, scripts/lib)
+
 BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 # The store answers 503 after this long without the database (postgres::ANSWER_WITHIN),
 # plus the time a request takes on a loaded machine.
 ANSWER_WITHIN = 5.0 + 2.0
 PASSWORD = "cluster-password"
-# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
-# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
-# orders once gone, which this load is not about.
-IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 # psql's application name while it holds a shopper's lock: how the test finds its session.
 LOCKER = "market-cluster-test-locker"
 
@@ -444,7 +443,7 @@ def one_key_many_replicas(cluster):
     step("100 identical orders with one Idempotency-Key, spread over the three replicas at once")
     shopper = Shopper()
     user_id = shopper.sign_up(cluster.url)
-    for product in (52, 62, 72):
+    for product in (53, 62, 72):
         assert shopper.call(cluster.url, "POST", "/api/cart", {"productId": product})[0] == 201
     body = shopper.checkout_body(cluster.url)
     bases = [r.url for r in cluster.replicas]
@@ -570,7 +569,7 @@ def database_hangs(cluster):
     for pid in processes:
         os.kill(pid, signal.SIGSTOP)
     try:
-        for method, path, body in [("POST", "/api/cart", {"productId": 52}), ("GET", "/api/orders", None)]:
+        for method, path, body in [("POST", "/api/cart", {"productId": 53}), ("GET", "/api/orders", None)]:
             began = time.monotonic()
             status, answer = shopper.call(cluster.url, method, path, body, timeout=ANSWER_WITHIN + 10)
             took = time.monotonic() - began
@@ -582,7 +581,7 @@ def database_hangs(cluster):
             os.kill(pid, signal.SIGCONT)
     back = time.monotonic()
     while True:
-        status, _ = shopper.call(cluster.url, "POST", "/api/cart", {"productId": 52}, timeout=ANSWER_WITHIN + 5)
+        status, _ = shopper.call(cluster.url, "POST", "/api/cart", {"productId": 53}, timeout=ANSWER_WITHIN + 5)
         if status == 201:
             break
         assert time.monotonic() - back < 30, f"still {status} 30 s after PostgreSQL answered again"

@@ -40,11 +40,9 @@ import urllib.request
 import uuid
 from pathlib import Path
 
-# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
-# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
-# orders once gone, which this load is not about.
-IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts/lib"))
+from seeded import IN_STOCK  # noqa: E402  (the seed catalog, scripts/lib)
 BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 ROUNDS = int(os.environ.get("CRASH_ROUNDS", "4"))
 SHOPPERS = int(os.environ.get("CRASH_SHOPPERS", "8"))

@@ -58,6 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts/lib"))
 from browser import Client, NoAnswer  # noqa: E402  (the shared browser, scripts/lib)
+from seeded import IN_STOCK  # noqa: E402  (the seed catalog, scripts/lib)
 BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 FULL_SECONDS = float(os.environ.get("FULL_DISK_SECONDS", "5"))
 # FULL_DISK_LOG=outside writes the log beside the small filesystem instead of on it, and
@@ -65,10 +66,6 @@ FULL_SECONDS = float(os.environ.get("FULL_DISK_SECONDS", "5"))
 LOG_OUTSIDE = os.environ.get("FULL_DISK_LOG") == "outside"
 FS_SIZE = "8m"
 PRODUCTS = range(1, 157)
-# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
-# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
-# orders once gone, which this load is not about.
-IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 SEARCH_WORDS = ["lamp", "wireless", "tv", "chair", "head", "coffee", "dumbbell", "creme"]
 
 

@@ -58,15 +58,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts/lib"))
 from browser import Client, NoAnswer  # noqa: E402  (the shared browser, scripts/lib)
+from seeded import IN_STOCK  # noqa: E402  (the seed catalog, scripts/lib)
 BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 REPORT = ROOT / "target/soak/report.md"
 SAMPLE_EVERY = 5.0
 MB = 1024 * 1024
 PRODUCTS = range(1, 157)
-# The products the seed stocks by the hundred (`domain::stock::seeded`): the few it
-# leaves sold out or nearly (id % 29 == 12, id % 13 == 3) are refused in carts or
-# orders once gone, which this load is not about.
-IN_STOCK = [p for p in range(1, 157) if p % 29 != 12 and p % 13 != 3]
 DEPARTMENTS = range(1, 14)
 SEARCH_WORDS = ["lamp", "wireless", "tv", "chair", "head", "coffee", "dumbbell", "creme", "smart",
                 "kids", "blue", "steel", "organic", "phone"]

@@ -7,7 +7,7 @@ use super::dto;
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
-use crate::domain::inputs::{ProductRef, check};
+use crate::domain::inputs::{CartInput, check};
 use crate::error::ApiError;
 
 #[utoipa::path(
@@ -41,8 +41,8 @@ pub async fn get_cart(
     path = "/api/cart",
     operation_id = "addToCart",
     tag = "cart",
-    summary = "Add one of a product (a new line of quantity 1; at most 50 lines)",
-    request_body = ProductRef,
+    summary = "Add one of a product, or of one of its variants (a new line of quantity 1; at most 50 lines)",
+    request_body = CartInput,
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new cart line", body = dto::CartLine,
@@ -53,10 +53,10 @@ pub async fn get_cart(
 pub async fn add_to_cart(
     db: web::Data<Db>,
     user: CurrentUser,
-    input: web::Json<ProductRef>,
+    input: web::Json<CartInput>,
 ) -> Result<HttpResponse, ApiError> {
     check(&*input)?;
-    let line = db.add_to_cart(user.id, input.product_id).await?;
+    let line = db.add_to_cart(user.id, input.product_id, input.variant_id).await?;
     Ok(HttpResponse::Created().json(dto::CartLine::from(line)))
 }
 

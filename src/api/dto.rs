@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use crate::domain::orders::OrderStatus;
 use crate::domain::roles::Role;
+use crate::domain::variants::ProductOption;
 use crate::domain::{self, Cents, Timestamp};
 
 /// Money goes out as a JSON number of dollars with at most two decimals (1999 →
@@ -86,6 +87,9 @@ pub struct ProductCard {
     /// stock" at 0.
     #[schema(minimum = 0)]
     pub stock: i64,
+    /// The highest price one of its variants asks, when above `price`: the card says
+    /// "from" `price`. `null` when every variant asks the same (or it has none).
+    pub price_to: Option<Cents>,
 }
 
 impl From<domain::catalog::ProductCard> for ProductCard {
@@ -100,6 +104,7 @@ impl From<domain::catalog::ProductCard> for ProductCard {
             avg_rating: p.rating.average(),
             num_reviews: p.rating.count,
             stock: p.stock,
+            price_to: p.price_to,
         }
     }
 }
@@ -298,13 +303,63 @@ pub struct Product {
     #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
-    /// Units left to sell.
+    /// Units left to sell (of all its variants, when it has them).
     #[schema(minimum = 0)]
     pub stock: i64,
+    /// The highest price a variant asks, when above `price`.
+    pub price_to: Option<Cents>,
     #[serde(rename = "Department")]
     pub department: DepartmentRef,
     #[serde(rename = "ProductImages")]
     pub product_images: Vec<ProductImage>,
+    /// Up to three options (Size, Colour...), each with its values in order; empty for
+    /// a product sold as one thing.
+    pub options: Vec<ProductOption>,
+    /// Every combination sold; a cart line of this product names one (`variantId`).
+    pub variants: Vec<Variant>,
+}
+
+/// One combination of a product's options that is sold.
+#[derive(Serialize, ToSchema)]
+pub struct Variant {
+    pub id: i64,
+    pub sku: String,
+    /// A value of each option, by the option's name, in the options' order.
+    #[schema(value_type = std::collections::HashMap<String, String>, example = json!({"Size": "M", "Colour": "Navy"}))]
+    pub options: Chosen,
+    /// What it costs: its own price, or the product's.
+    pub price: Cents,
+    #[schema(minimum = 0)]
+    pub stock: i64,
+    /// Its own picture (one of the product's), or `null`: the product's.
+    pub image: Option<String>,
+}
+
+/// Option values by name, in the product's order of options.
+pub struct Chosen(pub domain::variants::Chosen);
+
+impl Serialize for Chosen {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (name, value) in &self.0 {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+/// One option value of a cart or order line.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OptionValue {
+    #[schema(example = "Size")]
+    pub name: String,
+    #[schema(example = "M")]
+    pub value: String,
+}
+
+pub fn option_values(chosen: domain::variants::Chosen) -> Vec<OptionValue> {
+    chosen.into_iter().map(|(name, value)| OptionValue { name, value }).collect()
 }
 
 impl From<domain::catalog::Product> for Product {
@@ -321,12 +376,26 @@ impl From<domain::catalog::Product> for Product {
             avg_rating: card.rating.average(),
             num_reviews: card.rating.count,
             stock: card.stock,
+            price_to: card.price_to,
             department: DepartmentRef { id: card.department_id, name: p.department_name },
             product_images: p
                 .images
                 .into_iter()
                 .map(|i| ProductImage { id: i.id, url: i.url, background: i.background })
                 .collect(),
+            variants: p
+                .variants
+                .into_iter()
+                .map(|v| Variant {
+                    id: v.id,
+                    options: Chosen(domain::variants::chosen(&p.options, &v.values)),
+                    sku: v.sku,
+                    price: v.price.unwrap_or(card.price),
+                    stock: v.stock,
+                    image: v.image,
+                })
+                .collect(),
+            options: p.options,
         }
     }
 }
@@ -412,6 +481,13 @@ pub struct CartLine {
     pub name: String,
     pub price: Cents,
     pub preview_image: String,
+    /// The variant chosen; `null` for a product sold as one thing.
+    pub variant_id: Option<i64>,
+    /// The variant's option values, in the product's order.
+    pub options: Vec<OptionValue>,
+    /// The choice is no longer sold (the product's options changed): checkout refuses
+    /// the line until it is removed.
+    pub variant_gone: bool,
 }
 
 impl From<domain::cart::CartLine> for CartLine {
@@ -423,6 +499,9 @@ impl From<domain::cart::CartLine> for CartLine {
             name: l.name,
             price: l.price,
             preview_image: l.preview_image,
+            variant_id: l.variant_id,
+            options: option_values(l.options),
+            variant_gone: l.variant_gone,
         }
     }
 }
@@ -465,6 +544,8 @@ pub struct Favorite {
     #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
+    /// As a card's: the highest price a variant asks, when above `price`.
+    pub price_to: Option<Cents>,
 }
 
 impl From<domain::favorites::Favorite> for Favorite {
@@ -481,6 +562,7 @@ impl From<domain::favorites::Favorite> for Favorite {
             preview_image: card.preview_image,
             avg_rating: card.avg_rating,
             num_reviews: card.num_reviews,
+            price_to: card.price_to,
         }
     }
 }
@@ -501,6 +583,10 @@ pub struct OrderLine {
     /// The price paid, as it was when the order was placed.
     pub price: Cents,
     pub preview_image: String,
+    /// The variant ordered; `null` for a product sold as one thing.
+    pub variant_id: Option<i64>,
+    /// Its option values as they were when the order was placed.
+    pub options: Vec<OptionValue>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -539,6 +625,8 @@ impl From<domain::orders::Order> for Order {
                     name: l.name,
                     price: l.price,
                     preview_image: l.preview_image,
+                    variant_id: l.variant_id,
+                    options: option_values(l.options),
                 })
                 .collect(),
         }

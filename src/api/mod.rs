@@ -110,6 +110,8 @@ route_table! {
         "/products/{id}/images": get(viewer admin::pictures::list_product_images)
             post(staff admin::pictures::add_product_image) put(staff admin::pictures::order_product_images);
         "/products/{id}/images/{imageId}": delete(staff admin::pictures::remove_product_image);
+        "/products/{id}/variants": get(viewer admin::variants::get_product_variants)
+            put(staff admin::variants::save_product_variants);
         "/orders": get(viewer admin::orders::list_admin_orders);
         "/orders/{id}": patch(staff admin::orders::move_order);
         "/reviews": get(viewer admin::reviews::list_admin_reviews);

@@ -9,6 +9,7 @@ use super::audit::record;
 use super::conn::{Conn, Row, Value, args};
 use super::product_imports::refuse_during_import;
 use super::sqlite::admin_search::{self, Listed};
+use super::variants;
 use super::{Db, Error};
 use crate::domain::admin_inputs::ProductChange;
 use crate::domain::audit::{Actor, Entry, changed_fields};
@@ -359,6 +360,7 @@ fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminPr
         return Err(Error::other("a new product's fields were not all checked"));
     };
     require_department(c, department_id)?;
+    variants::refuse_variant_sku(c, change.sku.as_deref())?;
     let id: i64 = c.attempt(|c| {
         c.query_one(
             "INSERT INTO products (department_id, name, brand, price_cents, description, stock, sku)
@@ -391,6 +393,21 @@ fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Resul
     if let Some(department_id) = change.department_id {
         require_department(c, department_id)?;
     }
+    variants::refuse_variant_sku(c, change.sku.as_deref())?;
+    let mut errors = Vec::new();
+    if let Some(price) = change.price
+        && let Some(variant) = variants::variant_below(c, id, price)?
+    {
+        errors.push(format!(
+            "price: the variant {variant} asks less; a product's price is the least its variants ask."
+        ));
+    }
+    if change.stock.is_some_and(|stock| stock != before.stock) && variants::has_options(c, id)? {
+        errors.push("stock: this product sells its variants' units; change them in its variants.".into());
+    }
+    if !errors.is_empty() {
+        return Err(Rejection::Invalid(errors).into());
+    }
     c.attempt(|c| {
         c.execute(
             "UPDATE products SET
@@ -410,6 +427,9 @@ fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Resul
             ],
         )
     })?;
+    if change.price.is_some_and(|price| price != before.price) {
+        variants::carts_holding(c, id)?;
+    }
     let after = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     let (was, now) = changed_fields(&before.audited(), &after.audited());
     if now.as_object().is_some_and(|changed| !changed.is_empty()) {

@@ -6,6 +6,7 @@ use super::{Db, Error};
 use crate::domain::Cents;
 use crate::domain::catalog::{Department, Product, ProductCard, ProductImage, Rating};
 use crate::domain::listing::{DepartmentProducts, ListingQuery};
+use crate::domain::variants::{self, Variant};
 
 impl Db {
     pub async fn list_departments(&self) -> Result<Vec<Department>, Error> {
@@ -52,7 +53,8 @@ fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
     let mut found: Option<Product> = None;
     c.query(
         "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, p.description,
-                p.rating_sum, p.review_count, d.name, i.id, i.url, i.background, p.stock
+                p.rating_sum, p.review_count, d.name, i.id, i.url, i.background, p.stock,
+                p.price_to_cents, p.options
          FROM products p
          JOIN departments d ON d.id = p.department_id
          LEFT JOIN product_images i ON i.product_id = p.id
@@ -72,10 +74,13 @@ fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
                         preview_image: String::new(),
                         rating: Rating { sum: r.get(6)?, count: r.get(7)? },
                         stock: r.get(12)?,
+                        price_to: r.get::<Option<i64>>(13)?.map(Cents),
                     },
                     description: r.get(5)?,
                     department_name: r.get(8)?,
                     images: Vec::new(),
+                    options: variants::options_from_row(r.get::<Option<String>>(14)?.as_deref()),
+                    variants: Vec::new(),
                 }),
             };
             if let Some(id) = r.get::<Option<i64>>(9)? {
@@ -86,8 +91,40 @@ fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
     )?;
     if let Some(p) = found.as_mut() {
         p.card.preview_image = p.images.first().map(|i| i.url.clone()).unwrap_or_default();
+        if !p.options.is_empty() {
+            p.variants = product_variants(c, product_id)?;
+        }
     }
     Ok(found)
+}
+
+/// The variants of a product, in the back office's order, each with its picture while
+/// the product still has it.
+pub(super) fn product_variants(c: &mut Conn, product_id: i64) -> Result<Vec<Variant>, Error> {
+    c.query(
+        "SELECT v.id, v.sku, v.option1, v.option2, v.option3, v.price_cents, v.stock, v.image_id, i.url
+         FROM product_variants v
+         LEFT JOIN product_images i ON i.id = v.image_id AND i.product_id = v.product_id
+         WHERE v.product_id = ?1
+         ORDER BY v.position, v.id",
+        args![product_id],
+        variant,
+    )
+}
+
+/// A variant of a row as [`product_variants`] reads it; unused options ('') left out.
+pub(super) fn variant(r: &Row) -> Result<Variant, Error> {
+    let values: Vec<String> =
+        [r.get::<String>(2)?, r.get(3)?, r.get(4)?].into_iter().filter(|v| !v.is_empty()).collect();
+    Ok(Variant {
+        id: r.get(0)?,
+        sku: r.get(1)?,
+        values,
+        price: r.get::<Option<i64>>(5)?.map(Cents),
+        stock: r.get(6)?,
+        image_id: r.get(7)?,
+        image: r.get(8)?,
+    })
 }
 
 impl Db {

@@ -77,7 +77,7 @@ fn constraint(message: &str) -> Option<Constraint> {
         "users.username" => Some(Constraint::UniqueUsername),
         "users.email" => Some(Constraint::UniqueEmail),
         "reviews.user_id, reviews.product_id" => Some(Constraint::OneReviewPerShopperAndProduct),
-        "products.sku" => Some(Constraint::UniqueSku),
+        "products.sku" | "product_variants.sku" => Some(Constraint::UniqueSku),
         _ => None,
     }
 }
@@ -147,7 +147,7 @@ fn named_constraint(name: &str) -> Option<Constraint> {
         "users_username_unique" => Some(Constraint::UniqueUsername),
         "users_email_unique" => Some(Constraint::UniqueEmail),
         "reviews_one_per_shopper_and_product" => Some(Constraint::OneReviewPerShopperAndProduct),
-        "products_by_sku" => Some(Constraint::UniqueSku),
+        "products_by_sku" | "product_variants_by_sku" => Some(Constraint::UniqueSku),
         _ => None,
     }
 }

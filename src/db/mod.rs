@@ -42,6 +42,7 @@ pub mod session;
 mod sqlite;
 pub mod staff;
 pub mod users;
+pub mod variants;
 
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -12,6 +12,7 @@ use crate::domain::cart::CartLine;
 use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, accept};
 use crate::domain::pricing::Quote;
 use crate::domain::stock::Shortage;
+use crate::domain::variants;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
 /// How long a key is remembered.
@@ -34,11 +35,14 @@ fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>,
     // One query for orders and their lines; rows arrive grouped by order.
     let sql = format!(
         "SELECT o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.total_cents, o.status, o.created_at,
-                o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents, i.url
+                o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents,
+                coalesce(vi.url, i.url), oi.variant_id, oi.options
          FROM orders o
          LEFT JOIN order_items oi ON oi.order_id = o.id
          LEFT JOIN products p ON p.id = oi.product_id
          LEFT JOIN product_images i ON i.product_id = oi.product_id AND i.position = 0
+         LEFT JOIN product_variants v ON v.id = oi.variant_id
+         LEFT JOIN product_images vi ON vi.id = v.image_id AND vi.product_id = oi.product_id
          WHERE {condition} = ?1
          ORDER BY o.id DESC, oi.id"
     );
@@ -68,6 +72,8 @@ fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>,
                 name: r.get(10)?,
                 price: Cents(r.get(11)?),
                 preview_image: r.get::<Option<String>>(12)?.unwrap_or_else(|| NO_PICTURE.into()),
+                variant_id: r.get(13)?,
+                options: variants::chosen_from_row(r.get::<Option<String>>(14)?.as_deref()),
             });
         }
         Ok(())
@@ -135,6 +141,10 @@ impl Db {
 
 fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
     let lines = cart::lines(c, user_id)?;
+    let gone: Vec<String> = lines.iter().filter(|l| l.variant_gone).map(|l| l.name.clone()).collect();
+    if !gone.is_empty() {
+        return Err(Rejection::VariantsGone(gone).into());
+    }
     let quote = accept(&lines, seen)?;
     take_stock(c, &lines)?;
     let now = Timestamp::now().millis();
@@ -145,38 +155,57 @@ fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
         |r| r.get(0),
     )?;
     for line in &lines {
+        let options = variants::chosen_to_row(&line.options);
         c.execute(
-            "INSERT INTO order_items (order_id, product_id, name, price_cents) VALUES (?1, ?2, ?3, ?4)",
-            args![order_id, line.product_id, &line.name, line.price.0],
+            "INSERT INTO order_items (order_id, product_id, name, price_cents, variant_id, options)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            args![order_id, line.product_id, &line.name, line.price.0, line.variant_id, options.as_deref()],
         )?;
     }
     c.execute("DELETE FROM cart_items WHERE user_id = ?1", args![user_id])?;
     by_id(c, order_id)
 }
 
-/// Takes the units of every product of `lines` from stock, each by one statement that
-/// cannot take more than there is (a concurrent order of the last units waits for this
-/// one's row lock, then finds them gone). Products are taken in id order, so two orders
-/// never wait on each other. When any product is short, the caller's transaction is
-/// refused with every shortage named, and what was taken here goes with it.
+/// Takes the units of every product or variant of `lines` from stock, each by one
+/// statement that cannot take more than there is (a concurrent order of the last units
+/// waits for this one's row lock, then finds them gone). A variant's units are its own;
+/// its product's stock, their sum, follows by trigger. Lines are taken in (product,
+/// variant) order, so two orders lock the same rows in the same order and never wait
+/// on each other. When anything is short, the caller's transaction is refused with
+/// every shortage named, and what was taken here goes with it.
 fn take_stock(c: &mut Conn, lines: &[CartLine]) -> Result<(), Error> {
-    let mut wanted: std::collections::BTreeMap<i64, (i64, &str)> = std::collections::BTreeMap::new();
+    let mut wanted: std::collections::BTreeMap<(i64, Option<i64>), (i64, String)> =
+        std::collections::BTreeMap::new();
     for line in lines {
-        wanted.entry(line.product_id).or_insert((0, &line.name)).0 += 1;
+        wanted.entry((line.product_id, line.variant_id)).or_insert_with(|| (0, line.named())).0 += 1;
     }
     let mut shortages = Vec::new();
-    for (&product_id, &(units, name)) in &wanted {
-        let taken = c.execute(
-            "UPDATE products SET stock = stock - ?2 WHERE id = ?1 AND stock >= ?2 AND archived_at IS NULL",
-            args![product_id, units],
-        )?;
+    for (&(product_id, variant_id), (units, name)) in &wanted {
+        let units = *units;
+        let taken = match variant_id {
+            None => c.execute(
+                "UPDATE products SET stock = stock - ?2
+                 WHERE id = ?1 AND stock >= ?2 AND archived_at IS NULL AND options IS NULL",
+                args![product_id, units],
+            )?,
+            Some(variant_id) => c.execute(
+                "UPDATE product_variants SET stock = stock - ?2
+                 WHERE id = ?1 AND stock >= ?2
+                   AND product_id = (SELECT id FROM products WHERE id = ?3 AND archived_at IS NULL)",
+                args![variant_id, units, product_id],
+            )?,
+        };
         if taken == 0 {
             let left = c.query_one(
-                "SELECT CASE WHEN archived_at IS NULL THEN stock ELSE 0 END FROM products WHERE id = ?1",
-                args![product_id],
+                "SELECT CASE WHEN p.archived_at IS NOT NULL THEN 0
+                             WHEN CAST(?2 AS BIGINT) IS NULL THEN p.stock
+                             ELSE coalesce(v.stock, 0) END
+                 FROM products p LEFT JOIN product_variants v ON v.id = ?2 AND v.product_id = p.id
+                 WHERE p.id = ?1",
+                args![product_id, variant_id],
                 |r| r.get(0),
             )?;
-            shortages.push(Shortage { product_id, name: name.to_owned(), wanted: units, left });
+            shortages.push(Shortage { product_id, name: name.clone(), wanted: units, left });
         }
     }
     match shortages.is_empty() {
@@ -187,11 +216,21 @@ fn take_stock(c: &mut Conn, lines: &[CartLine]) -> Result<(), Error> {
 
 /// Puts the units of order `order_id` back in stock (a cancelled order), in the
 /// caller's transaction.
+/// A variant's units go back to it, while it is sold; a product's to it, while it is
+/// still sold as one thing (one that has since gained options has only its variants').
 pub(super) fn return_stock(c: &mut Conn, order_id: i64) -> Result<(), Error> {
     c.execute(
         "UPDATE products SET stock = stock + (
-             SELECT count(*) FROM order_items oi WHERE oi.order_id = ?1 AND oi.product_id = products.id)
-         WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1)",
+             SELECT count(*) FROM order_items oi
+             WHERE oi.order_id = ?1 AND oi.product_id = products.id AND oi.variant_id IS NULL)
+         WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND variant_id IS NULL)
+           AND options IS NULL",
+        args![order_id],
+    )?;
+    c.execute(
+        "UPDATE product_variants SET stock = stock + (
+             SELECT count(*) FROM order_items oi WHERE oi.order_id = ?1 AND oi.variant_id = product_variants.id)
+         WHERE id IN (SELECT variant_id FROM order_items WHERE order_id = ?1)",
         args![order_id],
     )?;
     Ok(())

@@ -4,11 +4,12 @@
 
 mod catalog;
 mod generate;
+mod options;
 
 use self::catalog::{CATALOG, Catalog};
 use super::Error;
 use super::conn::{Conn, Value, args};
-use crate::domain::{Timestamp, stock};
+use crate::domain::{Timestamp, stock, variants};
 
 /// Seeds the catalog in the caller's transaction unless the database already holds
 /// anything; returns whether it seeded. `continue_ids` is the engine's step once rows
@@ -33,9 +34,15 @@ pub fn seed_if_empty(
         )?;
     }
     for p in &catalog.products {
+        let seeded = options::seeded(p.id, &p.name, p.price_cents);
+        let (product_options, stock, price_to) = match &seeded {
+            Some(s) => (variants::options_to_row(&s.options), s.stock, s.price_to),
+            None => (None, stock::seeded(p.id), None),
+        };
         c.execute(
-            "INSERT INTO products (id, department_id, name, brand, price_cents, description, stock, sku)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO products (id, department_id, name, brand, price_cents, description, stock, sku,
+                                   options, price_to_cents)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             args![
                 p.id,
                 p.department_id,
@@ -43,10 +50,20 @@ pub fn seed_if_empty(
                 &p.brand,
                 p.price_cents,
                 &p.description,
-                stock::seeded(p.id),
-                &stock::default_sku(p.id)
+                stock,
+                &stock::default_sku(p.id),
+                product_options.as_deref(),
+                price_to
             ],
         )?;
+        for (position, v) in seeded.iter().flat_map(|s| s.variants.iter()).enumerate() {
+            let value = |i: usize| v.values.get(i).map_or("", String::as_str);
+            c.execute(
+                "INSERT INTO product_variants (product_id, position, sku, option1, option2, option3, price_cents, stock)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                args![p.id, position as i64, &v.sku, value(0), value(1), value(2), v.price, v.stock],
+            )?;
+        }
         for (position, img) in p.images.iter().enumerate() {
             c.execute(
                 "INSERT INTO product_images (product_id, position, url, background) VALUES (?1, ?2, ?3, ?4)",
@@ -210,8 +227,15 @@ pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     c.execute(
         "UPDATE products SET stock = stock + (
              SELECT count(*) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-             WHERE oi.product_id = products.id AND o.status <> 'Cancelled')
-         WHERE id IN (SELECT product_id FROM order_items)",
+             WHERE oi.product_id = products.id AND oi.variant_id IS NULL AND o.status <> 'Cancelled')
+         WHERE id IN (SELECT product_id FROM order_items WHERE variant_id IS NULL) AND options IS NULL",
+        &[],
+    )?;
+    c.execute(
+        "UPDATE product_variants SET stock = stock + (
+             SELECT count(*) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+             WHERE oi.variant_id = product_variants.id AND o.status <> 'Cancelled')
+         WHERE id IN (SELECT variant_id FROM order_items)",
         &[],
     )?;
     let mut all = |table: &str| c.execute(&format!("DELETE FROM {table}"), &[]);

@@ -156,7 +156,7 @@ impl ProductInput {
                 None
             }
             None => None,
-            Some(dollars) => match price_rule(dollars) {
+            Some(dollars) => match fields::price_rule(dollars) {
                 Ok(cents) => Some(cents),
                 Err(message) => {
                     errors.push(message.into());
@@ -182,7 +182,7 @@ impl ProductInput {
         };
         let sku = match self.sku.map(|s| s.trim().to_owned()) {
             None => None,
-            Some(s) => match sku_rule(&s) {
+            Some(s) => match fields::sku_rule(&s) {
                 Ok(()) => Some(s),
                 Err(message) => {
                     errors.push(message.into());
@@ -195,36 +195,6 @@ impl ProductInput {
         }
         Ok(ProductChange { name, brand, department_id, price, description, stock, sku })
     }
-}
-
-/// Dollars with at most two decimals, within the price rule, as cents.
-fn price_rule(dollars: f64) -> Result<super::Cents, &'static str> {
-    let rule = fields::product::PRICE;
-    let cents = (dollars * 100.0).round();
-    if !dollars.is_finite() || (dollars * 100.0 - cents).abs() > 1e-6 {
-        return Err(rule.messages[0].1);
-    }
-    if cents < rule.min as f64 {
-        return Err(rule.too_short);
-    }
-    if cents > rule.max as f64 {
-        return Err(rule.too_long);
-    }
-    Ok(super::Cents(cents as i64))
-}
-
-fn sku_rule(sku: &str) -> Result<(), &'static str> {
-    let rule = fields::product::SKU;
-    if sku.is_empty() {
-        return Err(rule.too_short);
-    }
-    if sku.chars().count() > rule.max {
-        return Err(rule.too_long);
-    }
-    if !sku.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')) {
-        return Err(rule.messages[0].1);
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use super::money::Cents;
 use super::pricing::{Quote, quote};
+use super::variants::Chosen;
 
 /// A cart holds at most this many lines.
 pub const MAX_LINES: i64 = 50;
@@ -14,6 +15,20 @@ pub struct CartLine {
     pub name: String,
     pub price: Cents,
     pub preview_image: String,
+    /// The variant the line was added as (`None` for a product sold as one thing).
+    pub variant_id: Option<i64>,
+    /// The variant's option values, named; empty when it has none or is gone.
+    pub options: Chosen,
+    /// The variant chosen is no longer sold (the product's options changed): checkout
+    /// refuses the line by name until it is removed.
+    pub variant_gone: bool,
+}
+
+impl CartLine {
+    /// The line as messages name it: "Tee (M, Navy)".
+    pub fn named(&self) -> String {
+        super::variants::named(&self.name, &self.options)
+    }
 }
 
 #[derive(Debug, Clone)]

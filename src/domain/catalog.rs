@@ -1,6 +1,7 @@
 //! Departments and products as the store knows them.
 
 use super::money::Cents;
+use super::variants::{ProductOption, Variant};
 
 /// The picture a product without any shows (assets/no-picture.svg): one added in the
 /// back office has none until staff upload one.
@@ -40,8 +41,10 @@ pub struct ProductCard {
     pub price: Cents,
     pub preview_image: String,
     pub rating: Rating,
-    /// Units left to sell.
+    /// Units left to sell (of all its variants, when it has them).
     pub stock: i64,
+    /// The highest price a variant asks, when above `price` (then "from" `price`).
+    pub price_to: Option<Cents>,
 }
 
 /// One view of a product's picture, on a backdrop of its own.
@@ -59,6 +62,10 @@ pub struct Product {
     pub department_name: String,
     /// In order; the first is the preview image.
     pub images: Vec<ProductImage>,
+    /// Empty for a product sold as one thing.
+    pub options: Vec<ProductOption>,
+    /// Every combination sold, in the back office's order.
+    pub variants: Vec<Variant>,
 }
 
 #[cfg(test)]

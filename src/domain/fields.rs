@@ -154,3 +154,33 @@ pub fn table_json() -> serde_json::Value {
     });
     serde_json::Value::Object(bodies.collect())
 }
+
+/// Dollars with at most two decimals, within the price rule, as cents.
+pub fn price_rule(dollars: f64) -> Result<super::money::Cents, &'static str> {
+    let rule = product::PRICE;
+    let cents = (dollars * 100.0).round();
+    if !dollars.is_finite() || (dollars * 100.0 - cents).abs() > 1e-6 {
+        return Err(rule.messages[0].1);
+    }
+    if cents < rule.min as f64 {
+        return Err(rule.too_short);
+    }
+    if cents > rule.max as f64 {
+        return Err(rule.too_long);
+    }
+    Ok(super::money::Cents(cents as i64))
+}
+
+pub fn sku_rule(sku: &str) -> Result<(), &'static str> {
+    let rule = product::SKU;
+    if sku.is_empty() {
+        return Err(rule.too_short);
+    }
+    if sku.chars().count() > rule.max {
+        return Err(rule.too_long);
+    }
+    if !sku.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')) {
+        return Err(rule.messages[0].1);
+    }
+    Ok(())
+}

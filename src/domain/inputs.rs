@@ -211,6 +211,22 @@ pub struct ProductRef {
     pub product_id: i64,
 }
 
+/// What `POST /api/cart` adds: a product, and which of its variants when it has options.
+#[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"productId": 25, "variantId": 3}))]
+pub struct CartInput {
+    #[schema(minimum = 1)]
+    #[garde(range(min = 1, max = i64::MAX))]
+    pub product_id: i64,
+    /// One of the product's `variants`: required for a product with options, refused
+    /// for one without.
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    #[garde(inner(range(min = 1, max = i64::MAX)))]
+    pub variant_id: Option<i64>,
+}
+
 /// What the client believes it is buying; used only to detect a stale cart, never
 /// to price anything (docs/rules.md#orders).
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]

@@ -21,6 +21,8 @@ pub mod roles;
 pub mod stock;
 pub mod time;
 pub mod users;
+pub mod variant_inputs;
+pub mod variants;
 
 pub use money::Cents;
 pub use rejection::{Rejection, Thing};

@@ -16,6 +16,9 @@ pub struct OrderLine {
     /// As it was when the order was placed.
     pub price: Cents,
     pub preview_image: String,
+    pub variant_id: Option<i64>,
+    /// The variant's option values as they were when the order was placed.
+    pub options: super::variants::Chosen,
 }
 
 #[derive(Debug, Clone)]
@@ -67,6 +70,9 @@ mod tests {
             name: format!("p{product_id}"),
             price: Cents(cents),
             preview_image: String::new(),
+            variant_id: None,
+            options: Vec::new(),
+            variant_gone: false,
         }
     }
 

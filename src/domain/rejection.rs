@@ -73,6 +73,18 @@ pub enum Rejection {
     /// An archived product, added to a cart.
     #[error("This product is no longer sold.")]
     NotForSale,
+    /// A product with options, added to a cart without saying which variant.
+    #[error("variantId is missing: choose the {options} of {product}.")]
+    ChooseVariant { product: String, options: String },
+    /// A variant id that is not one of the product's (another product's, or gone).
+    #[error("variantId {variant_id} is not a variant of product {product_id}.")]
+    NotAVariant { product_id: i64, variant_id: i64 },
+    /// A variant id given for a product sold as one thing.
+    #[error("Product {0} has no variants: send no variantId.")]
+    NoVariants(i64),
+    /// An order holding lines whose chosen variant is no longer sold; nothing was taken.
+    #[error("Some items in your cart are no longer sold as you chose them.")]
+    VariantsGone(Vec<String>),
     #[error("An order that is {from} cannot become {to}.")]
     StatusMove { from: OrderStatus, to: OrderStatus },
     /// The right password for an account an owner has disabled.
@@ -104,10 +116,17 @@ impl Rejection {
                 errors
             }
             Rejection::OutOfStock(shortages) => shortages.iter().map(Shortage::sentence).collect(),
+            Rejection::VariantsGone(names) => names
+                .iter()
+                .map(|name| format!("{name} is no longer sold as chosen: remove it and choose again."))
+                .collect(),
             Rejection::Malformed(_)
             | Rejection::BadParameter(_)
             | Rejection::SoldOut
             | Rejection::NotForSale
+            | Rejection::ChooseVariant { .. }
+            | Rejection::NotAVariant { .. }
+            | Rejection::NoVariants(_)
             | Rejection::StatusMove { .. }
             | Rejection::Taken(_)
             | Rejection::NotNow(_)

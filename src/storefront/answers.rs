@@ -119,6 +119,21 @@ pub struct Product {
     pub department: Named,
     #[serde(rename = "ProductImages")]
     pub images: Vec<Picture>,
+    #[serde(default)]
+    pub options: Vec<Named>,
+    #[serde(default)]
+    pub variants: Vec<Variant>,
+}
+
+/// A variant as a product's answer has it.
+#[derive(Deserialize)]
+pub struct Variant {
+    pub id: i64,
+    pub sku: String,
+    pub options: std::collections::BTreeMap<String, String>,
+    pub price: f64,
+    pub stock: i64,
+    pub image: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -380,29 +380,21 @@ async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id
     head.kind = "product";
     head.image = pictures.first().cloned();
     head.first_picture = product.images.first().map(|p| p.url.clone());
-    let mut data = json!({
-        "@context": "https://schema.org",
-        "@type": "Product",
-        "@id": address,
-        "sku": product.id.to_string(),
-        "name": product.name,
-        "description": product.description,
-        "image": pictures,
-        "brand": { "@type": "Brand", "name": product.brand },
-        "category": product.department.name,
-        "offers": {
-            "@type": "Offer",
-            "url": address,
-            "price": format!("{:.2}", product.price),
-            "priceCurrency": "USD",
-            "availability": match product.stock {
-                0 => "https://schema.org/OutOfStock",
-                n if n <= crate::domain::stock::LOW => "https://schema.org/LimitedAvailability",
-                _ => "https://schema.org/InStock",
-            },
-            "itemCondition": "https://schema.org/NewCondition",
-        },
-    });
+    let mut data = match product.variants.is_empty() {
+        true => json!({
+            "@context": "https://schema.org",
+            "@type": "Product",
+            "@id": address,
+            "sku": product.id.to_string(),
+            "name": product.name,
+            "description": product.description,
+            "image": pictures,
+            "brand": { "@type": "Brand", "name": product.brand },
+            "category": product.department.name,
+            "offers": offer(&address, product.price, product.stock),
+        }),
+        false => product_group(&product, &address, origin, &pictures),
+    };
     if product.num_reviews > 0 {
         data["aggregateRating"] = json!({
             "@type": "AggregateRating",
@@ -419,6 +411,89 @@ async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id
     ));
     page.rendered = true;
     Ok(page)
+}
+
+/// An offer of the store's at `price`, available as `stock` says.
+fn offer(url: &str, price: f64, stock: i64) -> serde_json::Value {
+    json!({
+        "@type": "Offer",
+        "url": url,
+        "price": format!("{price:.2}"),
+        "priceCurrency": "USD",
+        "availability": match stock {
+            0 => "https://schema.org/OutOfStock",
+            n if n <= crate::domain::stock::LOW => "https://schema.org/LimitedAvailability",
+            _ => "https://schema.org/InStock",
+        },
+        "itemCondition": "https://schema.org/NewCondition",
+    })
+}
+
+/// A product with variants as Google documents it: a `ProductGroup` that `variesBy` its
+/// options schema.org names (size, color; others are each variant's
+/// `additionalProperty`), with a `Product` and its `Offer` for each variant, at the
+/// address that opens it.
+fn product_group(
+    product: &answers::Product,
+    address: &str,
+    origin: &str,
+    pictures: &[String],
+) -> serde_json::Value {
+    let property = |option: &str| match option.to_lowercase().as_str() {
+        "size" | "waist" | "band" => Some("size"),
+        "colour" | "color" => Some("color"),
+        "material" => Some("material"),
+        "pattern" => Some("pattern"),
+        _ => None,
+    };
+    let varies_by: Vec<String> = product
+        .options
+        .iter()
+        .filter_map(|o| property(&o.name))
+        .map(|p| format!("https://schema.org/{p}"))
+        .collect();
+    let variants: Vec<serde_json::Value> = product
+        .variants
+        .iter()
+        .map(|v| {
+            let url = format!("{address}?variant={}", v.id);
+            let values: Vec<&str> =
+                product.options.iter().filter_map(|o| v.options.get(&o.name)).map(String::as_str).collect();
+            let mut variant = json!({
+                "@type": "Product",
+                "sku": v.sku,
+                "name": format!("{} ({})", product.name, values.join(", ")),
+                "image": v.image.as_ref().map_or_else(|| pictures.to_vec(), |i| vec![format!("{origin}{i}")]),
+                "offers": offer(&url, v.price, v.stock),
+            });
+            let mut extra = Vec::new();
+            for o in &product.options {
+                let Some(value) = v.options.get(&o.name) else { continue };
+                match property(&o.name) {
+                    Some(p) => variant[p] = json!(value),
+                    None => extra.push(json!({ "@type": "PropertyValue", "name": o.name, "value": value })),
+                }
+            }
+            if !extra.is_empty() {
+                variant["additionalProperty"] = json!(extra);
+            }
+            variant
+        })
+        .collect();
+    json!({
+        "@context": "https://schema.org",
+        "@type": "ProductGroup",
+        "@id": address,
+        "url": address,
+        "productGroupID": product.id.to_string(),
+        "name": product.name,
+        "description": product.description,
+        "image": pictures,
+        "brand": { "@type": "Brand", "name": product.brand },
+        "category": product.department.name,
+        "variesBy": varies_by,
+        "hasVariant": variants,
+    })
 }
 
 async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page {

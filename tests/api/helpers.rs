@@ -15,12 +15,23 @@ pub struct TestApp {
     pub data_dir: TempDir,
 }
 
-/// The `n`th product (from 0) of those the seed stocks by the hundred, so that a test
-/// about carts can add as many as it likes: a few seeded products are sold out or
-/// nearly (`domain::stock::seeded`).
+/// The seeded products sold by variant, whose cart lines name one: the list the load
+/// scripts read (scripts/lib/seeded.py, checked against the seed by a unit test).
+pub fn with_options() -> Vec<i64> {
+    let script = include_str!("../../scripts/lib/seeded.py");
+    let list = script.split("frozenset([").nth(1).and_then(|rest| rest.split("])").next()).unwrap();
+    list.split(", ").map(|id| id.parse().unwrap()).collect()
+}
+
+/// The `n`th product (from 0) of those the seed stocks by the hundred and sells as one
+/// thing, so that a test about carts can add as many as it likes: a few seeded products
+/// are sold out or nearly (`domain::stock::seeded`), and some sold by variant.
 pub fn in_stock(n: i64) -> i64 {
+    let with_options = with_options();
     (1..=156)
-        .filter(|id| market::domain::stock::seeded(*id) > market::domain::stock::LOW)
+        .filter(|id| {
+            market::domain::stock::seeded(*id) > market::domain::stock::LOW && !with_options.contains(id)
+        })
         .cycle()
         .nth(n as usize)
         .unwrap()

@@ -26,4 +26,5 @@ mod session;
 mod spa;
 mod storefront;
 mod users;
+mod variants;
 mod xsrf;

@@ -57,7 +57,7 @@ async fn health_says_alive_and_readiness_follows_the_database_schema() {
             "INSERT INTO market_schema (version) VALUES (99)",
             "DELETE FROM market_schema WHERE version = 99",
         ),
-        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 9"),
+        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 10"),
     };
     app.sql(newer).await;
     let unready = app.get_json("/readyz", 503).await;
@@ -102,7 +102,7 @@ async fn metrics_count_requests_by_route_sign_in_failures_and_orders() {
     app.open().await;
     app.post("/api/session", json!({"credential": "demo", "password": "wrong password"}), 401).await;
     app.sign_up().await;
-    let order = place_order(&app, 52).await;
+    let order = place_order(&app, 53).await;
     let total = (order["total"].as_f64().unwrap() * 100.0).round() as i64;
 
     let res = app.get("/metrics").await;
@@ -152,7 +152,7 @@ async fn a_reset_while_serving_takes_the_store_back_to_its_seed_and_signs_everyo
     )
     .await;
     place_order(&app, 51).await;
-    app.post("/api/cart", json!({"productId": 54}), 201).await;
+    app.post("/api/cart", json!({"productId": 56}), 201).await;
     assert!(started.elapsed() < Duration::from_secs(3), "the shoppers were done before the reset");
 
     let mut signed_out = false;
@@ -220,7 +220,7 @@ async fn a_backup_taken_during_checkouts_holds_every_order_acknowledged_before_i
                 let res = client
                     .post(format!("{base}/api/cart"))
                     .header("XSRF-Token", token())
-                    .json(&json!({"productId": 51 + n}))
+                    .json(&json!({"productId": crate::helpers::in_stock(n as i64)}))
                     .send()
                     .await
                     .unwrap();

@@ -82,6 +82,8 @@ async fn placing_an_order_prices_the_cart_and_empties_it() {
                 "name": l["name"],
                 "price": l["price"],
                 "previewImage": l["previewImage"],
+                "variantId": l["variantId"],
+                "options": l["options"],
             })
         })
         .collect();

@@ -97,7 +97,7 @@ async fn a_cart_read_through_another_server_right_after_a_write_is_never_older()
     assert_eq!(cart_lines(&two).await, 0);
     for n in 1..=12 {
         let (writer, reader) = if n % 2 == 0 { (&one, &two) } else { (&two, &one) };
-        writer.post("/api/cart", json!({"productId": 50 + n}), 201).await;
+        writer.post("/api/cart", json!({"productId": 100 + n}), 201).await;
         assert_eq!(cart_lines(reader).await, n as usize, "at once, through the other server");
     }
     let line = one.get_json("/api/cart", 200).await["Products"][0]["cartId"].clone();

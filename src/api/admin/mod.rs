@@ -11,6 +11,7 @@ pub mod products;
 pub mod reviews;
 pub mod second_factor;
 pub mod summary;
+pub mod variants;
 
 use crate::domain::Rejection;
 

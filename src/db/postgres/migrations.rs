@@ -14,10 +14,11 @@ const STEPS: &[(usize, &str)] = &[
     (7, include_str!("migrations/0007_back_office.sql")),
     (8, include_str!("migrations/0008_pictures_and_imports.sql")),
     (9, include_str!("migrations/0009_one_department_change.sql")),
+    (10, include_str!("migrations/0010_variants.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 9;
+pub const LATEST: usize = 10;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

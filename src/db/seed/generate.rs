@@ -6,9 +6,10 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::catalog::{Catalog, Product};
+use super::options;
 use crate::db::Error;
 use crate::db::conn::{Conn, Value};
-use crate::domain::stock;
+use crate::domain::{stock, variants};
 
 /// splitmix64: small, fast, and the same everywhere for the same seed.
 struct Rng(u64);
@@ -73,6 +74,13 @@ const PRODUCTS_PER_STATEMENT: usize = 200;
 enum Cell<'a> {
     Int(i64),
     Text(Cow<'a, str>),
+    Null,
+}
+
+impl<'a> Cell<'a> {
+    fn maybe(n: Option<i64>) -> Cell<'a> {
+        n.map_or(Cell::Null, Cell::Int)
+    }
 }
 
 /// Rows of one table waiting to be written, all in one INSERT.
@@ -106,6 +114,7 @@ impl<'a> Rows<'a> {
             .map(|cell| match cell {
                 Cell::Int(n) => Value::Int(*n),
                 Cell::Text(text) => Value::Text(text),
+                Cell::Null => Value::Null,
             })
             .collect();
         c.execute(&format!("{} {rows}", self.insert), &args)?;
@@ -167,8 +176,12 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
     // The rating columns are written here, from the reviews made with the product: the
     // caller has set the triggers that would count them aside.
     let mut products = Rows::new(
-        "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum, stock, sku) VALUES",
-        10,
+        "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum, stock, sku, options, price_to_cents) VALUES",
+        12,
+    );
+    let mut variant_rows = Rows::new(
+        "INSERT INTO product_variants (product_id, position, sku, option1, option2, option3, price_cents, stock) VALUES",
+        8,
     );
     let mut images =
         Rows::new("INSERT INTO product_images (product_id, position, url, background) VALUES", 4);
@@ -214,6 +227,24 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
             written.push((reviewers[(first + k) % reviewers.len()], rating, title, text, now - age));
         }
         let rating_sum: i64 = written.iter().map(|w| w.1).sum();
+        let seeded = options::seeded(id, &template.name, price);
+        let (product_options, units, price_to) = match &seeded {
+            Some(s) => (variants::options_to_row(&s.options), s.stock, s.price_to),
+            None => (None, stock::seeded(id), None),
+        };
+        for (position, v) in seeded.into_iter().flat_map(|s| s.variants).enumerate() {
+            let mut values = v.values.into_iter().map(|v| Cell::Text(Cow::Owned(v)));
+            variant_rows.push([
+                Cell::Int(id),
+                Cell::Int(position as i64),
+                Cell::Text(Cow::Owned(v.sku)),
+                values.next().unwrap_or(text("")),
+                values.next().unwrap_or(text("")),
+                values.next().unwrap_or(text("")),
+                Cell::maybe(v.price),
+                Cell::Int(v.stock),
+            ]);
+        }
         products.push([
             Cell::Int(id),
             Cell::Int(shelf.department_id),
@@ -223,8 +254,10 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
             text(&template.description),
             Cell::Int(count as i64),
             Cell::Int(rating_sum),
-            Cell::Int(stock::seeded(id)),
+            Cell::Int(units),
             Cell::Text(Cow::Owned(stock::default_sku(id))),
+            product_options.map_or(Cell::Null, |o| Cell::Text(Cow::Owned(o))),
+            Cell::maybe(price_to),
         ]);
         for (position, img) in template.images.iter().enumerate() {
             images.push([Cell::Int(id), Cell::Int(position as i64), text(&img.url), text(&img.background)]);
@@ -243,12 +276,12 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
         made.products += 1;
         // The products first: the pictures and reviews name them.
         if (made.products as usize).is_multiple_of(PRODUCTS_PER_STATEMENT) {
-            for rows in [&mut products, &mut images, &mut reviews] {
+            for rows in [&mut products, &mut images, &mut reviews, &mut variant_rows] {
                 rows.write(c)?;
             }
         }
     }
-    for rows in [&mut products, &mut images, &mut reviews] {
+    for rows in [&mut products, &mut images, &mut reviews, &mut variant_rows] {
         rows.write(c)?;
     }
     Ok(made)

@@ -193,6 +193,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/{id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's options and variants, each with its own price or none (viewer) */
+        get: operations["getProductVariants"];
+        /**
+         * Replace a product's options and variants, all or nothing (staff)
+         * @description Up to 3 options of up to 100 values, and up to 2,000 variants. A variant sent with its `id` keeps it (and the cart lines that hold it); one left out is no longer sold. Sending no options and no variants sells the product as one thing again, with no stock until it is set.
+         */
+        put: operations["saveProductVariants"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reviews": {
         parameters: {
             query?: never;
@@ -375,7 +396,7 @@ export interface paths {
         /** The shopper's cart and its subtotal */
         get: operations["getCart"];
         put?: never;
-        /** Add one of a product (a new line of quantity 1; at most 50 lines) */
+        /** Add one of a product, or of one of its variants (a new line of quantity 1; at most 50 lines) */
         post: operations["addToCart"];
         delete?: never;
         options?: never;
@@ -772,6 +793,37 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        AdminVariant: {
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            /**
+             * Format: int64
+             * @description One of the product's pictures; `null`: the product's first.
+             */
+            imageId?: number | null;
+            /**
+             * @example {
+             *       "Size": "M"
+             *     }
+             */
+            options: {
+                [key: string]: string;
+            };
+            price?: components["schemas"]["Cents"] | null;
+            sku: string;
+            /** Format: int64 */
+            stock: number;
+        };
+        /** @description A product's options and variants as the back office edits them. */
+        AdminVariantsBody: {
+            options: components["schemas"]["ProductOption"][];
+            /** @description The product's price: what a variant without its own asks, and the least any asks. */
+            price: components["schemas"]["Cents"];
+            /** Format: int64 */
+            productId: number;
+            variants: components["schemas"]["AdminVariant"][];
+        };
         AuditEntryBody: {
             /** @description What was done: `product.update`, `order.status`, `review.hide`, `staff.add`... */
             action: string;
@@ -815,16 +867,45 @@ export interface components {
             /** @description What an order of this cart would cost now: send it back to place the order. */
             total: components["schemas"]["Cents"];
         };
+        /**
+         * @description What `POST /api/cart` adds: a product, and which of its variants when it has options.
+         * @example {
+         *       "productId": 25,
+         *       "variantId": 3
+         *     }
+         */
+        CartInput: {
+            /** Format: int64 */
+            productId: number;
+            /**
+             * Format: int64
+             * @description One of the product's `variants`: required for a product with options, refused
+             *     for one without.
+             */
+            variantId?: number | null;
+        };
         CartLine: {
             /** Format: int64 */
             cartId: number;
             /** Format: int64 */
             departmentId: number;
             name: string;
+            /** @description The variant's option values, in the product's order. */
+            options: components["schemas"]["OptionValue"][];
             previewImage: string;
             price: components["schemas"]["Cents"];
             /** Format: int64 */
             productId: number;
+            /**
+             * @description The choice is no longer sold (the product's options changed): checkout refuses
+             *     the line until it is removed.
+             */
+            variantGone: boolean;
+            /**
+             * Format: int64
+             * @description The variant chosen; `null` for a product sold as one thing.
+             */
+            variantId?: number | null;
         };
         /**
          * @description US dollars, with at most two decimals
@@ -918,6 +999,7 @@ export interface components {
             numReviews: number;
             previewImage: string;
             price: components["schemas"]["Cents"];
+            priceTo?: components["schemas"]["Cents"] | null;
             /** Format: int64 */
             productId: number;
         };
@@ -972,6 +1054,13 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @description One option value of a cart or order line. */
+        OptionValue: {
+            /** @example Size */
+            name: string;
+            /** @example M */
+            value: string;
+        };
         Order: {
             Products: components["schemas"]["OrderLine"][];
             createdAt: components["schemas"]["Timestamp"];
@@ -1016,9 +1105,16 @@ export interface components {
              */
             id: number;
             name: string;
+            /** @description Its option values as they were when the order was placed. */
+            options: components["schemas"]["OptionValue"][];
             previewImage: string;
             /** @description The price paid, as it was when the order was placed. */
             price: components["schemas"]["Cents"];
+            /**
+             * Format: int64
+             * @description The variant ordered; `null` for a product sold as one thing.
+             */
+            variantId?: number | null;
         };
         OrderLineInput: {
             /**
@@ -1103,13 +1199,21 @@ export interface components {
             name: string;
             /** Format: int64 */
             numReviews: number;
+            /**
+             * @description Up to three options (Size, Colour...), each with its values in order; empty for
+             *     a product sold as one thing.
+             */
+            options: components["schemas"]["ProductOption"][];
             previewImage: string;
             price: components["schemas"]["Cents"];
+            priceTo?: components["schemas"]["Cents"] | null;
             /**
              * Format: int64
-             * @description Units left to sell.
+             * @description Units left to sell (of all its variants, when it has them).
              */
             stock: number;
+            /** @description Every combination sold; a cart line of this product names one (`variantId`). */
+            variants: components["schemas"]["Variant"][];
         };
         ProductCard: {
             /** Format: double */
@@ -1124,6 +1228,7 @@ export interface components {
             numReviews: number;
             previewImage: string;
             price: components["schemas"]["Cents"];
+            priceTo?: components["schemas"]["Cents"] | null;
             /**
              * Format: int64
              * @description Units left to sell: the storefront says how many from 10 down, and "Out of
@@ -1206,6 +1311,19 @@ export interface components {
              * @description Units that can be sold.
              */
             stock: number;
+        };
+        /** @description One option and its values, in the order a shopper sees them. */
+        ProductOption: {
+            /** @example Size */
+            name: string;
+            /**
+             * @example [
+             *       "S",
+             *       "M",
+             *       "L"
+             *     ]
+             */
+            values: string[];
         };
         /**
          * @example {
@@ -1418,6 +1536,99 @@ export interface components {
             /** @description `shopper` for everyone but the store's staff, whose role opens the back office. */
             role: components["schemas"]["Role"];
             username: string;
+        };
+        /** @description One combination of a product's options that is sold. */
+        Variant: {
+            /** Format: int64 */
+            id: number;
+            /** @description Its own picture (one of the product's), or `null`: the product's. */
+            image?: string | null;
+            /**
+             * @description A value of each option, by the option's name, in the options' order.
+             * @example {
+             *       "Colour": "Navy",
+             *       "Size": "M"
+             *     }
+             */
+            options: {
+                [key: string]: string;
+            };
+            /** @description What it costs: its own price, or the product's. */
+            price: components["schemas"]["Cents"];
+            sku: string;
+            /** Format: int64 */
+            stock: number;
+        };
+        VariantInput: {
+            /**
+             * Format: int64
+             * @description The variant this row keeps; absent for a new one.
+             */
+            id?: number | null;
+            /**
+             * Format: int64
+             * @description One of the product's pictures (`GET /api/admin/products/{id}/images`).
+             */
+            imageId?: number | null;
+            /** @description A value of each option, by the option's name. */
+            options: {
+                [key: string]: string;
+            };
+            /**
+             * Format: double
+             * @description Dollars; `null` or absent: the product's price. Never below the product's.
+             */
+            price?: number | null;
+            sku: string;
+            /** Format: int64 */
+            stock: number;
+        };
+        /**
+         * @description The back office's options and variants of one product, saved whole: options in
+         *     order, and every variant that is sold. A variant given with its `id` keeps it (and
+         *     the carts that hold it); one left out is no longer sold.
+         * @example {
+         *       "options": [
+         *         {
+         *           "name": "Size",
+         *           "values": [
+         *             "S",
+         *             "M"
+         *           ]
+         *         },
+         *         {
+         *           "name": "Colour",
+         *           "values": [
+         *             "Navy"
+         *           ]
+         *         }
+         *       ],
+         *       "variants": [
+         *         {
+         *           "options": {
+         *             "Colour": "Navy",
+         *             "Size": "S"
+         *           },
+         *           "price": null,
+         *           "sku": "TEE-S-NAVY",
+         *           "stock": 12
+         *         },
+         *         {
+         *           "imageId": 2,
+         *           "options": {
+         *             "Colour": "Navy",
+         *             "Size": "M"
+         *           },
+         *           "price": 13.99,
+         *           "sku": "TEE-M-NAVY",
+         *           "stock": 0
+         *         }
+         *       ]
+         *     }
+         */
+        VariantsInput: {
+            options?: components["schemas"]["ProductOption"][];
+            variants?: components["schemas"]["VariantInput"][];
         };
     };
     responses: {
@@ -2026,6 +2237,69 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getProductVariants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options and variants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVariantsBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveProductVariants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VariantsInput"];
+            };
+        };
+        responses: {
+            /** @description The options and variants as they now are */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVariantsBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAdminReviews: {
         parameters: {
             query?: {
@@ -2403,7 +2677,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProductRef"];
+                "application/json": components["schemas"]["CartInput"];
             };
         };
         responses: {
@@ -3046,10 +3320,13 @@ export type AdminProductBody = components['schemas']['AdminProductBody'];
 export type AdminProducts = components['schemas']['AdminProducts'];
 export type AdminReviewBody = components['schemas']['AdminReviewBody'];
 export type AdminReviews = components['schemas']['AdminReviews'];
+export type AdminVariant = components['schemas']['AdminVariant'];
+export type AdminVariantsBody = components['schemas']['AdminVariantsBody'];
 export type AuditEntryBody = components['schemas']['AuditEntryBody'];
 export type AuditLog = components['schemas']['AuditLog'];
 export type BrandCount = components['schemas']['BrandCount'];
 export type Cart = components['schemas']['Cart'];
+export type CartInput = components['schemas']['CartInput'];
 export type CartLine = components['schemas']['CartLine'];
 export type Cents = components['schemas']['Cents'];
 export type CodeInput = components['schemas']['CodeInput'];
@@ -3068,6 +3345,7 @@ export type ImportProblems = components['schemas']['ImportProblems'];
 export type ImportStatus = components['schemas']['ImportStatus'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type Message = components['schemas']['Message'];
+export type OptionValue = components['schemas']['OptionValue'];
 export type Order = components['schemas']['Order'];
 export type OrderInput = components['schemas']['OrderInput'];
 export type OrderLine = components['schemas']['OrderLine'];
@@ -3085,6 +3363,7 @@ export type ProductImage = components['schemas']['ProductImage'];
 export type ProductImages = components['schemas']['ProductImages'];
 export type ProductImportBody = components['schemas']['ProductImportBody'];
 export type ProductInput = components['schemas']['ProductInput'];
+export type ProductOption = components['schemas']['ProductOption'];
 export type ProductRef = components['schemas']['ProductRef'];
 export type RatingCount = components['schemas']['RatingCount'];
 export type Review = components['schemas']['Review'];
@@ -3109,3 +3388,6 @@ export type SummaryBody = components['schemas']['SummaryBody'];
 export type Timestamp = components['schemas']['Timestamp'];
 export type TopProductBody = components['schemas']['TopProductBody'];
 export type User = components['schemas']['User'];
+export type Variant = components['schemas']['Variant'];
+export type VariantInput = components['schemas']['VariantInput'];
+export type VariantsInput = components['schemas']['VariantsInput'];
