@@ -32,7 +32,7 @@ export function ProductCard({ product, corner, children, headingLevel = 3 }: Pro
         {corner && <div className={styles.corner}>{corner}</div>}
       </div>
       <div className={styles.body}>
-        <Price amount={product.price} />
+        <Price amount={product.price} from={product.priceTo != null} />
         <Heading className={styles.name}>
           <Link to={href}>{product.name}</Link>
         </Heading>

@@ -7,4 +7,10 @@ describe('paths', () => {
     assert.equal(to.search('  desk lamp '), '/search?q=desk+lamp');
     assert.equal(to.search('Oak & Co', ['Oak & Co']), '/search?q=Oak+%26+Co&brand=Oak+%26+Co');
   });
+
+  test("a product's address, opening on a variant when one is given", () => {
+    assert.equal(to.product(5, 25), '/departments/5/products/25');
+    assert.equal(to.product(5, 25, null), '/departments/5/products/25');
+    assert.equal(to.product(5, 25, 3), '/departments/5/products/25?variant=3');
+  });
 });

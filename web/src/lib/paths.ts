@@ -38,8 +38,9 @@ export type PathName = keyof typeof paths;
 
 export const to = {
   department: (departmentId: number) => `/departments/${departmentId}`,
-  product: (departmentId: number, productId: number) =>
-    `/departments/${departmentId}/products/${productId}`,
+  /** A product's page; with a variant, the page opens on that choice of its options. */
+  product: (departmentId: number, productId: number, variantId?: number | null) =>
+    `/departments/${departmentId}/products/${productId}${variantId == null ? '' : `?variant=${variantId}`}`,
   orderConfirmation: (orderId: number) => `/order-confirmation/${orderId}`,
   order: (orderId: number) => `/orders/${orderId}`,
   addReview: (productId: number) => `/products/${productId}/add-review`,

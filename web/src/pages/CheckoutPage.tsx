@@ -52,14 +52,14 @@ function Checkout() {
   };
 
   // Removing a short line: once no line of a short product is left, it is no longer short.
+  // The order's errors go once nothing they named is left: no short product, no choice gone.
   const remove = (cartId: number, productId: number) => {
     void removeFromCart(cartId).then(() => {
       const left = useStore.getState().cart.lines;
-      if (left.some((l) => l.productId === productId)) return;
       setShortages((now) => {
         const next = new Map(now);
-        next.delete(productId);
-        if (next.size === 0) setErrors([]);
+        if (!left.some((l) => l.productId === productId)) next.delete(productId);
+        if (next.size === 0 && !left.some((l) => l.variantGone)) setErrors([]);
         return next;
       });
     });
@@ -81,14 +81,15 @@ function Checkout() {
                   return (
                     <LineItem key={line.cartId} line={line}>
                       {short && (
-                        <>
-                          <span className={styles.shortNote}>
-                            {short.left === 0 ? 'Out of stock' : `Only ${short.left} left`}
-                          </span>
-                          <Button variant="quiet" size="small" onClick={() => remove(line.cartId, line.productId)}>
-                            Remove<span className="visually-hidden"> {line.name}</span>
-                          </Button>
-                        </>
+                        <span className={styles.shortNote}>
+                          {short.left === 0 ? 'Out of stock' : `Only ${short.left} left`}
+                        </span>
+                      )}
+                      {/* A choice no longer sold blocks the order (409) until it goes: it can go from here. */}
+                      {(short || line.variantGone) && (
+                        <Button variant="quiet" size="small" onClick={() => remove(line.cartId, line.productId)}>
+                          Remove<span className="visually-hidden"> {line.name}</span>
+                        </Button>
                       )}
                     </LineItem>
                   );

@@ -1,4 +1,5 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
+import type { Variant } from '../api/types.ts';
 import { ButtonLink } from '../components/Button.tsx';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { LoadGate } from '../components/LoadGate.tsx';
@@ -7,12 +8,14 @@ import { usePageTitle } from '../components/usePageTitle.ts';
 import { AddToCartButton } from '../features/cart/AddToCartButton.tsx';
 import { ProductGallery } from '../features/catalog/ProductGallery.tsx';
 import { ProductDescription, ProductSummary } from '../features/catalog/ProductSummary.tsx';
+import { VariantPicker } from '../features/catalog/VariantPicker.tsx';
 import layout from '../features/catalog/product.module.css';
 import { FavoriteButton } from '../features/favorites/FavoriteButton.tsx';
 import { ProductReviews } from '../features/reviews/ProductReviews.tsx';
 import { parseId } from '../lib/ids.ts';
 import { paths, to } from '../lib/paths.ts';
 import { NotFound, useLoad } from '../lib/useLoad.ts';
+import { initialVariant, valuesOf } from '../lib/variantChoice.ts';
 import { useStore } from '../store/index.ts';
 import { MoreFromDepartment } from './parts/MoreFromDepartment.tsx';
 
@@ -31,9 +34,26 @@ export default function ProductPage() {
     await getProduct(productId);
   }, [productId]);
   usePageTitle(product?.name ?? (state.status === 'error' ? 'Product not found' : 'Product'));
+  // The choice lives in the address (?variant=ID), read through the router (the server's
+  // render has no window), so a link opens that variant and both renders agree. Choosing
+  // replaces the address: no history entry per size tried, no scroll, and no request
+  // (the product's answer holds every variant).
+  const [search, setSearch] = useSearchParams();
+  const variant = product ? initialVariant(product, search.get('variant')) : undefined;
+  const choose = (next: Variant) =>
+    setSearch(
+      (now) => {
+        const changed = new URLSearchParams(now);
+        changed.set('variant', String(next.id));
+        return changed;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
-  if (product && String(product.departmentId) !== params.departmentId)
-    return <Navigate to={to.product(product.departmentId, product.id)} replace />;
+  if (product && String(product.departmentId) !== params.departmentId) {
+    const query = search.toString();
+    return <Navigate to={`${to.product(product.departmentId, product.id)}${query ? `?${query}` : ''}`} replace />;
+  }
 
   const mayWrite = userId !== undefined && reviews !== undefined && !reviews.some((r) => r.userId === userId);
   return (
@@ -48,12 +68,34 @@ export default function ProductPage() {
             ]}
           />
           <div className={layout.layout}>
-            <ProductGallery name={product.name} images={product.ProductImages} />
+            <ProductGallery
+              key={variant?.image ?? ''}
+              name={product.name}
+              images={product.ProductImages}
+              lead={variant?.image}
+            />
             <ProductSummary
               product={product}
+              variant={variant}
+              choice={
+                product.options.length > 0 && <VariantPicker product={product} chosen={variant} onChoose={choose} />
+              }
               favorite={<FavoriteButton productId={product.id} productName={product.name} />}
             >
-              <AddToCartButton productId={product.id} productName={product.name} soldOut={product.stock === 0} />
+              {product.options.length > 0 ? (
+                <AddToCartButton
+                  // A new choice starts afresh: the last one's "Added ..." must not be read as this one's.
+                  key={variant?.id}
+                  productId={product.id}
+                  // "Added Tee (M, Navy) to your cart": which one, as the server names a line.
+                  productName={variant ? `${product.name} (${valuesOf(product, variant).join(', ')})` : product.name}
+                  variantId={variant?.id}
+                  soldOut={(variant?.stock ?? 0) === 0}
+                  label={(variant?.stock ?? 0) === 0 ? 'Sold out' : undefined}
+                />
+              ) : (
+                <AddToCartButton productId={product.id} productName={product.name} soldOut={product.stock === 0} />
+              )}
             </ProductSummary>
           </div>
           <ProductDescription text={product.description} />

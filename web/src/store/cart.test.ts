@@ -55,6 +55,22 @@ describe('cart', () => {
     });
   });
 
+  test('a variant is added by its id; a product sold as one thing sends none', async () => {
+    const server = fakeServer(
+      ok({ ...cartLine(8, 61), variantId: 3 }),
+      ok({ Products: [], subtotal: 0, discount: 0, total: 0 }),
+      ok(cartLine(9, 51)),
+      ok({ Products: [], subtotal: 0, discount: 0, total: 0 }),
+    );
+    const store = createStore();
+    await store.getState().addToCart(61, 3);
+    await store.getState().addToCart(51);
+    assert.deepEqual(
+      server.calls.filter((c) => c.method === 'POST').map((c) => c.body),
+      [{ productId: 61, variantId: 3 }, { productId: 51 }],
+    );
+  });
+
   test('adding the same product twice makes two lines', async () => {
     fakeServer(
       ok(cartLine(1, 51)),

@@ -12,9 +12,10 @@ export interface CartSlice {
   getCart: () => Promise<void>;
   /**
    * Adds one of the product (quantity is always 1), then shows the cart as the server
-   * has it now: the new line and the new figures together.
+   * has it now: the new line and the new figures together. A product with options is
+   * added as the variant chosen on its page.
    */
-  addToCart: (productId: number) => Promise<CartLine>;
+  addToCart: (productId: number, variantId?: number) => Promise<CartLine>;
   /** Removes the line by cartId, then shows the server's cart, lines and figures together. */
   removeFromCart: (cartId: number) => Promise<void>;
 }
@@ -58,8 +59,8 @@ export const createCartSlice: StateCreator<Store, [], [], CartSlice> = (set) => 
       const cart = await api.getCart();
       if (ask === asked) set({ cart: fromServer(cart) });
     },
-    addToCart: async (productId) => {
-      const line = await api.addToCart(productId);
+    addToCart: async (productId, variantId) => {
+      const line = await api.addToCart(productId, variantId);
       await settle((lines) => [...lines, line]);
       return line;
     },

@@ -19,6 +19,9 @@ export const cartLine = (cartId: number, productId: number, price = 10): CartLin
   name: `Product ${productId}`,
   price,
   previewImage: '/assets/p.webp',
+  variantId: null,
+  options: [],
+  variantGone: false,
 });
 
 /** Favorite ids are far from product ids, so a mix-up between them shows. */

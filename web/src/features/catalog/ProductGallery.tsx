@@ -2,18 +2,34 @@ import { useState } from 'react';
 import type { ProductImage } from '../../api/types.ts';
 import styles from './product.module.css';
 
+interface Props {
+  name: string;
+  images: ProductImage[];
+  /**
+   * The chosen variant's own picture, shown as the main one. The thumbnails keep the
+   * product's order, so switching colours does not shuffle them under the pointer. The
+   * parent keys the gallery by it, so a new choice shows its picture again.
+   */
+  lead?: string | null;
+}
+
 /** The main picture and its thumbnails; choosing a thumbnail switches the main picture. */
-export function ProductGallery({ name, images }: { name: string; images: ProductImage[] }) {
-  const [chosen, setChosen] = useState(0);
-  const main = images[chosen] ?? images[0];
+export function ProductGallery({ name, images, lead }: Props) {
+  // A variant's picture is one of the product's; one that is not (yet) comes first.
+  const all =
+    lead && !images.some((image) => image.url === lead)
+      ? [{ id: -1, url: lead, background: images[0]?.background ?? 'transparent' }, ...images]
+      : images;
+  const [chosen, setChosen] = useState(() => Math.max(0, all.findIndex((image) => image.url === lead)));
+  const main = all[chosen] ?? all[0];
   if (!main) return null;
   return (
     <div className={styles.gallery}>
       <div className={styles.mainImage} style={{ background: main.background }}>
-        <img src={main.url} alt={`${name}, picture ${chosen + 1} of ${images.length}`} width={256} height={256} />
+        <img src={main.url} alt={`${name}, picture ${chosen + 1} of ${all.length}`} width={256} height={256} />
       </div>
       <ul role="list" className={styles.thumbs} aria-label="Pictures">
-        {images.map((image, i) => (
+        {all.map((image, i) => (
           <li key={image.id}>
             <button
               type="button"

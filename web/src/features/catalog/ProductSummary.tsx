@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Product } from '../../api/types.ts';
+import type { Product, Variant } from '../../api/types.ts';
 import { Price } from '../../components/Price.tsx';
 import { StarRating } from '../../components/StarRating.tsx';
 import { StockNote } from '../../components/StockNote.tsx';
@@ -7,6 +7,10 @@ import styles from './product.module.css';
 
 interface Props {
   product: Product;
+  /** The variant chosen, for a product with options: its price and stock are shown. */
+  variant?: Variant;
+  /** The options' chips (VariantPicker), above the stock line and the button they govern. */
+  choice?: ReactNode;
   /** The heart, beside the name. */
   favorite: ReactNode;
   /** Add to cart. */
@@ -14,7 +18,8 @@ interface Props {
 }
 
 /** Name, brand, rating, price and the buy box of a product page. */
-export function ProductSummary({ product, favorite, children }: Props) {
+export function ProductSummary({ product, variant, choice, favorite, children }: Props) {
+  // A product with options but no variant sold shows its own figures: "from" its price, none left.
   return (
     <div className={styles.summary}>
       <div className={styles.titleRow}>
@@ -28,13 +33,18 @@ export function ProductSummary({ product, favorite, children }: Props) {
         <StarRating rating={product.avgRating} count={product.numReviews} size="large" />
       </a>
       <div className={styles.buyBox}>
-        <Price amount={product.price} size="large" />
+        <Price
+          amount={variant?.price ?? product.price}
+          size="large"
+          from={variant === undefined && product.priceTo != null}
+        />
         <p className={styles.when}>When purchased online</p>
         <ul role="list" className={styles.perks}>
           <li>Free shipping with RedCard</li>
           <li>Ready within 2 hours with pickup</li>
         </ul>
-        <StockNote stock={product.stock} size="large" />
+        {choice}
+        <StockNote stock={variant?.stock ?? product.stock} size="large" />
         {children}
       </div>
     </div>

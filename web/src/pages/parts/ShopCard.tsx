@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ProductCard as Card } from '../../api/types.ts';
 import { ProductCard } from '../../components/ProductCard.tsx';
-import { AddToCartButton } from '../../features/cart/AddToCartButton.tsx';
+import { AddToCartButton, ChooseOptionsLink } from '../../features/cart/AddToCartButton.tsx';
 import { FavoriteButton } from '../../features/favorites/FavoriteButton.tsx';
+import { to } from '../../lib/paths.ts';
 
 /**
  * A product card a shopper can act on: the heart on its picture and an add-to-cart
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export function ShopCard({ product, label, headingLevel, children }: Props) {
+  const page = to.product(product.departmentId, product.id);
   return (
     <ProductCard
       product={product}
@@ -27,13 +29,21 @@ export function ShopCard({ product, label, headingLevel, children }: Props) {
       corner={<FavoriteButton productId={product.id} productName={product.name} />}
     >
       {children}
-      <AddToCartButton
-        productId={product.id}
-        productName={product.name}
-        label={label}
-        size="small"
-        soldOut={product.stock === 0}
-      />
+      {/* A range of prices means variants, which cannot be added without a choice. A card
+          does not say when variants all ask one price: the server's refusal of such an add
+          takes the shopper to the page (chooseAt). */}
+      {product.priceTo != null ? (
+        <ChooseOptionsLink to={page} productName={product.name} size="small" />
+      ) : (
+        <AddToCartButton
+          productId={product.id}
+          productName={product.name}
+          label={label}
+          size="small"
+          soldOut={product.stock === 0}
+          chooseAt={page}
+        />
+      )}
     </ProductCard>
   );
 }
