@@ -90,6 +90,8 @@ pub struct ProductCard {
     /// The highest price one of its variants asks, when above `price`: the card says
     /// "from" `price`. `null` when every variant asks the same (or it has none).
     pub price_to: Option<Cents>,
+    /// It is sold by variant: adding it to a cart needs a `variantId`, chosen on its page.
+    pub has_options: bool,
 }
 
 impl From<domain::catalog::ProductCard> for ProductCard {
@@ -105,6 +107,7 @@ impl From<domain::catalog::ProductCard> for ProductCard {
             num_reviews: p.rating.count,
             stock: p.stock,
             price_to: p.price_to,
+            has_options: p.has_options,
         }
     }
 }
@@ -546,6 +549,8 @@ pub struct Favorite {
     pub num_reviews: i64,
     /// As a card's: the highest price a variant asks, when above `price`.
     pub price_to: Option<Cents>,
+    /// As a card's: it is sold by variant.
+    pub has_options: bool,
 }
 
 impl From<domain::favorites::Favorite> for Favorite {
@@ -563,6 +568,7 @@ impl From<domain::favorites::Favorite> for Favorite {
             avg_rating: card.avg_rating,
             num_reviews: card.num_reviews,
             price_to: card.price_to,
+            has_options: card.has_options,
         }
     }
 }

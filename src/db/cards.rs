@@ -9,7 +9,7 @@ use crate::domain::catalog::{ProductCard, Rating};
 
 /// The product columns a card shows; the query joins `products p` with its preview
 /// image `i`. Read by [`card`].
-pub(super) const CARD_COLUMNS: &str = "p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count, p.stock, p.price_to_cents";
+pub(super) const CARD_COLUMNS: &str = "p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count, p.stock, p.price_to_cents, p.options IS NOT NULL";
 
 /// The card of a row holding [`CARD_COLUMNS`] from column `at` on.
 pub(super) fn card(r: &Row, at: usize) -> Result<ProductCard, Error> {
@@ -23,5 +23,6 @@ pub(super) fn card(r: &Row, at: usize) -> Result<ProductCard, Error> {
         rating: Rating { sum: r.get(at + 6)?, count: r.get(at + 7)? },
         stock: r.get(at + 8)?,
         price_to: r.get::<Option<i64>>(at + 9)?.map(Cents),
+        has_options: r.get(at + 10)?,
     })
 }

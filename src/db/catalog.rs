@@ -75,6 +75,7 @@ fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
                         rating: Rating { sum: r.get(6)?, count: r.get(7)? },
                         stock: r.get(12)?,
                         price_to: r.get::<Option<i64>>(13)?.map(Cents),
+                        has_options: r.get::<Option<String>>(14)?.is_some(),
                     },
                     description: r.get(5)?,
                     department_name: r.get(8)?,

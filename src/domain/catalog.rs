@@ -45,6 +45,8 @@ pub struct ProductCard {
     pub stock: i64,
     /// The highest price a variant asks, when above `price` (then "from" `price`).
     pub price_to: Option<Cents>,
+    /// It is sold by variant: a cart line of it names one.
+    pub has_options: bool,
 }
 
 /// One view of a product's picture, on a backdrop of its own.

@@ -12,7 +12,7 @@ pub static SQL: SearchSql = SearchSql {
     // are D, C, B, A.
     ranked_order: "ts_rank('{0.1, 0.2, 0.6, 1.0}', p.words, q) DESC, p.id",
     suggestions:
-        "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count, p.stock, p.price_to_cents
+        "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count, p.stock, p.price_to_cents, p.options IS NOT NULL
          FROM products p
          LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
          WHERE p.words @@ to_tsquery('market', ?1) AND p.archived_at IS NULL ORDER BY p.id LIMIT ?2",

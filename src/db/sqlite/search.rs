@@ -15,7 +15,7 @@ pub static SQL: SearchSql = SearchSql {
     // The first matches in catalog order, which the index gives without ranking them
     // all: a one-letter prefix matches most of a million products.
     suggestions:
-        "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count, p.stock, p.price_to_cents
+        "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, i.url, p.rating_sum, p.review_count, p.stock, p.price_to_cents, p.options IS NOT NULL
          FROM product_search
          JOIN products p ON p.id = product_search.rowid
          LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0

@@ -992,6 +992,8 @@ export interface components {
             departmentId: number;
             /** Format: int64 */
             favoriteId: number;
+            /** @description As a card's: it is sold by variant. */
+            hasOptions: boolean;
             /** Format: int64 */
             id: number;
             name: string;
@@ -1061,6 +1063,8 @@ export interface components {
             /** @example M */
             value: string;
         };
+        /** @description An option's value as the schema states it: 1 to 40 characters. */
+        OptionValueText: string;
         Order: {
             Products: components["schemas"]["OrderLine"][];
             createdAt: components["schemas"]["Timestamp"];
@@ -1221,6 +1225,8 @@ export interface components {
             brand: string;
             /** Format: int64 */
             departmentId: number;
+            /** @description It is sold by variant: adding it to a cart needs a `variantId`, chosen on its page. */
+            hasOptions: boolean;
             /** Format: int64 */
             id: number;
             name: string;
@@ -1323,7 +1329,7 @@ export interface components {
              *       "L"
              *     ]
              */
-            values: string[];
+            values: components["schemas"]["OptionValueText"][];
         };
         /**
          * @example {
@@ -3346,6 +3352,7 @@ export type ImportStatus = components['schemas']['ImportStatus'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type Message = components['schemas']['Message'];
 export type OptionValue = components['schemas']['OptionValue'];
+export type OptionValueText = components['schemas']['OptionValueText'];
 export type Order = components['schemas']['Order'];
 export type OrderInput = components['schemas']['OrderInput'];
 export type OrderLine = components['schemas']['OrderLine'];

@@ -36,6 +36,8 @@ export const favorite = (favoriteId: number, productId: number): Favorite => ({
   previewImage: '/assets/p.webp',
   avgRating: 4,
   numReviews: 2,
+  priceTo: null,
+  hasOptions: false,
 });
 
 export const order = (id: number, total = 10): Order => ({

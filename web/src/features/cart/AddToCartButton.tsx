@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../../api/client.ts';
 import { Button, ButtonLink } from '../../components/Button.tsx';
 import { useStore } from '../../store/index.ts';
 import { LoginRequiredDialog } from './LoginRequiredDialog.tsx';
@@ -16,12 +14,6 @@ interface Props {
   size?: 'small' | 'medium';
   /** None left: the button stays, disabled (the card or page says "Out of stock"). */
   soldOut?: boolean;
-  /**
-   * The product's page, from a card: a card does not know whether its product has
-   * options, and the server refuses (400) to add one without its choice; the shopper is
-   * then taken to the page where it is made.
-   */
-  chooseAt?: string;
 }
 
 /** Adds one of the product to the cart; a visitor is asked to sign in first. */
@@ -32,11 +24,9 @@ export function AddToCartButton({
   label = 'Add to cart',
   size = 'medium',
   soldOut = false,
-  chooseAt,
 }: Props) {
   const whoIsHere = useStore((s) => s.whoIsHere);
   const addToCart = useStore((s) => s.addToCart);
-  const navigate = useNavigate();
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
   const [askToSignIn, setAskToSignIn] = useState(false);
   // The dialog is drawn from the first time it is needed, not on every card of a page.
@@ -60,10 +50,7 @@ export function AddToCartButton({
       // A failed add does nothing visible (docs/rules.md#screens); the button is usable again.
       addToCart(productId, variantId).then(
         () => setState('added'),
-        (error: unknown) => {
-          setState('idle');
-          if (chooseAt !== undefined && error instanceof ApiError && error.status === 400) void navigate(chooseAt);
-        },
+        () => setState('idle'),
       );
     });
   };

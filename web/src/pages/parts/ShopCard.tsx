@@ -29,10 +29,8 @@ export function ShopCard({ product, label, headingLevel, children }: Props) {
       corner={<FavoriteButton productId={product.id} productName={product.name} />}
     >
       {children}
-      {/* A range of prices means variants, which cannot be added without a choice. A card
-          does not say when variants all ask one price: the server's refusal of such an add
-          takes the shopper to the page (chooseAt). */}
-      {product.priceTo != null ? (
+      {/* A product sold by variant cannot be added without a choice, made on its page. */}
+      {product.hasOptions ? (
         <ChooseOptionsLink to={page} productName={product.name} size="small" />
       ) : (
         <AddToCartButton
@@ -41,7 +39,6 @@ export function ShopCard({ product, label, headingLevel, children }: Props) {
           label={label}
           size="small"
           soldOut={product.stock === 0}
-          chooseAt={page}
         />
       )}
     </ProductCard>
