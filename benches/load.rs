@@ -364,7 +364,8 @@ fn plain(n: usize) -> i64 {
 /// Every product the load buys (ids 1 to 156) gets a billion units: the seed leaves a
 /// few sold out and the rest with hundreds, which a minute of checkouts would sell.
 fn restock(db: &str) {
-    const SQL: &str = "UPDATE products SET stock = 1000000000 WHERE id <= 156";
+    // Those sold by variant keep theirs: their stock is their variants' sum.
+    const SQL: &str = "UPDATE products SET stock = 1000000000 WHERE id <= 156 AND options IS NULL";
     if db.starts_with("postgres") {
         let url = db.to_owned();
         std::thread::spawn(move || {

@@ -69,6 +69,10 @@ pub struct ListingParams {
     minRating: Option<f64>,
     /// Only products with units left (`true`).
     inStock: Option<bool>,
+    /// Only products sold in this value of an option, as `Size:M` (repeat it: values of
+    /// one option are any of them, options all of them).
+    #[param(style = Form, explode, inline, max_items = 20)]
+    option: Option<Vec<OptionFilter>>,
     /// The page, from 1; not past the last.
     #[param(minimum = 1, maximum = 4294967295_u32)]
     page: Option<u32>,
@@ -80,6 +84,11 @@ pub struct ListingParams {
 #[derive(utoipa::ToSchema)]
 #[schema(min_length = 1, max_length = 100)]
 pub struct BrandName(#[allow(dead_code)] String);
+
+/// An option's name and one of its values, each 1 to 40 characters: `Size:M`.
+#[derive(utoipa::ToSchema)]
+#[schema(min_length = 3, max_length = 81, pattern = "^[^:]+:.+$")]
+pub struct OptionFilter(#[allow(dead_code)] String);
 
 /// The sorts a list takes, named as `domain::listing::Sort` names them.
 pub(super) fn sorts(searching: bool) -> utoipa::openapi::schema::Object {

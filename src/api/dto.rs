@@ -189,6 +189,19 @@ impl PageOf {
                 .map(|p| PriceBand { min: p.min, max: p.max, count: p.count })
                 .collect(),
             in_stock: l.facets.in_stock,
+            options: l
+                .facets
+                .options
+                .into_iter()
+                .map(|o| OptionFacet {
+                    name: o.name,
+                    values: o
+                        .values
+                        .into_iter()
+                        .map(|v| OptionValueCount { value: v.value, count: v.count })
+                        .collect(),
+                })
+                .collect(),
         };
         let products = l.products.into_iter().map(ProductCard::from).collect();
         (products, PageOf { total: l.total, page: l.page, pages: l.pages, facets })
@@ -208,6 +221,21 @@ pub struct Facets {
     /// Products with units left, under every other filter in force.
     #[serde(rename = "inStock")]
     pub in_stock: u64,
+    /// The options the products are sold in (Size, Colour...), names and values in the
+    /// order products list them; filter by one with `option=Name:Value`.
+    pub options: Vec<OptionFacet>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OptionFacet {
+    pub name: String,
+    pub values: Vec<OptionValueCount>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OptionValueCount {
+    pub value: String,
+    pub count: u64,
 }
 
 #[derive(Serialize, ToSchema)]

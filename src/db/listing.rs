@@ -10,7 +10,8 @@ use super::search_sql::{Matching, SearchSql};
 use crate::domain::Cents;
 use crate::domain::catalog::ProductCard;
 use crate::domain::listing::{
-    BrandCount, Facets, Listing, ListingQuery, PRICE_BANDS, PriceBand, RATING_FLOORS, RatingCount, Sort,
+    BrandCount, Facets, Listing, ListingQuery, OptionCount, PRICE_BANDS, PriceBand, RATING_FLOORS,
+    RatingCount, Sort,
 };
 
 /// Which products a list is drawn from.
@@ -66,6 +67,10 @@ struct Filters<'q> {
     prices: Option<Sql<'q>>,
     rating: Option<Sql<'q>>,
     stock: Option<Sql<'q>>,
+    /// Each option named, and its condition: sold in any of the values asked.
+    by_option: Vec<(&'q str, Sql<'q>)>,
+    /// All of `by_option` at once.
+    options: Option<Sql<'q>>,
 }
 
 impl<'q> Filters<'q> {
@@ -86,12 +91,39 @@ impl<'q> Filters<'q> {
         let prices = (!prices.is_empty()).then(|| Sql::all(prices));
         let rating = query.min_rating.map(|min| Sql::new(format!("{RATING} >= ?"), vec![Value::Int(min)]));
         let stock = query.in_stock.then(|| Sql::new(IN_STOCK, vec![]));
-        Filters { brands, prices, rating, stock }
+        // `query.options` is sorted: each option's values come together.
+        let mut by_option: Vec<(&'q str, Vec<&'q str>)> = Vec::new();
+        for (name, value) in &query.options {
+            match by_option.last_mut() {
+                Some((last, values)) if last == name => values.push(value),
+                _ => by_option.push((name, vec![value])),
+            }
+        }
+        let by_option: Vec<(&'q str, Sql<'q>)> = by_option
+            .into_iter()
+            .map(|(name, values)| {
+                let sql = Sql::new(
+                    format!(
+                        "EXISTS (SELECT 1 FROM product_option_values s
+                                 WHERE s.product_id = p.id AND s.name = ? AND s.value IN ({}))",
+                        vec!["?"; values.len()].join(", ")
+                    ),
+                    std::iter::once(Value::Text(name)).chain(values.into_iter().map(Value::Text)).collect(),
+                );
+                (name, sql)
+            })
+            .collect();
+        let options = (!by_option.is_empty()).then(|| {
+            Sql::all(by_option.iter().map(|(_, s)| Sql::new(s.text.clone(), s.params.clone())).collect())
+        });
+        Filters { brands, prices, rating, stock, by_option, options }
     }
 
     /// All of them at once, for the page itself.
     fn all(self) -> Sql<'q> {
-        Sql::all([self.brands, self.prices, self.rating, self.stock].into_iter().flatten().collect())
+        Sql::all(
+            [self.brands, self.prices, self.rating, self.stock, self.options].into_iter().flatten().collect(),
+        )
     }
 }
 
@@ -167,7 +199,7 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
     let search = search_sql(c.engine());
     let mut params = Vec::new();
     let with = source.with(search, &mut params);
-    let Filters { brands, prices, rating, stock } = Filters::of(query);
+    let Filters { brands, prices, rating, stock, options, .. } = Filters::of(query);
     let mut select = vec!["p.brand".to_string()];
     let mut count = |parts: Vec<&Option<Sql<'q>>>, extra: Option<String>| {
         let mut text: Vec<String> =
@@ -179,19 +211,22 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
             false => format!("count(*) FILTER (WHERE {})", text.join(" AND ")),
         });
     };
-    count(vec![&prices, &rating, &stock], None);
-    count(vec![&brands, &prices, &rating, &stock], None);
+    count(vec![&prices, &rating, &stock, &options], None);
+    count(vec![&brands, &prices, &rating, &stock, &options], None);
     for min in RATING_FLOORS {
-        count(vec![&brands, &prices, &stock], Some(format!("{RATING} >= {}", i64::from(min) * 100)));
+        count(
+            vec![&brands, &prices, &stock, &options],
+            Some(format!("{RATING} >= {}", i64::from(min) * 100)),
+        );
     }
     for (min, max) in PRICE_BANDS {
         let band = match max {
             Some(max) => format!("p.price_cents BETWEEN {} AND {}", min.0, max.0),
             None => format!("p.price_cents >= {}", min.0),
         };
-        count(vec![&brands, &rating, &stock], Some(band));
+        count(vec![&brands, &rating, &stock, &options], Some(band));
     }
-    count(vec![&brands, &prices, &rating], Some(IN_STOCK.to_string()));
+    count(vec![&brands, &prices, &rating, &options], Some(IN_STOCK.to_string()));
     let scope = Sql::all(source.matching(search).into_iter().chain([source.scope()]).collect());
     params.extend(scope.params);
     let sql = format!(
@@ -236,8 +271,62 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
             .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
             .collect(),
         in_stock,
+        options: option_facets(c, source, query)?,
     };
     Ok((total, facets))
+}
+
+/// The option facets: every value the products in scope are sold in, each counted under
+/// every filter in force but its own option's. A department's read from its own rows of
+/// `product_option_values`; a search's from its matches' rows.
+fn option_facets<'q>(
+    c: &mut Conn,
+    source: &Source<'q>,
+    query: &'q ListingQuery,
+) -> Result<Vec<OptionCount>, Error> {
+    let search = search_sql(c.engine());
+    let Filters { brands, prices, rating, stock, by_option, .. } = Filters::of(query);
+    let mut parts: Vec<Sql<'q>> = [brands, prices, rating, stock].into_iter().flatten().collect();
+    for (name, filter) in by_option {
+        let mut params = vec![Value::Text(name)];
+        params.extend(filter.params);
+        parts.push(Sql::new(format!("o.name = ? OR {}", filter.text), params));
+    }
+    let counted = match parts.is_empty() {
+        true => Sql::new("count(*)", vec![]),
+        false => {
+            let all = Sql::all(parts);
+            Sql::new(format!("count(*) FILTER (WHERE {})", all.text), all.params)
+        }
+    };
+    let mut params = Vec::new();
+    let (with, from, scope) = match source {
+        Source::Department(id) => (
+            "",
+            "product_option_values o JOIN products p ON p.id = o.product_id",
+            Sql::new("o.department_id = ? AND p.archived_at IS NULL", vec![Value::Int(*id)]),
+        ),
+        Source::Search { .. } => {
+            let with = source.with(search, &mut params);
+            let scope = Sql::all(source.matching(search).into_iter().chain([source.scope()]).collect());
+            (with, source.from(search), scope)
+        }
+    };
+    let from = match source {
+        Source::Department(_) => from.to_string(),
+        Source::Search { .. } => format!("{from} JOIN product_option_values o ON o.product_id = p.id"),
+    };
+    params.extend(counted.params);
+    params.extend(scope.params);
+    let sql = format!(
+        "{with}SELECT o.name, o.value, min(o.option_position), min(o.value_position), {}
+         FROM {from} WHERE {} GROUP BY o.name, o.value",
+        counted.text, scope.text
+    );
+    let rows: Vec<(String, String, i64, i64, u64)> = c.query(&sql, &params, |r| {
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<i64>(4)?.max(0) as u64))
+    })?;
+    Ok(OptionCount::of(rows, &query.options))
 }
 
 fn page(c: &mut Conn, source: &Source, query: &ListingQuery) -> Result<Vec<ProductCard>, Error> {

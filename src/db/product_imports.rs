@@ -137,7 +137,7 @@ impl Db {
         })
         .await?;
         self.read_snapshot(move |c| {
-            let checks: [(&str, &str); 4] = [
+            let checks: [(&str, &str); 6] = [
                 (
                     "id",
                     "SELECT s.row_no, 'there is no product ' || s.product_id || '.' FROM product_import_rows s
@@ -165,6 +165,20 @@ impl Db {
                     "SELECT s.row_no, 'another product has this SKU (id ' || p.id || ').'
                      FROM product_import_rows s JOIN products p ON p.sku = s.sku
                      WHERE s.import_id = ?1 AND s.product_id IS NOT NULL AND p.id <> s.product_id",
+                ),
+                (
+                    "sku",
+                    "SELECT s.row_no, 'a variant of product ' || v.product_id || ' has this SKU.'
+                     FROM product_import_rows s JOIN product_variants v ON v.sku = s.sku
+                     WHERE s.import_id = ?1",
+                ),
+                // A product sold by variant sells their units: its row's stock is their sum,
+                // as the export wrote it, and changes only in its variants.
+                (
+                    "stock",
+                    "SELECT s.row_no, 'this product sells its variants'' units (' || p.stock || '): change them in its variants.'
+                     FROM product_import_rows s JOIN products p ON p.id = s.product_id
+                     WHERE s.import_id = ?1 AND p.options IS NOT NULL AND p.stock <> s.stock",
                 ),
             ];
             let mut problems = Vec::new();

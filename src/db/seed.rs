@@ -56,6 +56,17 @@ pub fn seed_if_empty(
                 price_to
             ],
         )?;
+        if let Some(s) = &seeded {
+            for (name, value, at, place) in
+                variants::sold_values(&s.options, s.variants.iter().map(|v| v.values.as_slice()))
+            {
+                c.execute(
+                    "INSERT INTO product_option_values (product_id, department_id, name, value, option_position, value_position)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    args![p.id, p.department_id, name, value, at as i64, place as i64],
+                )?;
+            }
+        }
         for (position, v) in seeded.iter().flat_map(|s| s.variants.iter()).enumerate() {
             let value = |i: usize| v.values.get(i).map_or("", String::as_str);
             c.execute(

@@ -150,6 +150,16 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
          WHERE id = ?1",
         args![product_id, variants::options_to_row(&set.options).as_deref()],
     )?;
+    c.execute("DELETE FROM product_option_values WHERE product_id = ?1", args![product_id])?;
+    for (name, value, at, place) in
+        variants::sold_values(&set.options, set.variants.iter().map(|v| v.values.as_slice()))
+    {
+        c.execute(
+            "INSERT INTO product_option_values (product_id, department_id, name, value, option_position, value_position)
+             SELECT id, department_id, ?2, ?3, ?4, ?5 FROM products WHERE id = ?1",
+            args![product_id, name, value, at as i64, place as i64],
+        )?;
+    }
     carts_holding(c, product_id)?;
     let after = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
     let (was, now) = changed_fields(

@@ -71,6 +71,9 @@ pub struct ListingQuery {
     pub min_rating: Option<i64>,
     /// Only products with units left.
     pub in_stock: bool,
+    /// Option values (`option=Size:M`), sorted: a product qualifies when it is sold in
+    /// any of the values of each option named (docs/rules.md#variants).
+    pub options: Vec<(String, String)>,
     pub page: u32,
     pub limit: u32,
 }
@@ -86,6 +89,7 @@ impl ListingQuery {
             max_price: None,
             min_rating: None,
             in_stock: false,
+            options: Vec::new(),
             page: 1,
             limit: DEFAULT_LIMIT,
         }
@@ -212,9 +216,41 @@ pub fn listing_query(params: &Params, searching: bool) -> Result<ListingQuery, R
             Some("true") => true,
             Some(_) => return Err(bad("inStock must be true or false.".to_string())),
         },
+        options: option_values(params)?,
         page: whole(params, "page", 1, u32::MAX, 1)?,
         limit: whole(params, "limit", 1, MAX_LIMIT, DEFAULT_LIMIT)?,
     })
+}
+
+/// At most this many `option` parameters a list.
+pub const MAX_OPTION_FILTERS: usize = 20;
+
+/// The `option` parameters, each `Name:Value` (the name ends at the first colon), held
+/// to the variants' limits as sent, then sorted with their repeats dropped.
+fn option_values(params: &Params) -> Result<Vec<(String, String)>, Rejection> {
+    let sent: Vec<&str> = params.iter().filter(|(k, _)| k == "option").map(|(_, v)| v.as_str()).collect();
+    if sent.len() > MAX_OPTION_FILTERS {
+        return Err(bad(format!("option may be given at most {MAX_OPTION_FILTERS} times.")));
+    }
+    let max = super::variants::MAX_OPTION_TEXT;
+    let mut options = Vec::with_capacity(sent.len());
+    for raw in sent {
+        let pair = raw.split_once(':').map(|(n, v)| (n.trim(), v.trim()));
+        let fits = |t: &str| !t.is_empty() && t.chars().count() <= max && !t.contains('\0');
+        match pair {
+            Some((name, value)) if fits(name) && fits(value) => {
+                options.push((name.to_owned(), value.to_owned()))
+            }
+            _ => {
+                return Err(bad(format!(
+                    "option must be an option's name and one of its values, as Size:M, each 1 to {max} characters."
+                )));
+            }
+        }
+    }
+    options.sort();
+    options.dedup();
+    Ok(options)
 }
 
 /// The search's own text, checked: 1 to [`MAX_QUERY_CHARS`] characters.
@@ -283,6 +319,50 @@ pub struct Facets {
     pub prices: Vec<PriceBand>,
     /// Products with units left, under every other filter in force.
     pub in_stock: u64,
+    /// The options the products in scope are sold in, each value counted under every
+    /// filter in force but its own option's.
+    pub options: Vec<OptionCount>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionCount {
+    pub name: String,
+    /// In the order products list them (S before M before L).
+    pub values: Vec<ValueCount>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueCount {
+    pub value: String,
+    pub count: u64,
+}
+
+impl OptionCount {
+    /// The facets of rows `(name, value, option's place, value's place, count)`: names
+    /// in the order products list them (then by name), values likewise; a value none of
+    /// the list has is left out unless it is ticked, and so is an option left empty.
+    pub fn of(
+        mut rows: Vec<(String, String, i64, i64, u64)>,
+        ticked: &[(String, String)],
+    ) -> Vec<OptionCount> {
+        let ticked = |name: &str, value: &str| ticked.iter().any(|(n, v)| n == name && v == value);
+        let mut places: std::collections::HashMap<String, i64> = std::collections::HashMap::new();
+        for (name, _, at, _, _) in &rows {
+            let place = places.entry(name.clone()).or_insert(*at);
+            *place = (*place).min(*at);
+        }
+        rows.retain(|(name, value, _, _, count)| *count > 0 || ticked(name, value));
+        rows.sort_by(|a, b| (places[&a.0], &a.0, a.3, &a.1).cmp(&(places[&b.0], &b.0, b.3, &b.1)));
+        let mut facets: Vec<OptionCount> = Vec::new();
+        for (name, value, _, _, count) in rows {
+            let value = ValueCount { value, count };
+            match facets.last_mut() {
+                Some(last) if last.name == name => last.values.push(value),
+                _ => facets.push(OptionCount { name, values: vec![value] }),
+            }
+        }
+        facets
+    }
 }
 
 impl Facets {

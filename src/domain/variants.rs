@@ -60,6 +60,23 @@ pub struct Variant {
     pub image: Option<String>,
 }
 
+/// The values a product is sold in, as the listings' filters read them: each option's
+/// values some variant has, as `(name, value, option's place, value's place)`.
+pub fn sold_values<'a>(
+    options: &'a [ProductOption],
+    variants: impl Iterator<Item = &'a [String]> + Clone,
+) -> Vec<(&'a str, &'a str, usize, usize)> {
+    let mut sold = Vec::new();
+    for (at, option) in options.iter().enumerate() {
+        for (place, value) in option.values.iter().enumerate() {
+            if variants.clone().any(|values| values.get(at) == Some(value)) {
+                sold.push((option.name.as_str(), value.as_str(), at, place));
+            }
+        }
+    }
+    sold
+}
+
 /// A line's option values, named: `[("Size", "M"), ("Colour", "Navy")]`.
 pub type Chosen = Vec<(String, String)>;
 

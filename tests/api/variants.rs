@@ -311,3 +311,66 @@ async fn sixty_shoppers_ordering_the_last_five_of_one_variant_at_once_make_exact
     assert_eq!(tv["stock"], 4, "the product's units are its variants' sum");
     assert_eq!(app.sql_number("SELECT min(stock) FROM product_variants").await, 0, "never below zero");
 }
+
+fn option_facet<'a>(answer: &'a Value, name: &str) -> &'a Vec<Value> {
+    let facets = answer["facets"]["options"].as_array().unwrap();
+    let found =
+        facets.iter().find(|o| o["name"] == name).unwrap_or_else(|| panic!("a {name} facet: {facets:?}"));
+    found["values"].as_array().unwrap()
+}
+
+fn count_of(values: &[Value], value: &str) -> u64 {
+    values.iter().find(|v| v["value"] == value).map_or(0, |v| v["count"].as_u64().unwrap())
+}
+
+#[actix_web::test]
+async fn lists_and_search_filter_by_option_values_and_count_each_under_the_others() {
+    let app = spawn_app().await;
+    let all = app.get_json("/api/departments/3/products?limit=96", 200).await;
+    let sizes = option_facet(&all, "Size");
+    let order: Vec<&str> = sizes.iter().map(|v| v["value"].as_str().unwrap()).collect();
+    let (xs, xl) =
+        (order.iter().position(|v| *v == "XS").unwrap(), order.iter().position(|v| *v == "XL").unwrap());
+    assert!(xs < xl, "sizes in the order products list them: {order:?}");
+    let navy = count_of(option_facet(&all, "Colour"), "Navy");
+    assert!(navy >= 1);
+
+    // One value: exactly the products sold in it, as many as its facet said.
+    let in_navy = app.get_json("/api/departments/3/products?limit=96&option=Colour:Navy", 200).await;
+    assert_eq!(in_navy["total"].as_u64().unwrap(), navy);
+    for card in in_navy["Products"].as_array().unwrap() {
+        let product = app.get_json(&format!("/api/products/{}", card["id"]), 200).await;
+        assert!(product["variants"].as_array().unwrap().iter().any(|v| v["options"]["Colour"] == "Navy"));
+    }
+    // Its own option's counts stay as they were (ticking a second colour widens); the
+    // other options' are counted among the navy products only.
+    assert_eq!(option_facet(&in_navy, "Colour"), option_facet(&all, "Colour"));
+    let black = count_of(option_facet(&all, "Colour"), "Black");
+    let either = app
+        .get_json("/api/departments/3/products?limit=96&option=Colour:Navy&option=Colour:Black", 200)
+        .await;
+    assert!(either["total"].as_u64().unwrap() >= navy.max(black));
+    let navy_m = count_of(option_facet(&in_navy, "Size"), "M");
+    let both =
+        app.get_json("/api/departments/3/products?limit=96&option=Colour:Navy&option=Size:M", 200).await;
+    assert_eq!(both["total"].as_u64().unwrap(), navy_m, "options together: all of them");
+    assert!(navy_m >= 1 && navy_m <= navy);
+    // Other facets count only the products sold in the values asked.
+    assert_eq!(in_navy["facets"]["inStock"].as_u64().unwrap(), navy);
+
+    let searched = app.get_json("/api/search?q=shirt&option=Size:M", 200).await;
+    assert!(searched["total"].as_u64().unwrap() >= 1);
+    assert!(searched["Products"].as_array().unwrap().iter().all(|p| p["hasOptions"] == true));
+    let none = app.get_json("/api/departments/5/products", 200).await;
+    assert!(
+        !none["facets"]["options"].as_array().unwrap().iter().any(|o| o["name"] == "Waist"),
+        "electronics have no waist"
+    );
+
+    for bad in ["option=Size", "option=:M", "option=Size:"] {
+        let refused = app.get_json(&format!("/api/departments/3/products?{bad}"), 400).await;
+        assert_error_shape(&refused);
+    }
+    let many: Vec<String> = (0..21).map(|i| format!("option=Size:{i}")).collect();
+    app.get_json(&format!("/api/departments/3/products?{}", many.join("&")), 400).await;
+}

@@ -49,9 +49,9 @@ journey('a shopper fills the cart, checks out, and finds the order in their hist
   await shown(page.getByRole('link', { name: 'Cart, 1 item' }));
 
   // ...and one from a product page ('Add to cart').
-  const second = cards.nth(5);
+  const second = cards.nth(7);
   const secondName = await cardName(second);
-  await second.getByRole('link', { name: secondName }).click();
+  await second.getByRole('link', { name: secondName, exact: true }).click();
   await shown(page.getByRole('heading', { level: 1, name: secondName }));
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await hasText(page.getByRole('status').filter({ hasText: 'Added' }), `Added ${secondName} to your cart`);
@@ -68,7 +68,7 @@ journey('a shopper fills the cart, checks out, and finds the order in their hist
   const prices = [];
   for (const [i, name] of [firstName, secondName].entries()) {
     const line = lines.nth(i);
-    await shown(line.getByRole('link', { name }));
+    await shown(line.getByRole('link', { name, exact: true }));
     await shown(line.getByText('Qty 1'));
     await shown(line.getByRole('button', { name: `Remove ${name} from cart` }));
     prices.push(cents(await line.getByText(/^\$[\d,]+\.\d\d$/).innerText()));
@@ -85,8 +85,8 @@ journey('a shopper fills the cart, checks out, and finds the order in their hist
     await shown(shipping.getByText(line, { exact: true }));
   await shown(page.getByRole('region', { name: 'Payment' }).getByText('RedCard debit ending in 4821'));
   const items = page.getByRole('region', { name: 'Items (2)' });
-  await shown(items.getByRole('link', { name: firstName }));
-  await shown(items.getByRole('link', { name: secondName }));
+  await shown(items.getByRole('link', { name: firstName, exact: true }));
+  await shown(items.getByRole('link', { name: secondName, exact: true }));
   const summary = page.getByRole('region', { name: 'Order summary' });
   await assertSummary(summary, 2, money);
 
@@ -118,8 +118,8 @@ journey('a shopper fills the cart, checks out, and finds the order in their hist
   await shown(page.getByRole('heading', { level: 1, name: `Order #${orderId}` }));
   await assertFacts(page, orderId);
   const orderItems = page.getByRole('list', { name: `Items of order ${orderId}` });
-  await shown(orderItems.getByRole('link', { name: firstName }));
-  await shown(orderItems.getByRole('link', { name: secondName }));
+  await shown(orderItems.getByRole('link', { name: firstName, exact: true }));
+  await shown(orderItems.getByRole('link', { name: secondName, exact: true }));
   await assertSummary(page.getByRole('region', { name: 'Payment summary' }), 2, money);
 
   // The account overview shows it as the latest order.

@@ -73,7 +73,7 @@ journey('a shopper favorites from a card and a product page, and sees them on th
   for (const [i, name] of [fromPage, fromCard].entries()) {
     const card = favorites.nth(i);
     await hasAttribute(card.getByRole('button', { name: `Favorite ${name}` }), 'aria-pressed', 'true');
-    await shown(card.getByRole('link', { name }));
+    await shown(card.getByRole('link', { name, exact: true }));
     await shown(card.getByText(/^\$[\d,]+\.\d\d$/));
     await shown(card.getByRole('img', { name: /out of 5 stars, \d+ reviews?$/ }));
     await shown(card.getByText('When purchased online'));

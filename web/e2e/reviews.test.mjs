@@ -26,7 +26,7 @@ journey('a shopper writes, edits and deletes a review, and the product\'s rating
   });
   await shown(unreviewed);
   const name = await cardName(unreviewed.first());
-  await unreviewed.first().getByRole('link', { name }).click();
+  await unreviewed.first().getByRole('link', { name, exact: true }).click();
   await shown(page.getByRole('heading', { level: 1, name }));
   const productPath = new URL(page.url()).pathname;
   const productId = Number(/\d+$/.exec(productPath)[0]);
@@ -125,7 +125,7 @@ journey("a review of a product with other reviews moves its average and count", 
   });
   await shown(reviewed);
   const name = await cardName(reviewed.first());
-  await reviewed.first().getByRole('link', { name }).click();
+  await reviewed.first().getByRole('link', { name, exact: true }).click();
   await shown(page.getByRole('heading', { level: 1, name }));
   const before = /^(\d\.\d) out of 5 stars, (\d+) reviews$/.exec(await rating(page).getAttribute('aria-label'));
   assert.ok(before);

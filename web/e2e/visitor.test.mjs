@@ -25,7 +25,7 @@ journey('a visitor browses from the landing page to a department and a product',
   await shown(card.getByText(/^\$[\d,]+\.\d\d$/));
   await shown(card.getByRole('button', { name: 'Deliver it' }));
 
-  await card.getByRole('link', { name }).click();
+  await card.getByRole('link', { name, exact: true }).click();
   await expectPath(page, /^\/departments\/5\/products\/\d+$/);
   await shown(page.getByRole('heading', { level: 1, name }));
   await eventually(async () => assert.equal(await page.title(), `${name} · Market`));
@@ -55,7 +55,10 @@ journey('a visitor browses from the landing page to a department and a product',
 
 journey("a visitor who tries to shop is told to sign in, and the heart sends them to sign in", async ({ page }) => {
   await page.goto('/departments/5');
-  const card = productCards(page, 'Electronics products').nth(1);
+  // A product sold as one thing: one sold by variant is chosen on its page.
+  const card = productCards(page, 'Electronics products')
+    .filter({ has: page.getByRole('button', { name: 'Deliver it' }) })
+    .nth(1);
   await card.getByRole('button', { name: 'Deliver it' }).click();
   const modal = page.getByRole('dialog', { name: 'You must be logged in to shop' });
   await shown(modal);
@@ -75,7 +78,7 @@ journey("a visitor who tries to shop is told to sign in, and the heart sends the
 
   // Again from a product page, through its 'Add to cart'; 'Create account' leads to sign-up.
   const name = await cardName(card);
-  await card.getByRole('link', { name }).click();
+  await card.getByRole('link', { name, exact: true }).click();
   await shown(page.getByRole('heading', { level: 1, name }));
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await modal.getByRole('link', { name: 'Create account' }).click();

@@ -28,7 +28,7 @@ pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedRe
             let made = conn.transaction("BEGIN", |c| {
                 c.batch(
                     "TRUNCATE departments, products, product_images, users, reviews, sessions, cart_items,
-                         favorites, orders, order_items, idempotency_keys, brands, changes, rate_limits, product_variants,
+                         favorites, orders, order_items, idempotency_keys, brands, changes, rate_limits, product_variants, product_option_values,
                          pictures, product_import_rows, product_imports
                      RESTART IDENTITY;",
                 )?;

@@ -179,6 +179,10 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
         "INSERT INTO products (id, department_id, name, brand, price_cents, description, review_count, rating_sum, stock, sku, options, price_to_cents) VALUES",
         12,
     );
+    let mut value_rows = Rows::new(
+        "INSERT INTO product_option_values (product_id, department_id, name, value, option_position, value_position) VALUES",
+        6,
+    );
     let mut variant_rows = Rows::new(
         "INSERT INTO product_variants (product_id, position, sku, option1, option2, option3, price_cents, stock) VALUES",
         8,
@@ -232,6 +236,20 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
             Some(s) => (variants::options_to_row(&s.options), s.stock, s.price_to),
             None => (None, stock::seeded(id), None),
         };
+        if let Some(s) = &seeded {
+            for (name, value, at, place) in
+                variants::sold_values(&s.options, s.variants.iter().map(|v| v.values.as_slice()))
+            {
+                value_rows.push([
+                    Cell::Int(id),
+                    Cell::Int(shelf.department_id),
+                    Cell::Text(Cow::Owned(name.to_owned())),
+                    Cell::Text(Cow::Owned(value.to_owned())),
+                    Cell::Int(at as i64),
+                    Cell::Int(place as i64),
+                ]);
+            }
+        }
         for (position, v) in seeded.into_iter().flat_map(|s| s.variants).enumerate() {
             let mut values = v.values.into_iter().map(|v| Cell::Text(Cow::Owned(v)));
             variant_rows.push([
@@ -276,12 +294,12 @@ pub fn products(c: &mut Conn, catalog: &Catalog, first_id: i64, count: u64, now:
         made.products += 1;
         // The products first: the pictures and reviews name them.
         if (made.products as usize).is_multiple_of(PRODUCTS_PER_STATEMENT) {
-            for rows in [&mut products, &mut images, &mut reviews, &mut variant_rows] {
+            for rows in [&mut products, &mut images, &mut reviews, &mut variant_rows, &mut value_rows] {
                 rows.write(c)?;
             }
         }
     }
-    for rows in [&mut products, &mut images, &mut reviews, &mut variant_rows] {
+    for rows in [&mut products, &mut images, &mut reviews, &mut variant_rows, &mut value_rows] {
         rows.write(c)?;
     }
     Ok(made)

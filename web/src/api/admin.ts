@@ -1,6 +1,6 @@
 // The back office's calls (/api/admin/*), one typed function each, through the one client.
 // Only the back office's chunks import this file, so a shopper never downloads it.
-import { del, get, patch, post } from './client.ts';
+import { del, get, patch, post, put } from './client.ts';
 import type {
   components,
   operations,
@@ -12,6 +12,7 @@ import type {
   AdminProducts,
   AdminReviewBody,
   AdminReviews,
+  AdminVariantsBody,
   AuditLog,
   OrderStatus,
   ProductInput,
@@ -20,6 +21,7 @@ import type {
   SecondFactorState,
   StaffInput,
   SummaryBody,
+  VariantsInput,
 } from './types.ts';
 
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
@@ -46,6 +48,11 @@ export const updateProduct = (id: number, input: Partial<ProductInput>) =>
   patch<AdminProductBody>(`/api/admin/products/${id}`, input);
 export const archiveProduct = (id: number) => del<AdminProductBody>(`/api/admin/products/${id}`);
 export const restoreProduct = (id: number) => post<AdminProductBody>(`/api/admin/products/${id}/restore`);
+/** A product's options and variants (viewer and up). */
+export const getProductVariants = (id: number) => get<AdminVariantsBody>(`/api/admin/products/${id}/variants`);
+/** Replaces them whole, all or nothing (staff); `{options: [], variants: []}` makes the product plain again. */
+export const saveProductVariants = (id: number, input: VariantsInput) =>
+  put<AdminVariantsBody>(`/api/admin/products/${id}/variants`, input);
 
 export const listAdminOrders = (q: OrderListQuery) => get<AdminOrders>(`/api/admin/orders${query(q)}`);
 export const moveOrder = (id: number, status: OrderStatus) =>

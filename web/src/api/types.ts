@@ -975,6 +975,11 @@ export interface components {
              * @description Products with units left, under every other filter in force.
              */
             inStock: number;
+            /**
+             * @description The options the products are sold in (Size, Colour...), names and values in the
+             *     order products list them; filter by one with `option=Name:Value`.
+             */
+            options: components["schemas"]["OptionFacet"][];
             /** @description Products priced from `min` to `max` dollars (inclusive), for each band that has some. */
             prices: components["schemas"]["PriceBand"][];
             /** @description Products rated at least `min` stars, for each floor that has some. */
@@ -1056,11 +1061,20 @@ export interface components {
         Message: {
             message: string;
         };
+        OptionFacet: {
+            name: string;
+            values: components["schemas"]["OptionValueCount"][];
+        };
         /** @description One option value of a cart or order line. */
         OptionValue: {
             /** @example Size */
             name: string;
             /** @example M */
+            value: string;
+        };
+        OptionValueCount: {
+            /** Format: int64 */
+            count: number;
             value: string;
         };
         /** @description An option's value as the schema states it: 1 to 40 characters. */
@@ -2770,6 +2784,11 @@ export interface operations {
                 minRating?: number;
                 /** @description Only products with units left (`true`). */
                 inStock?: boolean;
+                /**
+                 * @description Only products sold in this value of an option, as `Size:M` (repeat it: values of
+                 *     one option are any of them, options all of them).
+                 */
+                option?: string[];
                 /** @description The page, from 1; not past the last. */
                 page?: number;
                 /** @description Products per page. */
@@ -3157,6 +3176,11 @@ export interface operations {
                 minRating?: number;
                 /** @description Only products with units left (`true`). */
                 inStock?: boolean;
+                /**
+                 * @description Only products sold in this value of an option, as `Size:M` (repeat it: values of
+                 *     one option are any of them, options all of them).
+                 */
+                option?: string[];
                 /** @description The page, from 1; not past the last. */
                 page?: number;
                 /** @description Products per page. */
@@ -3351,7 +3375,9 @@ export type ImportProblems = components['schemas']['ImportProblems'];
 export type ImportStatus = components['schemas']['ImportStatus'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type Message = components['schemas']['Message'];
+export type OptionFacet = components['schemas']['OptionFacet'];
 export type OptionValue = components['schemas']['OptionValue'];
+export type OptionValueCount = components['schemas']['OptionValueCount'];
 export type OptionValueText = components['schemas']['OptionValueText'];
 export type Order = components['schemas']['Order'];
 export type OrderInput = components['schemas']['OrderInput'];

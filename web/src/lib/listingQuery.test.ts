@@ -3,10 +3,14 @@ import { describe, test } from 'node:test';
 import {
   activeFilterCount,
   emptyListing,
+  hasOption,
   listingApiQuery,
   listingSearch,
+  MAX_OPTIONS,
   parseListing,
+  parseOption,
   toggleBrand,
+  toggleOption,
   withChoice,
   withoutFilters,
   withPage,
@@ -18,6 +22,10 @@ const everything: ListingQuery = {
   q: 'desk lamp',
   department: 9,
   brands: ['Lumen', 'Oak & Co'],
+  options: [
+    ['Size', 'M'],
+    ['Ratio', '16:9'],
+  ],
   minPrice: 25,
   maxPrice: 49.99,
   minRating: 4,
@@ -31,11 +39,20 @@ describe('listing query: reading and writing the address', () => {
     const search = listingSearch(everything);
     assert.equal(
       search,
-      '?q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3',
+      '?q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&option=Size:M&option=Ratio:16:9&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3',
     );
     assert.deepEqual(parseListing('search', search), everything);
 
-    const department: ListingQuery = { kind: 'department', q: '', brands: ['Sony'], maxPrice: 24.99, sort: 'newest', page: 2 };
+    const department: ListingQuery = {
+      kind: 'department',
+      q: '',
+      brands: ['Sony'],
+      options: [['Colour', 'Navy & White']],
+      maxPrice: 24.99,
+      sort: 'newest',
+      page: 2,
+    };
+    assert.equal(listingSearch(department), '?brand=Sony&option=Colour:Navy+%26+White&maxPrice=24.99&sort=newest&page=2');
     assert.deepEqual(parseListing('department', listingSearch(department)), department);
   });
 
@@ -62,7 +79,7 @@ describe('listing query: reading and writing the address', () => {
 
   test('a missing address reads as the plain listing', () => {
     assert.deepEqual(parseListing('department', ''), emptyListing('department'));
-    assert.deepEqual(parseListing('search', ''), { kind: 'search', q: '', brands: [], sort: 'relevance', page: 1 });
+    assert.deepEqual(parseListing('search', ''), { kind: 'search', q: '', brands: [], options: [], sort: 'relevance', page: 1 });
   });
 
   test('brands repeat, in order, without blanks or twins', () => {
@@ -81,6 +98,55 @@ describe('listing query: reading and writing the address', () => {
     assert.deepEqual(toggleBrand(query, 'B0').brands.length, 19);
   });
 
+  test('option values repeat, in order, without twins or what the server refuses', () => {
+    const query = parseListing(
+      'department',
+      '?option=Size:M&option=Colour:Navy&option=Size:L&option=%20Size%20:%20M%20&option=Size:M' +
+        '&option=Size&option=:M&option=Size:&option=%20:M&option=Size:%20%20' +
+        `&option=${'n'.repeat(41)}:M&option=Size:${'v'.repeat(41)}&option=Size:M%00` +
+        `&option=${'n'.repeat(40)}:${'v'.repeat(40)}&option=Ratio:16:9&option=Ratio%3A4%3A3`,
+    );
+    assert.deepEqual(query.options, [
+      ['Size', 'M'],
+      ['Colour', 'Navy'],
+      ['Size', 'L'],
+      ['n'.repeat(40), 'v'.repeat(40)],
+      ['Ratio', '16:9'],
+      ['Ratio', '4:3'],
+    ]);
+    // The same value of two options is two filters; the same option's value twice is one.
+    assert.deepEqual(parseListing('department', '?option=Colour:Red&option=Trim:Red&option=Colour:Red').options, [
+      ['Colour', 'Red'],
+      ['Trim', 'Red'],
+    ]);
+    // Letters, not UTF-16 units: 40 emoji are 40 characters, as the server counts them.
+    assert.equal(parseListing('department', `?option=Mood:${'😀'.repeat(40)}`).options.length, 1);
+    assert.equal(parseListing('department', `?option=Mood:${'😀'.repeat(41)}`).options.length, 0);
+  });
+
+  test('an option is read as the server reads it: the name ends at the first colon', () => {
+    assert.deepEqual(parseOption('Size:M'), ['Size', 'M']);
+    assert.deepEqual(parseOption(' Waist : 32 '), ['Waist', '32']);
+    assert.deepEqual(parseOption('Time:10:30:00'), ['Time', '10:30:00']);
+    assert.equal(parseOption('Size'), undefined);
+    assert.equal(parseOption(':M'), undefined);
+    assert.equal(parseOption('Size: '), undefined);
+    assert.equal(parseOption(''), undefined);
+  });
+
+  test(`at most ${MAX_OPTIONS} option values, as the server takes`, () => {
+    assert.equal(MAX_OPTIONS, 20);
+    const many = Array.from({ length: 25 }, (_, i) => `option=Size:${i}`).join('&');
+    const query = parseListing('department', `?option=Size:0&${many}`);
+    assert.equal(query.options.length, 20);
+    assert.deepEqual(query.options[19], ['Size', '19']);
+    assert.equal(toggleOption(query, 'Colour', 'Red'), query);
+    assert.equal(toggleOption(query, 'Size', '3').options.length, 19);
+    // Twins and malformed ones do not use up the 20.
+    const padded = `?option=Size:0&option=Size:0&option=bad&${many}`;
+    assert.deepEqual(parseListing('department', padded).options, query.options);
+  });
+
   test('values the server would refuse are dropped, the rest kept', () => {
     const bad = [
       'sort=cheapest',
@@ -97,6 +163,10 @@ describe('listing query: reading and writing the address', () => {
       'minRating=four',
       'department=0',
       'department=x',
+      'option=Size',
+      'option=:M',
+      'option=Size:',
+      `option=Size:${'x'.repeat(41)}`,
     ];
     for (const param of bad)
       assert.deepEqual(parseListing('search', `?q=tv&${param}&brand=Sony`), { ...emptyListing('search', 'tv'), brands: ['Sony'] }, param);
@@ -141,8 +211,15 @@ describe('listing query: choices', () => {
       inStock: undefined,
       department: undefined,
     });
-    assert.deepEqual(cleared, { kind: 'search', q: 'desk lamp', brands: ['Lumen', 'Oak & Co'], sort: 'price-asc', page: 1 });
-    assert.equal(listingSearch(cleared), '?q=desk+lamp&brand=Lumen&brand=Oak+%26+Co&sort=price-asc');
+    assert.deepEqual(cleared, {
+      kind: 'search',
+      q: 'desk lamp',
+      brands: ['Lumen', 'Oak & Co'],
+      options: everything.options,
+      sort: 'price-asc',
+      page: 1,
+    });
+    assert.equal(listingSearch(cleared), '?q=desk+lamp&brand=Lumen&brand=Oak+%26+Co&option=Size:M&option=Ratio:16:9&sort=price-asc');
   });
 
   test('brands tick and untick', () => {
@@ -152,12 +229,36 @@ describe('listing query: choices', () => {
     assert.deepEqual(toggleBrand(two, 'Sony').brands, ['Bose']);
   });
 
-  test('clearing the filters keeps the words and the order', () => {
-    assert.deepEqual(withoutFilters(everything), { kind: 'search', q: 'desk lamp', brands: [], sort: 'price-asc', page: 1 });
+  test('option values tick and untick, and go back to page 1', () => {
+    const query = withPage(emptyListing('department'), 4);
+    const size = toggleOption(query, 'Size', 'M');
+    assert.deepEqual(size.options, [['Size', 'M']]);
+    assert.equal(size.page, 1);
+    const three = toggleOption(toggleOption(size, 'Size', 'L'), 'Colour', 'Navy');
+    assert.deepEqual(three.options, [
+      ['Size', 'M'],
+      ['Size', 'L'],
+      ['Colour', 'Navy'],
+    ]);
+    assert.equal(hasOption(three, 'Size', 'L'), true);
+    assert.equal(hasOption(three, 'Colour', 'M'), false);
+    // Only that option's value goes: the same value of another option stays.
+    const both = toggleOption(toggleOption(query, 'Colour', 'Red'), 'Trim', 'Red');
+    assert.deepEqual(toggleOption(both, 'Colour', 'Red').options, [['Trim', 'Red']]);
+    assert.deepEqual(toggleOption(toggleOption(three, 'Size', 'M'), 'Colour', 'Navy').options, [['Size', 'L']]);
+    assert.equal(listingSearch(toggleOption(three, 'Size', 'L')), '?option=Size:M&option=Colour:Navy');
+    // Unticking the last leaves the plain listing (the query is not changed in place).
+    assert.deepEqual(toggleOption(size, 'Size', 'M'), emptyListing('department'));
+    assert.deepEqual(query.options, []);
   });
 
-  test('active filters: each brand, the price range, the rating, in stock and the department count once', () => {
-    assert.equal(activeFilterCount(everything), 6);
+  test('clearing the filters keeps the words and the order', () => {
+    assert.deepEqual(withoutFilters(everything), { kind: 'search', q: 'desk lamp', brands: [], options: [], sort: 'price-asc', page: 1 });
+  });
+
+  test('active filters: each brand, each option value, the price range, the rating, in stock and the department count once', () => {
+    assert.equal(activeFilterCount(everything), 8);
+    assert.equal(activeFilterCount(toggleOption(emptyListing('department'), 'Size', 'M')), 1);
     assert.equal(activeFilterCount(emptyListing('search', 'tv')), 0);
     assert.equal(activeFilterCount({ ...emptyListing('department'), maxPrice: 24.99 }), 1);
   });
@@ -167,9 +268,12 @@ describe('listing query: the API query string', () => {
   test('carries the same parameters, and the limit when asked', () => {
     assert.equal(
       listingApiQuery(everything),
-      'q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3',
+      'q=desk+lamp&department=9&brand=Lumen&brand=Oak+%26+Co&option=Size:M&option=Ratio:16:9&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3',
     );
     assert.equal(listingApiQuery(emptyListing('department')), '');
+    // What the server reads back: each option as sent, the ':' in a value included.
+    const sent = new URLSearchParams(listingApiQuery(everything)).getAll('option');
+    assert.deepEqual(sent, ['Size:M', 'Ratio:16:9']);
     assert.equal(listingApiQuery({ ...emptyListing('department'), sort: 'rating' }, 9), 'sort=rating&limit=9');
   });
 });

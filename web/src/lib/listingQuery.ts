@@ -4,7 +4,7 @@
 // is the one place that reads it from an address, writes it back, and builds the API's
 // query string from it.
 //
-//   /search?q=lamp&department=9&brand=Lumen&brand=Oakly&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3
+//   /search?q=lamp&department=9&brand=Lumen&brand=Oakly&option=Size:M&option=Colour:Navy&minPrice=25&maxPrice=49.99&minRating=4&inStock=true&sort=price-asc&page=3
 //
 // Reading drops what the server would refuse (an unknown sort, a page of 0, a price of
 // "abc"), so a mistyped link opens the nearest sensible listing instead of an error.
@@ -22,6 +22,12 @@ type ServerSort = NonNullable<operations['searchProducts']['parameters']['query'
 const sameSorts: [ServerSort] extends [Sort] ? ([Sort] extends [ServerSort] ? true : never) : never = true;
 void sameSorts;
 
+/**
+ * One option value ticked: `['Size', 'M']`, `option=Size:M` in the address. The name ends at
+ * the first ':' (a name has none); the value may hold more (`Ratio:16:9` is Ratio, 16:9).
+ */
+export type OptionChoice = [name: string, value: string];
+
 export interface ListingQuery {
   kind: ListingKind;
   /** The search words, trimmed; '' on a department page. */
@@ -30,6 +36,11 @@ export interface ListingQuery {
   department?: number;
   /** Any of these brands (OR), in the order they were ticked. */
   brands: string[];
+  /**
+   * Option values, in the order they were ticked: any of one option's values (OR), and
+   * one of them for every option named (AND): Size M or L, in Navy.
+   */
+  options: OptionChoice[];
   /** Dollars, inclusive. */
   minPrice?: number;
   maxPrice?: number;
@@ -47,6 +58,9 @@ export const MAX_QUERY_LENGTH = 100;
 /** The most brands, and the longest brand, a listing may ask for. */
 export const MAX_BRANDS = 20;
 const MAX_BRAND_LENGTH = 100;
+/** The most option values a listing may ask for, and the longest name or value (characters). */
+export const MAX_OPTIONS = 20;
+const MAX_OPTION_TEXT = 40;
 
 /** The orders a listing offers: relevance only for a search. */
 export const sortsFor = (kind: ListingKind): readonly Sort[] =>
@@ -59,6 +73,7 @@ export const emptyListing = (kind: ListingKind, q = ''): ListingQuery => ({
   kind,
   q: kind === 'search' ? cleanWords(q) : '',
   brands: [],
+  options: [],
   sort: defaultSort(kind),
   page: 1,
 });
@@ -86,6 +101,12 @@ export function parseListing(kind: ListingKind, search: string | URLSearchParams
     if (query.brands.length < MAX_BRANDS) query.brands.push(brand);
   }
 
+  for (const raw of params.getAll('option')) {
+    const choice = parseOption(raw);
+    if (choice === undefined || hasOption(query, choice[0], choice[1])) continue;
+    if (query.options.length < MAX_OPTIONS) query.options.push(choice);
+  }
+
   const minPrice = dollars.test(one('minPrice')) ? Number(one('minPrice')) : undefined;
   const maxPrice = dollars.test(one('maxPrice')) ? Number(one('maxPrice')) : undefined;
   // A range that holds nothing is a mistake, not a wish: the server would refuse it.
@@ -106,6 +127,28 @@ export function parseListing(kind: ListingKind, search: string | URLSearchParams
   return query;
 }
 
+/** An option's name or value as the server takes it: 1 to 40 characters, no NUL. */
+const optionText = (text: string) => text !== '' && Array.from(text).length <= MAX_OPTION_TEXT && !text.includes('\0');
+
+/** `Size:M` as `['Size', 'M']` (each trimmed, as the server reads it); undefined for what it would refuse. */
+export function parseOption(raw: string): OptionChoice | undefined {
+  const colon = raw.indexOf(':');
+  if (colon < 0) return undefined;
+  const name = raw.slice(0, colon).trim();
+  const value = raw.slice(colon + 1).trim();
+  return optionText(name) && optionText(value) ? [name, value] : undefined;
+}
+
+/** Whether this value of this option is ticked. */
+export const hasOption = (query: ListingQuery, name: string, value: string): boolean =>
+  query.options.some(([n, v]) => n === name && v === value);
+
+/**
+ * The query string, with each ':' left as it is (`option=Size:M`, not `option=Size%3AM`):
+ * a query may hold a ':' as such, and both spellings read back the same.
+ */
+const queryString = (params: URLSearchParams) => params.toString().replace(/%3A/gi, ':');
+
 /** The query's parameters in a fixed order, defaults left out; `limit` is for the API only. */
 function params(query: ListingQuery, limit?: number): URLSearchParams {
   const out = new URLSearchParams();
@@ -114,6 +157,7 @@ function params(query: ListingQuery, limit?: number): URLSearchParams {
     if (query.department !== undefined) out.set('department', String(query.department));
   }
   for (const brand of query.brands) out.append('brand', brand);
+  for (const [name, value] of query.options) out.append('option', `${name}:${value}`);
   if (query.minPrice !== undefined && query.minPrice > 0) out.set('minPrice', String(query.minPrice));
   if (query.maxPrice !== undefined) out.set('maxPrice', String(query.maxPrice));
   if (query.minRating !== undefined && query.minRating > 0) out.set('minRating', String(query.minRating));
@@ -126,17 +170,17 @@ function params(query: ListingQuery, limit?: number): URLSearchParams {
 
 /** The address's query string for a listing: `?brand=Sony&page=2`, or '' for the plain listing. */
 export function listingSearch(query: ListingQuery): string {
-  const text = params(query).toString();
+  const text = queryString(params(query));
   return text === '' ? '' : `?${text}`;
 }
 
 /** The API's query string for a listing (no `?`): the same parameters, and `limit` when given. */
 export function listingApiQuery(query: ListingQuery, limit?: number): string {
-  return params(query, limit).toString();
+  return queryString(params(query, limit));
 }
 
 /** The filters that narrow a listing (not the words, the order or the page). */
-export type ListingFilters = Pick<ListingQuery, 'department' | 'brands' | 'minPrice' | 'maxPrice' | 'minRating' | 'inStock'>;
+export type ListingFilters = Pick<ListingQuery, 'department' | 'brands' | 'options' | 'minPrice' | 'maxPrice' | 'minRating' | 'inStock'>;
 
 /** A new choice of filters or order starts again from page 1. */
 export function withChoice(query: ListingQuery, change: Partial<ListingFilters & Pick<ListingQuery, 'sort'>>): ListingQuery {
@@ -156,16 +200,25 @@ export function toggleBrand(query: ListingQuery, brand: string): ListingQuery {
   return withChoice(query, { brands: [...query.brands, brand] });
 }
 
+/** Ticks or unticks one value of an option (a 21st is not ticked: the server takes 20). */
+export function toggleOption(query: ListingQuery, name: string, value: string): ListingQuery {
+  if (hasOption(query, name, value))
+    return withChoice(query, { options: query.options.filter(([n, v]) => !(n === name && v === value)) });
+  if (query.options.length >= MAX_OPTIONS) return query;
+  return withChoice(query, { options: [...query.options, [name, value]] });
+}
+
 /** The same words and order with no filters, on page 1. */
 export const withoutFilters = (query: ListingQuery): ListingQuery => ({
   ...emptyListing(query.kind, query.q),
   sort: query.sort,
 });
 
-/** How many filters narrow the listing: each brand, the price range, the rating, in stock, the department. */
+/** How many filters narrow the listing: each brand, each option value, the price range, the rating, in stock, the department. */
 export function activeFilterCount(query: ListingQuery): number {
   return (
     query.brands.length +
+    query.options.length +
     (query.minPrice !== undefined || query.maxPrice !== undefined ? 1 : 0) +
     (query.minRating !== undefined ? 1 : 0) +
     (query.inStock ? 1 : 0) +

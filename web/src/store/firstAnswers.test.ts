@@ -10,7 +10,7 @@ import { beginWith } from './firstAnswers.ts';
 import { createStore } from './index.ts';
 import { searchKey } from './products.ts';
 
-const facets = { brands: [], ratings: [], prices: [], inStock: 0 };
+const facets = { brands: [], ratings: [], prices: [], inStock: 0, options: [] };
 const listing: DepartmentWithProducts = { id: 5, name: 'Electronics', url: '/5.webp', Products: [], total: 0, page: 1, pages: 1, facets };
 const product = { id: 51, name: 'TV' } as Product;
 

@@ -8,7 +8,7 @@ import { departmentListingKey } from './departments.ts';
 import { createStore } from './index.ts';
 import { searchKey, suggestionsFor } from './products.ts';
 
-const facets = { brands: [{ name: 'Sony', count: 3 }], ratings: [], prices: [], inStock: 0 };
+const facets = { brands: [{ name: 'Sony', count: 3 }], ratings: [], prices: [], inStock: 0, options: [] };
 const listing = (page: number): DepartmentWithProducts => ({
   id: 5,
   name: 'Electronics',

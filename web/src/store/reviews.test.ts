@@ -73,7 +73,7 @@ describe('a review write changes only the shopper’s review list', () => {
     departments: {
       list: [],
       listings: {
-        '5?': { id: 5, name: 'Electronics', url: '', Products: [], total: 0, page: 1, pages: 1, facets: { brands: [], ratings: [], prices: [], inStock: 0 } },
+        '5?': { id: 5, name: 'Electronics', url: '', Products: [], total: 0, page: 1, pages: 1, facets: { brands: [], ratings: [], prices: [], inStock: 0, options: [] } },
       },
     },
   });

@@ -1,5 +1,5 @@
 // Small, valid API answers for unit tests; pass only the fields a test is about.
-import type { CartLine, Favorite, Order, Review, User } from '../api/types.ts';
+import type { CartLine, Facets, Favorite, Order, Review, User } from '../api/types.ts';
 
 export const user = (over: Partial<User> = {}): User => ({
   id: 1,
@@ -62,4 +62,14 @@ export const review = (id: number, productId: number, title = 'Great'): Review =
   createdAt: '2024-01-03T00:00:00Z',
   User: { firstName: 'Demo', lastName: 'Shopper', url: '' },
   Product: { id: productId, departmentId: 5, name: `Product ${productId}`, previewImage: '/assets/p.webp' },
+});
+
+/** A listing's facets, empty but for what is passed. */
+export const facets = (over: Partial<Facets> = {}): Facets => ({
+  brands: [],
+  ratings: [],
+  prices: [],
+  inStock: 0,
+  options: [],
+  ...over,
 });

@@ -22,6 +22,29 @@ CREATE TABLE product_variants (
 CREATE UNIQUE INDEX product_variants_by_sku ON product_variants (sku);
 CREATE INDEX product_variants_by_product ON product_variants (product_id, position);
 
+-- The values each product is sold in, for the listings' option filters and facets.
+CREATE TABLE product_option_values (
+    product_id      bigint NOT NULL REFERENCES products (id),
+    department_id   bigint NOT NULL,
+    name            text NOT NULL,
+    value           text NOT NULL,
+    option_position bigint NOT NULL,
+    value_position  bigint NOT NULL,
+    PRIMARY KEY (product_id, name, value)
+);
+
+CREATE INDEX product_option_values_by_department ON product_option_values (department_id, name, value, product_id);
+
+CREATE FUNCTION products_option_values_department() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE product_option_values SET department_id = NEW.department_id WHERE product_id = NEW.id;
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER products_option_values_department AFTER UPDATE OF department_id ON products
+    FOR EACH ROW WHEN (OLD.department_id IS DISTINCT FROM NEW.department_id)
+    EXECUTE FUNCTION products_option_values_department();
+
 -- The highest price a variant of product `of_product` asks, when above `from_price` (else NULL).
 CREATE FUNCTION variants_price_to(of_product bigint, from_price bigint) RETURNS bigint LANGUAGE sql STABLE AS $$
     SELECT CASE WHEN max(coalesce(v.price_cents, from_price)) > from_price THEN max(coalesce(v.price_cents, from_price)) END

@@ -35,6 +35,28 @@ CREATE TABLE product_variants (
 CREATE UNIQUE INDEX product_variants_by_sku ON product_variants (sku);
 CREATE INDEX product_variants_by_product ON product_variants (product_id, position);
 
+-- The values each product is sold in, one row a product and value, for the listings'
+-- option filters and facets (written with its variants). The department is the
+-- product's, kept by the trigger below, so a department's facets read its own rows.
+CREATE TABLE product_option_values (
+    product_id      INTEGER NOT NULL REFERENCES products (id),
+    department_id   INTEGER NOT NULL,
+    name            TEXT NOT NULL,
+    value           TEXT NOT NULL,
+    -- The option's place on the product and the value's in its option: facets list
+    -- names and values in the order products give them (S before M before L).
+    option_position INTEGER NOT NULL,
+    value_position  INTEGER NOT NULL,
+    PRIMARY KEY (product_id, name, value)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX product_option_values_by_department ON product_option_values (department_id, name, value, product_id);
+
+CREATE TRIGGER products_option_values_department AFTER UPDATE OF department_id ON products
+WHEN OLD.department_id IS NOT NEW.department_id BEGIN
+    UPDATE product_option_values SET department_id = NEW.department_id WHERE product_id = NEW.id;
+END;
+
 -- A sale or a cancelled order moves a variant's units, and its product's sum with them.
 -- Variants come and go only through the back office's save (and the seed), which
 -- recounts the product once at its end (db/variants.rs), not once a row.

@@ -53,7 +53,12 @@ export function ProductForm({ editor, readOnly }: { editor: Editor; readOnly: bo
         <FormField label="Brand" {...form.field('brand')} />
         <DepartmentSelect editor={editor} />
         <FormField label="Price (dollars)" inputMode="decimal" {...form.field('price')} />
-        <FormField label="Stock (units)" inputMode="numeric" {...form.field('stock')} />
+        {editor.sellsVariants ? (
+          // The server refuses a change of it: it sells its variants' units, and counts them.
+          <FormField label="Stock (units, the sum of its variants')" {...form.field('stock')} readOnly hint="Change it in Options and variants" />
+        ) : (
+          <FormField label="Stock (units)" inputMode="numeric" {...form.field('stock')} />
+        )}
         <FormField
           label="SKU"
           {...form.field('sku')}

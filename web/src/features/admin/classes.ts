@@ -59,6 +59,19 @@ export const editor = {
   pictureActions: 'adm-e-pictureActions',
   upload: 'adm-e-upload',
   uploadBar: 'adm-e-uploadBar',
+  variants: 'adm-e-variants',
+  options: 'adm-e-options',
+  option: 'adm-e-option',
+  optionName: 'adm-e-optionName',
+  values: 'adm-e-values',
+  value: 'adm-e-value',
+  valueProblem: 'adm-e-valueProblem',
+  addValue: 'adm-e-addValue',
+  gridSet: 'adm-e-gridSet',
+  gridFilter: 'adm-e-gridFilter',
+  grid: 'adm-e-grid',
+  cellSku: 'adm-e-cellSku',
+  cellNum: 'adm-e-cellNum',
 } as const;
 
 export const importer = {

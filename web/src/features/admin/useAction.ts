@@ -16,6 +16,10 @@ export function serverLine(error: unknown): string {
   return problemOf(error);
 }
 
+/** The server's lines for a failed save: its rule messages one per line, else its one message. */
+export const linesOf = (error: unknown): string[] =>
+  error instanceof ApiError && error.errors.length > 0 ? error.errors : [problemOf(error)];
+
 /**
  * A row's write (move an order, hide a review...): which row is busy, so its buttons
  * wait, and the last failure, named after its row, for one alert above the table.

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as api from '../../api/admin.ts';
-import { ApiError } from '../../api/client.ts';
 import type { AdminProductBody } from '../../api/types.ts';
 import {
   emptyProduct,
@@ -14,19 +13,24 @@ import {
 } from '../../lib/adminRules.ts';
 import { to } from '../../lib/paths.ts';
 import { useForm } from '../../lib/useForm.ts';
-import { problemOf } from './useAction.ts';
+import { linesOf } from './useAction.ts';
 import { useUnsavedChanges } from './UnsavedChanges.tsx';
 
-/** The server's lines for a failed save: its rule messages one per line, else its one message. */
-const linesOf = (error: unknown): string[] =>
-  error instanceof ApiError && error.errors.length > 0 ? error.errors : [problemOf(error)];
+/** What the editor's variant grid (useProductVariants) tells the form. */
+export interface VariantsState {
+  /** The grid has unsaved changes: leaving asks first, as for the form's. */
+  dirty: boolean;
+  /** The product has options on the server, which then refuses a change of its own stock. */
+  sellsVariants: boolean;
+}
 
 /**
  * The product editor's state: the form (checked as typed, with the server's rules), what
  * was last saved (to know what changed and what to warn about), and the writes: create,
- * change only the changed fields, archive, restore.
+ * change only the changed fields, archive, restore. A product with options sells its
+ * variants' units: its stock is their sum, shown and never sent.
  */
-export function useProductEditor(initial: AdminProductBody | null) {
+export function useProductEditor(initial: AdminProductBody | null, variants: VariantsState = { dirty: false, sellsVariants: false }) {
   const navigate = useNavigate();
   const creating = initial === null;
   const [product, setProduct] = useState(initial);
@@ -36,7 +40,7 @@ export function useProductEditor(initial: AdminProductBody | null) {
   const [lines, setLines] = useState<string[]>([]);
   const [notice, setNotice] = useState('');
   const dirty = isDirty(saved, form.values);
-  const unsaved = useUnsavedChanges(dirty);
+  const unsaved = useUnsavedChanges(dirty || variants.dirty);
 
   /** `fields`: the write set the product's fields (a save), not only its state (archive, restore). */
   const write = (call: () => Promise<AdminProductBody>, done: string, fields = true) => {
@@ -69,6 +73,7 @@ export function useProductEditor(initial: AdminProductBody | null) {
     if (!form.trySubmit()) return;
     if (product === null) return write(() => api.createProduct(productInput(form.values)), 'Product created.');
     const changes = productChanges(saved, form.values);
+    if (variants.sellsVariants) delete changes.stock;
     if (Object.keys(changes).length === 0) return setNotice('Nothing to save.');
     write(() => api.updateProduct(product.id, changes), 'Changes saved.');
   };
@@ -80,8 +85,21 @@ export function useProductEditor(initial: AdminProductBody | null) {
     if (product === null) return;
     api.getAdminProduct(product.id).then(setProduct, () => undefined);
   };
+  /**
+   * After the variants' save: the product's stock is now their sum (or 0, without options),
+   * shown in the form as saved, not as a change of its own.
+   */
+  const variantsSaved = () => {
+    if (product === null) return;
+    api.getAdminProduct(product.id).then((answer) => {
+      setProduct(answer);
+      const stock = String(answer.stock);
+      setSaved((s) => ({ ...s, stock }));
+      form.setValue('stock', stock);
+    }, () => undefined);
+  };
   const archive = () => product && write(() => api.archiveProduct(product.id), 'Archived: shoppers no longer see it.', false);
   const restore = () => product && write(() => api.restoreProduct(product.id), 'Restored: back on sale.', false);
 
-  return { product, form, dirty, busy, lines, notice, save, archive, restore, reread, blocker: unsaved.blocker };
+  return { product, form, dirty, busy, lines, notice, save, archive, restore, reread, variantsSaved, sellsVariants: variants.sellsVariants, blocker: unsaved.blocker };
 }

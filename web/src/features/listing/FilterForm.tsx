@@ -1,12 +1,15 @@
 import { useId, useState } from 'react';
 import type { Department, Facets } from '../../api/types.ts';
 import { formatCount } from '../../lib/counts.ts';
-import { toggleBrand, withChoice, type ListingQuery } from '../../lib/listingQuery.ts';
+import { toggleBrand, toggleOption, withChoice, type ListingQuery } from '../../lib/listingQuery.ts';
+import { optionGroups, type OptionGroup } from '../../lib/optionFacets.ts';
 import { priceLabel, ratingLabel } from './labels.ts';
 import styles from './listing.module.css';
 
 /** Brands shown before "Show all". */
 const FIRST_BRANDS = 8;
+/** An option's values shown before "Show all". */
+const FIRST_VALUES = 8;
 
 interface Props {
   query: ListingQuery;
@@ -19,8 +22,9 @@ interface Props {
 
 /**
  * The filters beside the results (or in the phone's filter panel): department, brands
- * (any of those ticked), a price band, a rating floor and "in stock", each with how many products
- * it would show. Every choice applies at once.
+ * (any of those ticked), each option's values (Size, Colour…: any of an option's values
+ * ticked, for every option with one ticked), a price band, a rating floor and "in stock",
+ * each with how many products it would show. Every choice applies at once.
  */
 export function FilterForm({ query, facets, departments, onChoose }: Props) {
   const id = useId();
@@ -37,6 +41,7 @@ export function FilterForm({ query, facets, departments, onChoose }: Props) {
   const bandChosen = bands.some((b) => isChosenBand(query, b.min, b.max));
 
   const ratings = facets?.ratings ?? [];
+  const options = optionGroups(facets, query);
 
   return (
     <div className={styles.filters}>
@@ -100,6 +105,10 @@ export function FilterForm({ query, facets, departments, onChoose }: Props) {
           )}
         </fieldset>
       )}
+
+      {options.map((group) => (
+        <OptionFilter key={group.name} group={group} query={query} onChoose={onChoose} />
+      ))}
 
       {(bands.length > 0 || priceSet) && (
         <fieldset className={styles.group}>
@@ -189,6 +198,43 @@ export function FilterForm({ query, facets, departments, onChoose }: Props) {
         </fieldset>
       )}
     </div>
+  );
+}
+
+interface OptionFilterProps {
+  group: OptionGroup;
+  query: ListingQuery;
+  onChoose: (next: ListingQuery) => void;
+}
+
+/**
+ * One option's values (Size: S, M, L…), as the brands are: any of those ticked. A value
+ * that would show nothing is left out unless it is ticked (lib/optionFacets.ts).
+ */
+function OptionFilter({ group, query, onChoose }: OptionFilterProps) {
+  const [all, setAll] = useState(false);
+  // The first few, and any ticked one further down.
+  const shown = all ? group.values : group.values.filter((v, i) => i < FIRST_VALUES || v.chosen);
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>{group.name}</legend>
+      <ul role="list" className={styles.choices}>
+        {shown.map((v) => (
+          <li key={v.value}>
+            <label className={styles.choice}>
+              <input type="checkbox" checked={v.chosen} onChange={() => onChoose(toggleOption(query, group.name, v.value))} />
+              <span className={styles.choiceName}>{v.value}</span>
+              <span className={styles.count}>({formatCount(v.count)})</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {group.values.length > FIRST_VALUES && (
+        <button type="button" className={styles.more} aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? `Show fewer ${group.name} values` : `Show all ${group.values.length} ${group.name} values`}
+        </button>
+      )}
+    </fieldset>
   );
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { priceLabel, ratingLabel } from './labels.ts';
+import { optionLabel, priceLabel, ratingLabel } from './labels.ts';
 
 describe('listing labels', () => {
   test("the server's price bands read as a store says them", () => {
@@ -20,5 +20,10 @@ describe('listing labels', () => {
   test('rating floors', () => {
     assert.equal(ratingLabel(4), '4 stars & up');
     assert.equal(ratingLabel(1), '1 star & up');
+  });
+
+  test('option values name their option', () => {
+    assert.equal(optionLabel('Size', 'M'), 'Size: M');
+    assert.equal(optionLabel('Ratio', '16:9'), 'Ratio: 16:9');
   });
 });

@@ -27,3 +27,6 @@ export function priceLabel(min: number | undefined, max: number | undefined): st
 
 /** "4 stars & up", "1 star & up". */
 export const ratingLabel = (min: number) => `${min} ${min === 1 ? 'star' : 'stars'} & up`;
+
+/** An option value ticked, as its filter chip says it: "Size: M". */
+export const optionLabel = (name: string, value: string) => `${name}: ${value}`;
