@@ -319,7 +319,7 @@ fn option_facets<'q>(
     params.extend(counted.params);
     params.extend(scope.params);
     let sql = format!(
-        "{with}SELECT o.name, o.value, min(o.option_position), min(o.value_position), {}
+        "{with}SELECT o.name, o.value, CAST(avg(o.option_position) * 100 AS BIGINT), CAST(avg(o.value_position) * 100 AS BIGINT), {}
          FROM {from} WHERE {} GROUP BY o.name, o.value",
         counted.text, scope.text
     );

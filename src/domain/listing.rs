@@ -338,19 +338,23 @@ pub struct ValueCount {
 }
 
 impl OptionCount {
-    /// The facets of rows `(name, value, option's place, value's place, count)`: names
-    /// in the order products list them (then by name), values likewise; a value none of
-    /// the list has is left out unless it is ticked, and so is an option left empty.
+    /// The facets of rows `(name, value, option's place, value's place, count)`, each
+    /// place the mean over the products sold in that value (in hundredths): names in the
+    /// order products list them (Size before Colour), values likewise (XS, S, M, L, XL,
+    /// though a coat's sizes start at S); a value none of the list has is left out unless
+    /// it is ticked, and so is an option left empty.
     pub fn of(
         mut rows: Vec<(String, String, i64, i64, u64)>,
         ticked: &[(String, String)],
     ) -> Vec<OptionCount> {
         let ticked = |name: &str, value: &str| ticked.iter().any(|(n, v)| n == name && v == value);
-        let mut places: std::collections::HashMap<String, i64> = std::collections::HashMap::new();
+        let mut sums: std::collections::HashMap<String, (i64, i64)> = std::collections::HashMap::new();
         for (name, _, at, _, _) in &rows {
-            let place = places.entry(name.clone()).or_insert(*at);
-            *place = (*place).min(*at);
+            let sum = sums.entry(name.clone()).or_default();
+            *sum = (sum.0 + at, sum.1 + 1);
         }
+        let places: std::collections::HashMap<String, i64> =
+            sums.into_iter().map(|(name, (sum, n))| (name, sum / n.max(1))).collect();
         rows.retain(|(name, value, _, _, count)| *count > 0 || ticked(name, value));
         rows.sort_by(|a, b| (places[&a.0], &a.0, a.3, &a.1).cmp(&(places[&b.0], &b.0, b.3, &b.1)));
         let mut facets: Vec<OptionCount> = Vec::new();
@@ -535,6 +539,27 @@ mod tests {
         let long = "a".repeat(101);
         assert!(search_query(&params(&[("q", &long)])).is_err());
         assert!(search_query(&params(&[("q", &long[1..])])).is_ok());
+    }
+
+    #[test]
+    fn option_facets_keep_the_order_products_give_and_ticked_values() {
+        let row = |n: &str, v: &str, at: i64, place: i64, count: u64| {
+            (n.to_string(), v.to_string(), at, place, count)
+        };
+        let rows = vec![
+            row("Colour", "Navy", 100, 200, 3),
+            row("Size", "S", 0, 50, 2),
+            row("Colour", "Olive", 0, 200, 0),
+            row("Size", "XS", 0, 0, 1),
+            row("Colour", "Black", 80, 100, 4),
+        ];
+        let facets = OptionCount::of(rows, &[("Colour".into(), "Olive".into())]);
+        let shown: Vec<(&str, Vec<&str>)> = facets
+            .iter()
+            .map(|o| (o.name.as_str(), o.values.iter().map(|v| v.value.as_str()).collect()))
+            .collect();
+        assert_eq!(shown, [("Size", vec!["XS", "S"]), ("Colour", vec!["Black", "Navy", "Olive"])]);
+        assert!(OptionCount::of(vec![row("Fit", "Slim", 0, 0, 0)], &[]).is_empty(), "nothing to show");
     }
 
     #[test]

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Variant } from '../api/types.ts';
 import { ButtonLink } from '../components/Button.tsx';
@@ -39,8 +40,15 @@ export default function ProductPage() {
   // replaces the address: no history entry per size tried, no scroll, and no request
   // (the product's answer holds every variant).
   const [search, setSearch] = useSearchParams();
-  const variant = product ? initialVariant(product, search.get('variant')) : undefined;
-  const choose = (next: Variant) =>
+  const inAddress = search.get('variant');
+  // A choice shows at once: the router's navigation that writes it to the address comes
+  // a moment later, and a controlled radio would meanwhile snap back. Once the address
+  // moves (to this choice, or by Back), the address rules again.
+  const [picked, setPicked] = useState<{ over: string | null; id: string } | null>(null);
+  const wanted = picked !== null && picked.over === inAddress ? picked.id : inAddress;
+  const variant = product ? initialVariant(product, wanted) : undefined;
+  const choose = (next: Variant) => {
+    setPicked({ over: inAddress, id: String(next.id) });
     setSearch(
       (now) => {
         const changed = new URLSearchParams(now);
@@ -49,6 +57,7 @@ export default function ProductPage() {
       },
       { replace: true, preventScrollReset: true },
     );
+  };
 
   if (product && String(product.departmentId) !== params.departmentId) {
     const query = search.toString();
