@@ -42,6 +42,10 @@ export function states({ searchWord }) {
     { name: 'department', path: `/departments/${DEPARTMENT}` },
     { name: 'product', path: product },
     { name: 'product, second picture chosen', path: product, open: click('Show picture 2'), dialog: false },
+    // The seed's crew-neck tee in M and Navy: its size and colour choices, XS and L sold
+    // out in White (docs/rules.md#variants).
+    { name: 'product with options', path: '/departments/3/products/25' },
+    { name: 'department filtered by size and colour', path: '/departments/3?option=Size:M&option=Colour:Navy' },
     { name: 'search results', path: `/search?q=${encodeURIComponent(searchWord)}` },
     { name: 'redcard', path: '/redcard' },
     { name: 'square', path: '/square' },
@@ -78,6 +82,7 @@ export function states({ searchWord }) {
     { name: 'back office: dashboard', path: '/admin', staff: true },
     { name: 'back office: products', path: '/admin/products', staff: true },
     { name: 'back office: product editor', path: `/admin/products/${PRODUCT}`, staff: true },
+    { name: 'back office: variant grid', path: '/admin/products/25', staff: true },
     { name: 'back office: new product', path: '/admin/products/new', staff: true },
     { name: 'back office: import', path: '/admin/import', staff: true },
     { name: 'back office: orders', path: '/admin/orders', staff: true },
