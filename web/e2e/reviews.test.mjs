@@ -2,6 +2,7 @@
 // product's rating and count follow (docs/rules.md#reviews, docs/rules.md#field-rules).
 import assert from 'node:assert/strict';
 import {
+  appStarted,
   cardName,
   eventually,
   expectPath,
@@ -21,6 +22,9 @@ journey('a shopper writes, edits and deletes a review, and the product\'s rating
 
   // A product nobody has reviewed yet, so its rating is exactly this shopper's.
   await page.goto('/departments/5');
+  // Clicked once the app has taken the first screen over, so the link is the app's: a
+  // link of the server's markup loads a new document, which cuts the app's first requests.
+  await appStarted(page);
   const unreviewed = productCards(page, 'Electronics products').filter({
     has: page.getByRole('img', { name: /, 0 reviews$/ }),
   });
@@ -120,6 +124,9 @@ journey('a shopper writes, edits and deletes a review, and the product\'s rating
 journey("a review of a product with other reviews moves its average and count", async ({ page, context }) => {
   await signUpByApi(context);
   await page.goto('/departments/5');
+  // Clicked once the app has taken the first screen over, so the link is the app's: a
+  // link of the server's markup loads a new document, which cuts the app's first requests.
+  await appStarted(page);
   const reviewed = productCards(page, 'Electronics products').filter({
     has: page.getByRole('img', { name: /, ([2-9]|\d\d+) reviews$/ }),
   });
