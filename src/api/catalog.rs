@@ -87,7 +87,7 @@ pub struct BrandName(#[allow(dead_code)] String);
 
 /// An option's name and one of its values, each 1 to 40 characters: `Size:M`.
 #[derive(utoipa::ToSchema)]
-#[schema(min_length = 3, max_length = 81, pattern = "^[^:]+:.+$")]
+#[schema(min_length = 3, max_length = 81, pattern = "^[^:]+:")]
 pub struct OptionFilter(#[allow(dead_code)] String);
 
 /// The sorts a list takes, named as `domain::listing::Sort` names them.

@@ -235,11 +235,12 @@ fn option_values(params: &Params) -> Result<Vec<(String, String)>, Rejection> {
     let max = super::variants::MAX_OPTION_TEXT;
     let mut options = Vec::with_capacity(sent.len());
     for raw in sent {
-        let pair = raw.split_once(':').map(|(n, v)| (n.trim(), v.trim()));
-        let fits = |t: &str| !t.is_empty() && t.chars().count() <= max && !t.contains('\0');
-        match pair {
+        // Measured as sent, as the document states them (so nothing it calls too long is
+        // answered), and read trimmed.
+        let fits = |t: &str| !t.trim().is_empty() && t.chars().count() <= max && !t.contains('\0');
+        match raw.split_once(':') {
             Some((name, value)) if fits(name) && fits(value) => {
-                options.push((name.to_owned(), value.to_owned()))
+                options.push((name.trim().to_owned(), value.trim().to_owned()))
             }
             _ => {
                 return Err(bad(format!(
