@@ -222,7 +222,7 @@ async fn bad_product_input_is_refused_naming_each_field_and_changes_nothing() {
     assert_eq!(app.sql_number("SELECT count(*) FROM audit_log").await, 0);
 }
 
-async fn order_cart(shopper: &TestApp) -> reqwest::Response {
+pub(crate) async fn order_cart(shopper: &TestApp) -> reqwest::Response {
     let cart = shopper.get_json("/api/cart", 200).await;
     let body = json!({"total": cart["total"], "products": cart["Products"]});
     shopper.send(Method::POST, "/api/orders", Some(body)).await

@@ -6,7 +6,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::back_office::{patch, with_role};
+use crate::back_office::{order_cart, patch, with_role};
 use crate::helpers::{TestApp, assert_error_shape, browser, json_body, spawn_app, spawn_app_with};
 
 /// The seed's crew-neck T-shirt: 5 sizes by 3 colours, XL $2 more.
@@ -23,12 +23,6 @@ fn variant<'a>(product: &'a Value, size: &str, colour: &str) -> &'a Value {
         .iter()
         .find(|v| v["options"]["Size"] == size && v["options"]["Colour"] == colour)
         .unwrap_or_else(|| panic!("{size} {colour} is sold"))
-}
-
-async fn order_cart(shopper: &TestApp) -> reqwest::Response {
-    let cart = shopper.get_json("/api/cart", 200).await;
-    let body = json!({"total": cart["total"], "products": cart["Products"]});
-    shopper.send(Method::POST, "/api/orders", Some(body)).await
 }
 
 #[actix_web::test]
