@@ -287,6 +287,9 @@ fn option_facets<'q>(
     let search = search_sql(c.engine());
     let Filters { brands, prices, rating, stock, by_option, .. } = Filters::of(query);
     let mut parts: Vec<Sql<'q>> = [brands, prices, rating, stock].into_iter().flatten().collect();
+    if let (Source::Department(id), true) = (source, parts.is_empty() && by_option.is_empty()) {
+        return department_option_facets(c, *id, query);
+    }
     for (name, filter) in by_option {
         let mut params = vec![Value::Text(name)];
         params.extend(filter.params);
@@ -325,6 +328,35 @@ fn option_facets<'q>(
     );
     let rows: Vec<(String, String, i64, i64, u64)> = c.query(&sql, &params, |r| {
         Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get::<i64>(4)?.max(0) as u64))
+    })?;
+    Ok(OptionCount::of(rows, &query.options))
+}
+
+/// A department's option facets with nothing ticked: every value's rows counted from
+/// `product_option_values_by_department` alone (no product read), less the rows of its
+/// archived products, which are few and found by their own index. Joining every row to
+/// its product to ask whether it is archived took 1.8 s for Clothing at a million.
+fn department_option_facets(c: &mut Conn, id: i64, query: &ListingQuery) -> Result<Vec<OptionCount>, Error> {
+    let sql = "WITH counted AS (
+             SELECT name, value, sum(option_position) AS options, sum(value_position) AS places, count(*) AS n
+             FROM product_option_values WHERE department_id = ? GROUP BY name, value),
+         archived AS (
+             SELECT o.name, o.value, sum(o.option_position) AS options, sum(o.value_position) AS places,
+                    count(*) AS n
+             FROM products p JOIN product_option_values o ON o.product_id = p.id
+             WHERE p.archived_at IS NOT NULL AND p.department_id = ? GROUP BY o.name, o.value)
+         SELECT c.name, c.value, CAST(c.options - coalesce(a.options, 0) AS BIGINT),
+                CAST(c.places - coalesce(a.places, 0) AS BIGINT), CAST(c.n - coalesce(a.n, 0) AS BIGINT)
+         FROM counted c LEFT JOIN archived a ON a.name = c.name AND a.value = c.value";
+    let mut rows: Vec<(String, String, i64, i64, u64)> = Vec::new();
+    c.query(sql, &[Value::Int(id), Value::Int(id)], |r| {
+        let n: i64 = r.get(4)?;
+        if n > 0 {
+            // The mean places, in hundredths, as the filtered statement gives them.
+            let (options, places): (i64, i64) = (r.get(2)?, r.get(3)?);
+            rows.push((r.get(0)?, r.get(1)?, options * 100 / n, places * 100 / n, n as u64));
+        }
+        Ok(())
     })?;
     Ok(OptionCount::of(rows, &query.options))
 }

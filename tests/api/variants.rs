@@ -368,3 +368,36 @@ async fn lists_and_search_filter_by_option_values_and_count_each_under_the_other
     let many: Vec<String> = (0..21).map(|i| format!("option=Size:{i}")).collect();
     app.get_json(&format!("/api/departments/3/products?{}", many.join("&")), 400).await;
 }
+
+#[actix_web::test]
+async fn an_archived_product_leaves_its_department_s_option_counts() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let tee = app.get_json(&format!("/api/products/{TEE}"), 200).await;
+    let department = tee["departmentId"].as_i64().unwrap();
+    let list = format!("/api/departments/{department}/products?limit=96");
+    let before = app.get_json(&list, 200).await;
+    let navy = count_of(option_facet(&before, "Colour"), "Navy");
+    // Unfiltered counts come from the values' index alone: they agree with a list of
+    // exactly the products sold in each value.
+    let in_navy = app.get_json(&format!("{list}&option=Colour:Navy"), 200).await;
+    assert_eq!(in_navy["total"].as_u64().unwrap(), navy);
+
+    staff.delete(&format!("/api/admin/products/{TEE}"), 200).await;
+    let after = app.get_json(&list, 200).await;
+    assert_eq!(count_of(option_facet(&after, "Colour"), "Navy"), navy - 1, "the tee came in navy");
+    for size in ["XS", "S", "M", "L", "XL"] {
+        assert_eq!(
+            count_of(option_facet(&after, "Size"), size),
+            count_of(option_facet(&before, "Size"), size) - 1,
+            "{size}: the archived tee is not counted"
+        );
+    }
+    let in_navy = app.get_json(&format!("{list}&option=Colour:Navy"), 200).await;
+    assert_eq!(in_navy["total"].as_u64().unwrap(), navy - 1);
+
+    staff.post(&format!("/api/admin/products/{TEE}/restore"), json!({}), 200).await;
+    let restored = app.get_json(&list, 200).await;
+    assert_eq!(option_facet(&restored, "Colour"), option_facet(&before, "Colour"));
+    assert_eq!(option_facet(&restored, "Size"), option_facet(&before, "Size"));
+}

@@ -15,10 +15,11 @@ const STEPS: &[(usize, &str)] = &[
     (8, include_str!("migrations/0008_pictures_and_imports.sql")),
     (9, include_str!("migrations/0009_one_department_change.sql")),
     (10, include_str!("migrations/0010_variants.sql")),
+    (11, include_str!("migrations/0011_option_counts_and_variant_imports.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 10;
+pub const LATEST: usize = 11;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.
