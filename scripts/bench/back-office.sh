@@ -115,8 +115,12 @@ with open(sys.argv[1], newline="") as src, open(sys.argv[2], "w", newline="") as
             if int(row[0]) not in by_variant:
                 row[6] = "1000000000"
         else:
-            cents = round(float(row[5]) * 100) + 1
-            row[5] = f"{cents // 100}.{cents % 100:02d}"
+            # A variant's own price (a variant's row, column 12) moves with its
+            # product's, which it may not be below.
+            for at in (5, 12):
+                if at < len(row) and row[at]:
+                    cents = round(float(row[at]) * 100) + 1
+                    row[at] = f"{cents // 100}.{cents % 100:02d}"
         write.writerow(row)
 PY
 

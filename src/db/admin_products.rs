@@ -7,6 +7,7 @@ use serde_json::json;
 
 use super::audit::record;
 use super::conn::{Conn, Row, Value, args};
+use super::product_effects;
 use super::product_imports::refuse_during_import;
 use super::sqlite::admin_search::{self, Listed};
 use super::variants;
@@ -33,6 +34,24 @@ pub struct AdminProduct {
     pub archived_at: Option<Timestamp>,
     pub preview_image: String,
     pub rating: Rating,
+}
+
+/// A page of the CSV export: products by id, and the variants of those sold by variant,
+/// by product and the back office's order.
+pub struct ExportPage {
+    pub products: Vec<AdminProduct>,
+    pub variants: Vec<ExportedVariant>,
+}
+
+/// A variant as the CSV export writes it.
+pub struct ExportedVariant {
+    pub product_id: i64,
+    pub id: i64,
+    pub sku: String,
+    pub chosen: crate::domain::variants::Chosen,
+    /// Its own price; `None`: the product's.
+    pub price: Option<Cents>,
+    pub stock: i64,
 }
 
 impl AdminProduct {
@@ -140,9 +159,10 @@ impl Db {
         self.read_snapshot(move |c| list(c, &query)).await
     }
 
-    /// Up to `limit` products with ids above `after`, by id: the CSV export's pages.
-    pub async fn products_after(&self, after: i64, limit: u32) -> Result<Vec<AdminProduct>, Error> {
-        self.read(move |c| {
+    /// Up to `limit` products with ids above `after`, by id, and the variants of those
+    /// sold by variant: the CSV export's pages, each read in one snapshot.
+    pub async fn products_after(&self, after: i64, limit: u32) -> Result<ExportPage, Error> {
+        self.read_snapshot(move |c| {
             // The page of products first, by id (a join left to itself would begin with
             // the departments and sort every product past `after` for each page).
             let from = FROM.replacen(
@@ -150,11 +170,34 @@ impl Db {
                 "(SELECT * FROM products WHERE id > ?1 ORDER BY id LIMIT ?2) p",
                 1,
             );
-            c.query(
+            let products = c.query(
                 &format!("SELECT {COLUMNS} FROM {from} ORDER BY p.id"),
                 args![after, limit],
                 admin_product,
-            )
+            )?;
+            let Some(last) = products.last().map(|p| p.id) else {
+                return Ok(ExportPage { products, variants: Vec::new() });
+            };
+            // The page's variants by their product's index, in one statement.
+            let variants = c.query(
+                "SELECT v.product_id, v.id, v.sku, p.options, v.option1, v.option2, v.option3, v.price_cents, v.stock
+                 FROM product_variants v JOIN products p ON p.id = v.product_id
+                 WHERE v.product_id > ?1 AND v.product_id <= ?2 ORDER BY v.product_id, v.position",
+                args![after, last],
+                |r| {
+                    let options = crate::domain::variants::options_from_row(r.get::<Option<String>>(3)?.as_deref());
+                    let values: Vec<String> = vec![r.get(4)?, r.get(5)?, r.get(6)?];
+                    Ok(ExportedVariant {
+                        product_id: r.get(0)?,
+                        id: r.get(1)?,
+                        sku: r.get(2)?,
+                        chosen: crate::domain::variants::chosen(&options, &values),
+                        price: r.get::<Option<i64>>(7)?.map(Cents),
+                        stock: r.get(8)?,
+                    })
+                },
+            )?;
+            Ok(ExportPage { products, variants })
         })
         .await
     }
@@ -428,7 +471,7 @@ fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Resul
         )
     })?;
     if change.price.is_some_and(|price| price != before.price) {
-        variants::carts_holding(c, id)?;
+        product_effects::carts_holding(c, id)?;
     }
     let after = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     let (was, now) = changed_fields(&before.audited(), &after.audited());

@@ -32,6 +32,7 @@ mod metrics;
 pub mod orders;
 pub mod pictures;
 mod postgres;
+mod product_effects;
 pub mod product_imports;
 pub mod rate_limits;
 pub mod reviews;

@@ -18,9 +18,11 @@ use serde_json::json;
 
 use super::audit::record;
 use super::conn::{Conn, Value, args};
+use super::product_effects;
 use super::{Db, Engine, Error};
 use crate::domain::audit::{Actor, Entry};
-use crate::domain::catalog_csv::{CsvProblem, ImportRow};
+use crate::domain::catalog_csv::{CsvProblem, ImportRow, options_cell};
+use crate::domain::variants;
 use crate::domain::{Rejection, Thing, Timestamp};
 
 /// Rows applied in one transaction: some 25 ms of price changes at a million products
@@ -137,7 +139,17 @@ impl Db {
         })
         .await?;
         self.read_snapshot(move |c| {
-            let checks: [(&str, &str); 6] = [
+            // A product's rows: its own, or one for each of its variants that the file
+            // changes (which repeat the product's columns).
+            const FIRST_OF_PRODUCT: &str = "NOT EXISTS (SELECT 1 FROM product_import_rows t
+                WHERE t.import_id = s.import_id AND t.product_id = s.product_id AND t.row_no < s.row_no)";
+            let first_of_product = format!(
+                "SELECT s.row_no, 'variant ' || v.sku || ' asks less than this: a product''s price is its \"from\" price, the least its variants ask.'
+                 FROM product_import_rows s JOIN product_variants v ON v.product_id = s.product_id
+                 WHERE s.import_id = ?1 AND v.price_cents < s.price_cents AND {FIRST_OF_PRODUCT}
+                   AND NOT EXISTS (SELECT 1 FROM product_import_rows t WHERE t.import_id = s.import_id AND t.variant_id = v.id)"
+            );
+            let checks: [(&str, &str); 13] = [
                 (
                     "id",
                     "SELECT s.row_no, 'there is no product ' || s.product_id || '.' FROM product_import_rows s
@@ -150,7 +162,8 @@ impl Db {
                          WHERE t.import_id = s.import_id AND t.product_id = s.product_id) || '.'
                      FROM product_import_rows s
                      WHERE s.import_id = ?1 AND s.product_id IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.product_id = s.product_id AND t.row_no < s.row_no)",
+                         WHERE t.import_id = s.import_id AND t.product_id = s.product_id AND t.row_no < s.row_no
+                           AND (s.variant_id IS NULL OR t.variant_id IS NULL))",
                 ),
                 (
                     "sku",
@@ -158,7 +171,8 @@ impl Db {
                          WHERE t.import_id = s.import_id AND t.sku = s.sku) || '.'
                      FROM product_import_rows s
                      WHERE s.import_id = ?1 AND s.sku IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.sku = s.sku AND t.row_no < s.row_no)",
+                         WHERE t.import_id = s.import_id AND t.sku = s.sku AND t.row_no < s.row_no
+                           AND (s.variant_id IS NULL OR t.variant_id IS NULL OR s.product_id IS DISTINCT FROM t.product_id))",
                 ),
                 (
                     "sku",
@@ -172,13 +186,67 @@ impl Db {
                      FROM product_import_rows s JOIN product_variants v ON v.sku = s.sku
                      WHERE s.import_id = ?1",
                 ),
-                // A product sold by variant sells their units: its row's stock is their sum,
-                // as the export wrote it, and changes only in its variants.
+                // A product sold by variant sells their units: its own row's stock is their
+                // sum, as a file written before variants had it, and changes only in its
+                // variants' rows.
                 (
                     "stock",
-                    "SELECT s.row_no, 'this product sells its variants'' units (' || p.stock || '): change them in its variants.'
+                    "SELECT s.row_no, 'this product sells its variants'' units (' || p.stock || '): change them in its variants'' rows.'
                      FROM product_import_rows s JOIN products p ON p.id = s.product_id
-                     WHERE s.import_id = ?1 AND p.options IS NOT NULL AND p.stock <> s.stock",
+                     WHERE s.import_id = ?1 AND s.variant_id IS NULL AND p.options IS NOT NULL AND p.stock <> s.stock",
+                ),
+                // The product's new price against the variants the file leaves as they are
+                // (each row's own price was checked against its row's).
+                ("price", &first_of_product),
+                (
+                    "variant_id",
+                    "SELECT s.row_no, 'there is no variant ' || s.variant_id || ' of this row''s product.'
+                     FROM product_import_rows s
+                     WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM product_variants v
+                         WHERE v.id = s.variant_id AND v.product_id = s.product_id)",
+                ),
+                (
+                    "variant_id",
+                    "SELECT s.row_no, 'the same variant is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
+                         WHERE t.import_id = s.import_id AND t.variant_id = s.variant_id) || '.'
+                     FROM product_import_rows s
+                     WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
+                         WHERE t.import_id = s.import_id AND t.variant_id = s.variant_id AND t.row_no < s.row_no)",
+                ),
+                // A product's columns are the product's: each of its variants' rows says
+                // the same as its first.
+                (
+                    "id",
+                    "SELECT s.row_no, 'row ' || t.row_no || ' says otherwise of this product: a product''s rows agree on its sku, name, brand, department, price, status and description.'
+                     FROM product_import_rows s JOIN product_import_rows t ON t.import_id = s.import_id AND t.row_no =
+                         (SELECT min(f.row_no) FROM product_import_rows f WHERE f.import_id = s.import_id AND f.product_id = s.product_id)
+                     WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND t.row_no < s.row_no
+                       AND (t.name <> s.name OR t.brand <> s.brand OR t.department_id <> s.department_id
+                            OR t.price_cents <> s.price_cents OR t.archived <> s.archived OR t.description <> s.description
+                            OR t.sku IS DISTINCT FROM s.sku)",
+                ),
+                (
+                    "variant_sku",
+                    "SELECT s.row_no, 'the same SKU is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
+                         WHERE t.import_id = s.import_id AND (t.variant_sku = s.variant_sku OR t.sku = s.variant_sku)) || '.'
+                     FROM product_import_rows s
+                     WHERE s.import_id = ?1 AND s.variant_sku IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
+                         WHERE t.import_id = s.import_id
+                           AND ((t.variant_sku = s.variant_sku AND t.row_no < s.row_no) OR t.sku = s.variant_sku))",
+                ),
+                // SKUs are unique regardless of case across products and variants. A swap
+                // of two variants' SKUs is made in the product editor, which saves them at once.
+                (
+                    "variant_sku",
+                    "SELECT s.row_no, 'another variant has this SKU (of product ' || v.product_id || ').'
+                     FROM product_import_rows s JOIN product_variants v ON v.sku = s.variant_sku
+                     WHERE s.import_id = ?1 AND v.id <> s.variant_id",
+                ),
+                (
+                    "variant_sku",
+                    "SELECT s.row_no, 'product ' || p.id || ' has this SKU.'
+                     FROM product_import_rows s JOIN products p ON p.sku = s.variant_sku
+                     WHERE s.import_id = ?1",
                 ),
             ];
             let mut problems = Vec::new();
@@ -188,6 +256,28 @@ impl Db {
                     c.query(&format!("{select} ORDER BY 1"), args![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
                 count += found.len() as u64;
                 problems.extend(found.into_iter().map(|(row, message)| CsvProblem::new(row as u64, column, message)));
+            }
+            // A variant's values, when its row names them, are the variant's: they are
+            // changed in the product editor, and a row naming others is a mistake.
+            let named: Vec<(i64, String, Option<String>, [String; 3])> = c.query(
+                "SELECT s.row_no, s.options, p.options, v.option1, v.option2, v.option3
+                 FROM product_import_rows s JOIN product_variants v ON v.id = s.variant_id AND v.product_id = s.product_id
+                      JOIN products p ON p.id = v.product_id
+                 WHERE s.import_id = ?1 AND s.options IS NOT NULL ORDER BY s.row_no",
+                args![id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, [r.get(3)?, r.get(4)?, r.get(5)?])),
+            )?;
+            for (row, cell, options, values) in named {
+                let chosen = variants::chosen(&variants::options_from_row(options.as_deref()), &values);
+                let written = options_cell(&chosen);
+                if cell != written {
+                    count += 1;
+                    problems.push(CsvProblem::new(
+                        row as u64,
+                        "options",
+                        format!("this variant is {written}: its values are changed in the product editor."),
+                    ));
+                }
             }
             problems.sort_by_key(|p| p.row);
             problems.truncate(LISTED_PROBLEMS);
@@ -297,14 +387,16 @@ pub const ANOTHER_IMPORT: &str =
 
 /// Inserts `rows` in one statement.
 fn stage(c: &mut Conn, id: i64, rows: &[ImportRow]) -> Result<(), Error> {
-    let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     let sql = format!(
         "INSERT INTO product_import_rows (import_id, row_no, product_id, sku, name, brand,
-             department_id, price_cents, stock, archived, description) VALUES {}",
+             department_id, price_cents, stock, archived, description,
+             variant_id, variant_sku, variant_price_cents, options) VALUES {}",
         vec![one; rows.len()].join(", ")
     );
-    let mut values: Vec<Value> = Vec::with_capacity(rows.len() * 11);
+    let mut values: Vec<Value> = Vec::with_capacity(rows.len() * 15);
     for r in rows {
+        let v = r.variant.as_ref();
         values.extend([
             Value::Int(id),
             Value::Int(r.row as i64),
@@ -317,6 +409,10 @@ fn stage(c: &mut Conn, id: i64, rows: &[ImportRow]) -> Result<(), Error> {
             Value::Int(r.stock),
             Value::Int(i64::from(r.archived)),
             Value::Text(&r.description),
+            Value::from(v.map(|v| v.id)),
+            Value::from(v.and_then(|v| v.sku.as_deref())),
+            Value::from(v.and_then(|v| v.price.map(|p| p.0))),
+            Value::from(v.and_then(|v| v.options.as_deref())),
         ]);
     }
     c.execute(&sql, &values)?;
@@ -378,7 +474,8 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     // the value it had, and a price change should not rewrite the name indexes.
     const DIFFERS: [(&str, &str); 5] = [
         ("price_cents = s.price_cents", "products.price_cents <> s.price_cents"),
-        ("stock = s.stock", "products.stock <> s.stock"),
+        // A variant's row sets the variant's units; the product's follow by trigger.
+        ("stock = s.stock", "s.variant_id IS NULL AND products.stock <> s.stock"),
         (
             "name = s.name, brand = s.brand, department_id = s.department_id, description = s.description",
             "(products.name <> s.name OR products.brand <> s.brand OR products.department_id <> s.department_id
@@ -390,21 +487,70 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
             "(products.archived_at IS NULL) <> (s.archived = 0)",
         ),
     ];
+    const VARIANT_DIFFERS: [(&str, &str); 3] = [
+        ("stock = s.stock", "product_variants.stock <> s.stock"),
+        (
+            "price_cents = s.variant_price_cents",
+            "product_variants.price_cents IS DISTINCT FROM s.variant_price_cents",
+        ),
+        ("sku = s.variant_sku", "s.variant_sku IS NOT NULL AND product_variants.sku <> s.variant_sku"),
+    ];
     const STEP_ROWS: &str =
         "s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.product_id = products.id";
-    let any = DIFFERS.iter().map(|(_, differs)| format!("({differs})")).collect::<Vec<_>>().join(" OR ");
-    let updated: i64 = c.query_one(
-        &format!("SELECT count(*) FROM products, product_import_rows s WHERE {STEP_ROWS} AND ({any})"),
-        args![id, from + 1, to + 1],
+    const VARIANT_ROWS: &str =
+        "s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.variant_id = product_variants.id";
+    let step = args![id, from + 1, to + 1];
+    let any = |differs: &[(&str, &str)]| {
+        differs.iter().map(|(_, differs)| format!("({differs})")).collect::<Vec<_>>().join(" OR ")
+    };
+    let changed: Vec<i64> = c.query(
+        &format!(
+            "SELECT DISTINCT products.id FROM products, product_import_rows s WHERE {STEP_ROWS} AND ({})",
+            any(&DIFFERS)
+        ),
+        step,
         |r| r.get(0),
     )?;
+    // Products whose variants the step changes: their price range is recounted after.
+    let variants_changed: Vec<i64> = c.query(
+        &format!(
+            "SELECT DISTINCT product_variants.product_id FROM product_variants, product_import_rows s
+             WHERE {VARIANT_ROWS} AND ({})",
+            any(&VARIANT_DIFFERS)
+        ),
+        step,
+        |r| r.get(0),
+    )?;
+    let updated: std::collections::BTreeSet<i64> =
+        changed.into_iter().chain(variants_changed.iter().copied()).collect();
+    // Kept carts holding them show their names, prices and variants.
+    for &product in &updated {
+        product_effects::carts_holding(c, product)?;
+    }
+    let updated = updated.len() as i64;
     for (set, differs) in DIFFERS {
         let sql =
             format!("UPDATE products SET {set} FROM product_import_rows s WHERE {STEP_ROWS} AND {differs}");
         match set.contains("?4") {
             true => c.execute(&sql, args![id, from + 1, to + 1, now])?,
-            false => c.execute(&sql, args![id, from + 1, to + 1])?,
+            false => c.execute(&sql, step)?,
         };
+    }
+    for (set, differs) in VARIANT_DIFFERS {
+        c.execute(
+            &format!("UPDATE product_variants SET {set} FROM product_import_rows s WHERE {VARIANT_ROWS} AND {differs}"),
+            step,
+        )?;
+    }
+    for ids in variants_changed.chunks(500) {
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        c.execute(
+            &format!(
+                "UPDATE products SET price_to_cents = {} WHERE id IN ({list})",
+                product_effects::PRICE_TO
+            ),
+            &[],
+        )?;
     }
     let created = c.execute(
         "INSERT INTO products (department_id, name, brand, price_cents, description, stock, sku, archived_at)

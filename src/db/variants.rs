@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::audit::record;
 use super::catalog::product_variants;
 use super::conn::{Conn, args};
+use super::product_effects;
 use super::product_imports::refuse_during_import;
 use super::{Db, Error};
 use crate::domain::audit::{Actor, Entry, changed_fields};
@@ -141,13 +142,14 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
     // The product sells its variants' units now (or, without options, its own: none
     // until staff say how many), and asks from its price to their highest.
     c.execute(
-        "UPDATE products SET
+        &format!(
+            "UPDATE products SET
              options = ?2,
              stock = (SELECT coalesce(sum(v.stock), 0) FROM product_variants v WHERE v.product_id = products.id),
-             price_to_cents = (SELECT CASE WHEN max(coalesce(v.price_cents, products.price_cents)) > products.price_cents
-                                           THEN max(coalesce(v.price_cents, products.price_cents)) END
-                               FROM product_variants v WHERE v.product_id = products.id)
+             price_to_cents = {}
          WHERE id = ?1",
+            product_effects::PRICE_TO
+        ),
         args![product_id, variants::options_to_row(&set.options).as_deref()],
     )?;
     c.execute("DELETE FROM product_option_values WHERE product_id = ?1", args![product_id])?;
@@ -160,7 +162,7 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
             args![product_id, name, value, at as i64, place as i64],
         )?;
     }
-    carts_holding(c, product_id)?;
+    product_effects::carts_holding(c, product_id)?;
     let after = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
     let (was, now) = changed_fields(
         &audited(&before.options, &before.variants),
@@ -223,16 +225,6 @@ pub(super) fn refuse_variant_sku(c: &mut Conn, sku: Option<&str>) -> Result<(), 
         true => Err(Rejection::Taken("Another product or variant has this SKU.").into()),
         false => Ok(()),
     }
-}
-
-/// Tells the carts that hold a product that it changed (their lines' prices, values, or
-/// whether their variant is still sold): a store that keeps shoppers' answers drops them.
-pub(super) fn carts_holding(c: &mut Conn, product_id: i64) -> Result<(), Error> {
-    c.execute(
-        "INSERT INTO changes (topic, key) SELECT DISTINCT 'cart', user_id FROM cart_items WHERE product_id = ?1",
-        args![product_id],
-    )?;
-    Ok(())
 }
 
 /// Whether a product has options, and so sells its variants' units, not its own.

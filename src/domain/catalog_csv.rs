@@ -1,17 +1,36 @@
-//! The catalog as CSV (docs/rules.md#the-catalog-as-csv): the columns, a product as an
-//! exported row, and an imported row checked field by field with the same rules as the
-//! back office's form, each problem named by its row (as a spreadsheet numbers it: the
-//! header is row 1) and column.
+//! The catalog as CSV (docs/rules.md#the-catalog-as-csv): the columns, a product (or
+//! one of its variants) as an exported row, and an imported row checked field by field
+//! with the same rules as the back office's form, each problem named by its row (as a
+//! spreadsheet numbers it: the header is row 1) and column.
 
 use std::collections::HashMap;
 
 use super::Cents;
 use super::admin_inputs::ProductInput;
 use super::fields;
+use super::variants::Chosen;
 
-/// The columns, in order: the export writes them and the import wants them.
-pub const COLUMNS: [&str; 9] =
-    ["id", "sku", "name", "brand", "department", "price", "stock", "status", "description"];
+/// The columns, in order: the export writes them and the import wants them. A product
+/// sold by variant is one row a variant: its own columns repeated on each, `stock` the
+/// variant's, and the variant's id, SKU, values and own price (empty: the product's).
+pub const COLUMNS: [&str; 13] = [
+    "id",
+    "sku",
+    "name",
+    "brand",
+    "department",
+    "price",
+    "stock",
+    "status",
+    "description",
+    "variant_id",
+    "variant_sku",
+    "options",
+    "variant_price",
+];
+
+/// The columns of files written before variants, still taken: one row a product.
+const PRODUCT_COLUMNS: usize = 9;
 
 /// A problem with one cell (or, column `file`, with the file itself).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +65,25 @@ pub struct ImportRow {
     pub stock: i64,
     pub archived: bool,
     pub description: String,
+    /// A row of one of the product's variants: `stock` is the variant's.
+    pub variant: Option<VariantRow>,
+}
+
+/// What a variant's row sets of it (its values are changed in the product editor).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantRow {
+    pub id: i64,
+    /// `None`: keep its SKU.
+    pub sku: Option<String>,
+    /// Its values as the row names them (`None`: not given), checked against the variant's.
+    pub options: Option<String>,
+    /// Its own price; `None`: the product's.
+    pub price: Option<Cents>,
+}
+
+/// A variant's values as its row names them: `Size: M; Colour: Navy`.
+pub fn options_cell(chosen: &Chosen) -> String {
+    chosen.iter().map(|(name, value)| format!("{name}: {value}")).collect::<Vec<_>>().join("; ")
 }
 
 /// The store's departments, by name (any case) and by id, as a row may name either.
@@ -66,12 +104,13 @@ impl Departments {
     }
 }
 
-/// Checks the header row: the columns of [`COLUMNS`], in order (any case).
-pub fn check_header(cells: &[&str]) -> Result<(), CsvProblem> {
+/// Checks the header row: the columns of [`COLUMNS`], in order (any case), or the first
+/// nine of them (a file written before variants). Returns how many columns rows have.
+pub fn check_header(cells: &[&str]) -> Result<usize, CsvProblem> {
     let given: Vec<String> =
         cells.iter().map(|c| c.trim().trim_start_matches('\u{feff}').to_lowercase()).collect();
-    if given == COLUMNS {
-        return Ok(());
+    if given == COLUMNS || given == COLUMNS[..PRODUCT_COLUMNS] {
+        return Ok(given.len());
     }
     Err(CsvProblem::new(1, "header", format!("the first row must name the columns {}.", COLUMNS.join(","))))
 }
@@ -121,15 +160,22 @@ pub fn price_cents(cell: &str) -> Result<Cents, &'static str> {
     Ok(Cents(cents))
 }
 
-/// Checks one data row (`row` as a spreadsheet numbers it), every cell, and names each
-/// problem; a row with none becomes an [`ImportRow`].
-pub fn check_row(row: u64, cells: &[&str], departments: &Departments) -> Result<ImportRow, Vec<CsvProblem>> {
+/// Checks one data row (`row` as a spreadsheet numbers it) of a file whose header has
+/// `width` columns, every cell, and names each problem; a row with none becomes an
+/// [`ImportRow`].
+pub fn check_row(
+    row: u64,
+    cells: &[&str],
+    width: usize,
+    departments: &Departments,
+) -> Result<ImportRow, Vec<CsvProblem>> {
     let mut problems = Vec::new();
-    if cells.len() != COLUMNS.len() {
-        let message = format!("the row has {} cells; each row has {}.", cells.len(), COLUMNS.len());
+    if cells.len() != width {
+        let message = format!("the row has {} cells; each row has {width}.", cells.len());
         return Err(vec![CsvProblem::new(row, "row", message)]);
     }
-    let cell = |at: usize| import_cell(cells[at].trim());
+    // A file without the variant columns reads as one whose variant cells are empty.
+    let cell = |at: usize| cells.get(at).map_or("", |c| import_cell(c.trim()));
     let mut problem = |column: &str, message: &str| problems.push(CsvProblem::new(row, column, message));
 
     let id = match cell(0) {
@@ -193,9 +239,68 @@ pub fn check_row(row: u64, cells: &[&str], departments: &Departments) -> Result<
             None
         }
     };
+    let variant = match (cell(9), cell(10), cell(11), cell(12)) {
+        ("", "", "", "") => None,
+        ("", ..) => {
+            problem(
+                "variant_id",
+                "a variant's row names its variant_id: new variants are added in the product editor.",
+            );
+            None
+        }
+        (text, variant_sku, options, variant_price) => {
+            let id = match text.parse::<i64>() {
+                Ok(id) if id >= 1 => Some(id),
+                _ => {
+                    problem("variant_id", "a variant_id is a whole number from 1.");
+                    None
+                }
+            };
+            let sku = (!variant_sku.is_empty()).then(|| variant_sku.to_owned());
+            if let Some(message) = sku
+                .as_ref()
+                .and_then(|s| rule_of(ProductInput { sku: Some(s.clone()), ..Default::default() }))
+            {
+                problem("variant_sku", &message);
+            }
+            let own_price = match variant_price {
+                "" => Some(None),
+                text => match (price_cents(text), price) {
+                    (Err(message), _) => {
+                        problem("variant_price", message);
+                        None
+                    }
+                    (Ok(own), Some(from)) if own < from => {
+                        problem(
+                            "variant_price",
+                            &format!(
+                                "a variant asks at least its product's price, {from}, its \"from\" price."
+                            ),
+                        );
+                        None
+                    }
+                    (Ok(own), _) => Some(Some(own)),
+                },
+            };
+            let options = (!options.is_empty()).then(|| options.to_owned());
+            id.zip(own_price).map(|(id, price)| VariantRow { id, sku, options, price })
+        }
+    };
     match (department_id, price, stock, archived) {
         (Some(department_id), Some(price), Some(stock), Some(archived)) if problems.is_empty() => {
-            Ok(ImportRow { row, id, sku, name, brand, department_id, price, stock, archived, description })
+            Ok(ImportRow {
+                row,
+                id,
+                sku,
+                name,
+                brand,
+                department_id,
+                price,
+                stock,
+                archived,
+                description,
+                variant,
+            })
         }
         _ => Err(problems),
     }
@@ -216,13 +321,15 @@ mod tests {
         let row = check_row(
             2,
             &["", "", "Hose", "Acme", "garden", "$12.5", "40", "active", DESCRIPTION],
+            9,
             &departments(),
         )
         .unwrap();
         assert_eq!((row.department_id, row.price, row.stock, row.archived), (3, Cents(1250), 40, false));
         let row = check_row(
             3,
-            &["12", "AC-1", "Hose", "Acme", "7", "12", "0", "Archived", DESCRIPTION],
+            &["12", "AC-1", "Hose", "Acme", "7", "12", "0", "Archived", DESCRIPTION, "", "", "", ""],
+            13,
             &departments(),
         )
         .unwrap();
@@ -235,7 +342,7 @@ mod tests {
     #[test]
     fn each_bad_cell_is_named_by_row_and_column() {
         let problems =
-            check_row(4, &["x", "a b", "H", "", "Toys", "1.999", "-1", "sold", "short"], &departments())
+            check_row(4, &["x", "a b", "H", "", "Toys", "1.999", "-1", "sold", "short"], 9, &departments())
                 .unwrap_err();
         let columns: Vec<&str> = problems.iter().map(|p| p.column.as_str()).collect();
         assert_eq!(
@@ -248,8 +355,55 @@ mod tests {
 
     #[test]
     fn a_short_row_is_one_problem() {
-        let problems = check_row(9, &["1", "2"], &departments()).unwrap_err();
-        assert_eq!(problems, vec![CsvProblem::new(9, "row", "the row has 2 cells; each row has 9.")]);
+        let problems = check_row(9, &["1", "2"], 13, &departments()).unwrap_err();
+        assert_eq!(problems, vec![CsvProblem::new(9, "row", "the row has 2 cells; each row has 13.")]);
+    }
+
+    fn variant_row(cells: [&str; 4]) -> Result<ImportRow, Vec<CsvProblem>> {
+        let mut row = vec!["25", "TEE", "Tee", "Acme", "garden", "12.99", "4", "active", DESCRIPTION];
+        row.extend(cells);
+        check_row(5, &row, 13, &departments())
+    }
+
+    #[test]
+    fn a_variant_s_row_sets_its_sku_price_and_stock_and_names_its_values() {
+        let row = variant_row(["301", "TEE-M-NAVY", "Size: M; Colour: Navy", "14.99"]).unwrap();
+        assert_eq!(row.stock, 4);
+        assert_eq!(
+            row.variant,
+            Some(VariantRow {
+                id: 301,
+                sku: Some("TEE-M-NAVY".into()),
+                options: Some("Size: M; Colour: Navy".into()),
+                price: Some(Cents(1499)),
+            })
+        );
+        let own = variant_row(["301", "", "", ""]).unwrap().variant.unwrap();
+        assert_eq!(
+            (own.sku, own.options, own.price),
+            (None, None, None),
+            "empty: kept, and the product's price"
+        );
+        assert_eq!(variant_row(["", "", "", ""]).unwrap().variant, None, "a product's own row");
+        assert_eq!(
+            options_cell(&vec![("Size".into(), "M".into()), ("Colour".into(), "Navy".into())]),
+            "Size: M; Colour: Navy"
+        );
+    }
+
+    #[test]
+    fn a_variant_s_row_without_its_id_or_asking_less_than_its_product_is_refused() {
+        let columns = |r: Result<ImportRow, Vec<CsvProblem>>| {
+            r.unwrap_err().into_iter().map(|p| p.column).collect::<Vec<_>>()
+        };
+        assert_eq!(columns(variant_row(["", "TEE-XXL", "Size: XXL", ""])), ["variant_id"]);
+        assert_eq!(columns(variant_row(["x", "", "", ""])), ["variant_id"]);
+        assert_eq!(columns(variant_row(["301", "a b", "", "9.99"])), ["variant_sku", "variant_price"]);
+        let problems = variant_row(["301", "", "", "12.98"]).unwrap_err();
+        assert_eq!(
+            problems[0].sentence(),
+            "Row 5, variant_price: a variant asks at least its product's price, $12.99, its \"from\" price."
+        );
     }
 
     #[test]
@@ -273,7 +427,8 @@ mod tests {
 
     #[test]
     fn the_header_must_name_the_columns_in_order() {
-        assert!(check_header(&COLUMNS).is_ok());
+        assert_eq!(check_header(&COLUMNS), Ok(13));
+        assert_eq!(check_header(&COLUMNS[..9]), Ok(9), "a file written before variants");
         assert!(
             check_header(&[
                 "\u{feff}ID",

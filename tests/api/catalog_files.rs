@@ -208,9 +208,11 @@ async fn the_catalog_goes_out_as_csv_with_formulas_defused_and_comes_back_unchan
     let created = staff.post("/api/admin/products", tricky, 201).await;
     let csv = export(&staff).await;
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
-    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), HEADER);
+    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), VARIANT_HEADER);
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len() as i64, app.sql_number("SELECT count(*) FROM products").await);
+    let plain = app.sql_number("SELECT count(*) FROM products WHERE options IS NULL").await;
+    let variants = app.sql_number("SELECT count(*) FROM product_variants").await;
+    assert_eq!(rows.len() as i64, plain + variants, "one row a plain product, one a variant");
     let id = created["id"].as_i64().unwrap().to_string();
     let row = rows.iter().find(|r| r[0] == *id).unwrap();
     assert_eq!((&row[2], &row[3], &row[5], &row[7]), ("'=1+2 Lamp", "'@Home", "9.50", "active"));
@@ -396,4 +398,145 @@ async fn staff_product_changes_wait_while_an_import_is_checked_or_applied() {
     assert_ne!(app.get_json("/api/products/51", 200).await["price"], json!(12.34), "nothing was changed");
     let changed = patch(&staff, "/api/admin/products/51", json!({"price": 12.34}), 200).await;
     assert_eq!(changed["price"], json!(12.34));
+}
+
+/// The seed's crew-neck T-shirt: 5 sizes by 3 colours at $12, XL $14.
+const TEE: i64 = 25;
+
+/// The rows of `product` in an exported file, as records.
+fn rows_of(csv: &str, product: i64) -> Vec<csv::StringRecord> {
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    reader.records().map(Result::unwrap).filter(|r| r[0] == *product.to_string()).collect()
+}
+
+/// A file of the export's header and `rows`.
+fn file_of(rows: &[csv::StringRecord]) -> String {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record(VARIANT_HEADER.split(',')).unwrap();
+    for row in rows {
+        out.write_record(row).unwrap();
+    }
+    String::from_utf8(out.into_inner().unwrap()).unwrap()
+}
+
+const VARIANT_HEADER: &str = "id,sku,name,brand,department,price,stock,status,description,variant_id,variant_sku,options,variant_price";
+
+#[actix_web::test]
+async fn a_product_sold_by_variant_goes_out_one_row_a_variant_and_its_rows_change_those_variants() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let csv = export(&staff).await;
+    assert_eq!(csv.lines().next().unwrap(), VARIANT_HEADER);
+
+    let tee = app.get_json(&format!("/api/products/{TEE}"), 200).await;
+    let tee_rows = rows_of(&csv, TEE);
+    assert_eq!(tee_rows.len(), 15);
+    let m_navy = tee_rows.iter().position(|r| &r[11] == "Size: M; Colour: Navy").expect("M in navy, named");
+    let variant = tee["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["id"].as_i64().unwrap().to_string() == tee_rows[m_navy][9]);
+    let variant = variant.expect("the row's variant_id is the variant's").clone();
+    assert_eq!(
+        (&tee_rows[m_navy][6], &tee_rows[m_navy][10]),
+        (&*variant["stock"].to_string(), variant["sku"].as_str().unwrap())
+    );
+    assert_eq!(&tee_rows[m_navy][12], "", "it asks the product's price");
+    let xl = tee_rows.iter().find(|r| r[11].starts_with("Size: XL")).unwrap();
+    assert_eq!((&xl[5], &xl[12]), ("12.00", "14.00"));
+    assert!(
+        tee_rows.iter().all(|r| r[2] == tee_rows[0][2] && r[5] == tee_rows[0][5]),
+        "the product's columns repeated"
+    );
+
+    // A shopper holds M in navy, and has seen the cart.
+    let shopper = crate::helpers::browser(&app);
+    shopper.sign_up().await;
+    shopper.post("/api/cart", json!({"productId": TEE, "variantId": variant["id"]}), 201).await;
+    assert_eq!(shopper.get_json("/api/cart", 200).await["Products"][0]["price"], json!(12.0));
+
+    // Its row sets its units, its own price and its SKU; the product's follow.
+    let mut changed = tee_rows.clone();
+    let mut row: Vec<String> = changed[m_navy].iter().map(str::to_owned).collect();
+    (row[6], row[10], row[12]) = ("9".into(), "TEE-M-NAVY-2".into(), "15.50".into());
+    changed[m_navy] = csv::StringRecord::from(row);
+    let (status, started) = import(&staff, &file_of(&changed)).await;
+    assert_eq!(status, 202, "{started}");
+    let done = finished(&staff, started["id"].as_i64().unwrap()).await;
+    assert_eq!((done["status"].clone(), done["updated"].clone()), (json!("done"), json!(1)), "{done}");
+    let after = app.get_json(&format!("/api/products/{TEE}"), 200).await;
+    let now = after["variants"].as_array().unwrap().iter().find(|v| v["id"] == variant["id"]).unwrap();
+    assert_eq!(
+        (now["stock"].clone(), now["price"].clone(), now["sku"].clone()),
+        (json!(9), json!(15.5), json!("TEE-M-NAVY-2"))
+    );
+    let units: i64 = after["variants"].as_array().unwrap().iter().map(|v| v["stock"].as_i64().unwrap()).sum();
+    assert_eq!(after["stock"], units, "the product's units are its variants' sum");
+    assert_eq!(after["priceTo"], json!(15.5), "its price range follows");
+    assert_eq!(
+        shopper.get_json("/api/cart", 200).await["Products"][0]["price"],
+        json!(15.5),
+        "the cart follows"
+    );
+    // The same file again changes nothing.
+    let (_, again) = import(&staff, &file_of(&changed)).await;
+    assert_eq!(finished(&staff, again["id"].as_i64().unwrap()).await["updated"], json!(0));
+
+    // What a variant's row may not do, each named; nothing changes.
+    let before = export(&staff).await;
+    let other = rows_of(&before, 26);
+    let mut bad: Vec<csv::StringRecord> = rows_of(&before, TEE);
+    let edit = |row: &csv::StringRecord, at: usize, to: &str| {
+        let mut cells: Vec<String> = row.iter().map(str::to_owned).collect();
+        cells[at] = to.into();
+        csv::StringRecord::from(cells)
+    };
+    let problems = |body: &Value| -> Vec<(u64, String)> {
+        body["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["row"].as_u64().unwrap(), p["column"].as_str().unwrap().to_owned()))
+            .collect()
+    };
+    let named = |list: &[(u64, &str)]| -> Vec<(u64, String)> {
+        list.iter().map(|(row, column)| (*row, column.to_string())).collect()
+    };
+    // Against the catalog and the rest of the file.
+    bad[1] = edit(&edit(&bad[1], 9, &other[0][9]), 10, ""); // row 3: another product's variant
+    bad[2] = edit(&bad[2], 11, "Size: XXL; Colour: Navy"); // row 4: values it does not have
+    bad[4] = edit(&bad[4], 2, "Another Name"); // row 6: the product said otherwise
+    bad[5] = edit(&bad[5], 10, &other[0][10]); // row 7: another variant's SKU
+    bad[7] = edit(&edit(&edit(&bad[7], 9, &bad[0][9]), 10, ""), 11, ""); // row 9: the variant of row 2
+    let (status, body) = import(&staff, &file_of(&bad)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        problems(&body),
+        named(&[(3, "variant_id"), (4, "options"), (6, "id"), (7, "variant_sku"), (9, "variant_id")]),
+        "{body}"
+    );
+    assert!(body["errors"][1].as_str().unwrap().contains("this variant is Size: "), "{body}");
+    // Each row on its own.
+    let mut bad: Vec<csv::StringRecord> = rows_of(&before, TEE);
+    bad[3] = edit(&bad[3], 12, "11.99"); // row 5: below the product's price
+    bad[6] = edit(&bad[6], 9, ""); // row 8: a new variant
+    let (status, body) = import(&staff, &file_of(&bad)).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(problems(&body), named(&[(5, "variant_price"), (8, "variant_id")]), "{body}");
+    assert_eq!(export(&staff).await, before, "nothing changed");
+
+    // A product's own row (a file from before variants) may not change its units.
+    let own = format!(
+        "{HEADER}\n{TEE},{},{},{},{},12.00,{},active,\"{}\"\n",
+        tee_rows[0][1].to_owned(),
+        &tee_rows[0][2],
+        &tee_rows[0][3],
+        &tee_rows[0][4],
+        units + 1,
+        tee_rows[0][8].replace('"', "\"\"")
+    );
+    let (status, body) = import(&staff, &own).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["problems"][0]["column"], "stock");
 }

@@ -4,6 +4,7 @@
 //! time on the blocking pool, and its checked rows wait in the database
 //! (`db/product_imports.rs`), which applies them after the answer, in short steps.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
@@ -19,7 +20,7 @@ use crate::auth::StaffMember;
 use crate::db::product_imports::{LISTED_PROBLEMS, ProductImport, Step};
 use crate::db::{BulkWrites, Db};
 use crate::domain::catalog_csv::{
-    COLUMNS, CsvProblem, Departments, ImportRow, check_header, check_row, export_cell,
+    COLUMNS, CsvProblem, Departments, ImportRow, check_header, check_row, export_cell, options_cell,
 };
 use crate::domain::{Rejection, Thing, Timestamp};
 use crate::error::ApiError;
@@ -41,7 +42,7 @@ pub const MAX_IMPORT_ROWS: u64 = 2_000_000;
     summary = "The whole catalog as CSV, archived products too, streamed (viewer)",
     security(("session" = [])),
     responses(
-        (status = 200, description = "One row a product: id, sku, name, brand, department, price, stock, status, description",
+        (status = 200, description = "One row a product, or one row a variant of a product sold by variant (its columns repeated, stock the variant's): id, sku, name, brand, department, price, stock, status, description, variant_id, variant_sku, options, variant_price",
          content_type = "text/csv", body = String),
         (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
     )
@@ -70,25 +71,48 @@ pub async fn export_products(db: web::Data<Db>, _staff: StaffMember) -> HttpResp
                     ));
                 }
             };
-            let last = page.last().map(|p| p.id);
-            for p in &page {
-                let price = p.price.as_dollars_text();
+            let last = page.products.last().map(|p| p.id);
+            let mut variants = page.variants.iter().peekable();
+            for p in &page.products {
                 let status = if p.archived_at.is_some() { "archived" } else { "active" };
-                out.write_record([
-                    p.id.to_string().as_str(),
-                    &export_cell(&p.sku),
-                    &export_cell(&p.name),
-                    &export_cell(&p.brand),
-                    &export_cell(&p.department_name),
-                    &price,
-                    &p.stock.to_string(),
-                    status,
-                    &export_cell(&p.description),
-                ])
-                .ok()?;
+                let product: [Cow<str>; 6] = [
+                    p.id.to_string().into(),
+                    export_cell(&p.sku),
+                    export_cell(&p.name),
+                    export_cell(&p.brand),
+                    export_cell(&p.department_name),
+                    p.price.as_dollars_text().into(),
+                ];
+                let description = export_cell(&p.description);
+                let mut row = |stock: i64, variant: [Cow<str>; 4]| {
+                    let mut cells: Vec<&str> = product.iter().map(|c| &**c).collect();
+                    let stock = stock.to_string();
+                    cells.extend([stock.as_str(), status, &description]);
+                    cells.extend(variant.iter().map(|c| &**c));
+                    out.write_record(cells)
+                };
+                let mut sold_by_variant = false;
+                while let Some(v) = variants.next_if(|v| v.product_id == p.id) {
+                    sold_by_variant = true;
+                    let options = options_cell(&v.chosen);
+                    let own_price = v.price.map(|c| c.as_dollars_text()).unwrap_or_default();
+                    row(
+                        v.stock,
+                        [
+                            v.id.to_string().into(),
+                            export_cell(&v.sku),
+                            export_cell(&options).into_owned().into(),
+                            own_price.into(),
+                        ],
+                    )
+                    .ok()?;
+                }
+                if !sold_by_variant {
+                    row(p.stock, Default::default()).ok()?;
+                }
             }
             let bytes = out.into_inner().ok()?;
-            let done = page.len() < EXPORT_PAGE as usize;
+            let done = page.products.len() < EXPORT_PAGE as usize;
             Some((Ok::<_, actix_web::Error>(web::Bytes::from(bytes)), (last.unwrap_or(after), done)))
         }
     });
@@ -186,7 +210,7 @@ pub struct ImportProblems {
     tag = "admin",
     summary = "Create and change products from a CSV file, all or nothing; applied after the answer (staff)",
     request_body(content = String, content_type = "text/csv",
-        description = "The export's columns, header first: a row with an id or a known SKU changes that product, one without makes a new one"),
+        description = "The export's columns, header first (or its first nine, one row a product): a row with an id or a known SKU changes that product, one without makes a new one; a row with a variant_id changes that variant's SKU, stock and price"),
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 202, description = "Every row passed; the import is being applied", body = ProductImportBody),
@@ -404,6 +428,8 @@ impl Problems {
 /// The file read back a batch at a time on the blocking pool (and removed with it).
 struct FileRows {
     reader: csv::Reader<BufReader<File>>,
+    /// Cells a row has, as the header says.
+    width: usize,
     _file: Spooled,
     record: csv::StringRecord,
     /// The row number of the next data row (the header is row 1).
@@ -423,11 +449,12 @@ impl FileRows {
         let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(file);
         let mut record = csv::StringRecord::new();
         let header = match reader.read_record(&mut record) {
-            Ok(true) => check_header(&record.iter().collect::<Vec<_>>()).err(),
-            Ok(false) => Some(CsvProblem::new(1, "file", "the file is empty.")),
-            Err(e) => Some(unreadable(1, &e)),
+            Ok(true) => check_header(&record.iter().collect::<Vec<_>>()),
+            Ok(false) => Err(CsvProblem::new(1, "file", "the file is empty.")),
+            Err(e) => Err(unreadable(1, &e)),
         };
-        Ok((FileRows { reader, _file: spooled, record, next_row: 2 }, header))
+        let width = *header.as_ref().unwrap_or(&COLUMNS.len());
+        Ok((FileRows { reader, width, _file: spooled, record, next_row: 2 }, header.err()))
     }
 
     /// Data rows read so far.
@@ -456,7 +483,7 @@ impl FileRows {
                         break;
                     }
                     let cells: Vec<&str> = self.record.iter().collect();
-                    match check_row(row, &cells, departments) {
+                    match check_row(row, &cells, self.width, departments) {
                         Ok(checked) => batch.rows.push(checked),
                         Err(found) => batch.problems.extend(found),
                     }

@@ -1957,7 +1957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One row a product: id, sku, name, brand, department, price, stock, status, description */
+            /** @description One row a product, or one row a variant of a product sold by variant (its columns repeated, stock the variant's): id, sku, name, brand, department, price, stock, status, description, variant_id, variant_sku, options, variant_price */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1978,7 +1978,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The export's columns, header first: a row with an id or a known SKU changes that product, one without makes a new one */
+        /** @description The export's columns, header first (or its first nine, one row a product): a row with an id or a known SKU changes that product, one without makes a new one; a row with a variant_id changes that variant's SKU, stock and price */
         requestBody: {
             content: {
                 "text/csv": string;

@@ -13,7 +13,8 @@ export function ImportRules() {
       <h2 id={headingId}>What the file holds</h2>
       <p>
         A CSV file (a spreadsheet saved as CSV) of up to {fileSize(MAX_CSV_BYTES)}, about a million rows: a header row
-        first, then one product a row, with the columns of the catalog's download:
+        first, then one product a row (a product sold in sizes or colours: one row for each of its variants), with the
+        columns of the catalog's download:
       </p>
       <dl className={importer.columns}>
         <dt>id, sku</dt>
@@ -30,7 +31,7 @@ export function ImportRules() {
         <dt>price</dt>
         <dd>In dollars, like 12.99.</dd>
         <dt>stock</dt>
-        <dd>A whole number of units, from 0.</dd>
+        <dd>A whole number of units, from 0; on a variant's row, the variant's.</dd>
         <dt>status</dt>
         <dd>
           <code>active</code> (on sale; also when empty) or <code>archived</code>.
@@ -38,6 +39,13 @@ export function ImportRules() {
         <dt>description</dt>
         <dd>
           At least {description.min} characters; put it in double quotes if it holds commas or line breaks.
+        </dd>
+        <dt>variant_id, variant_sku, options, variant_price</dt>
+        <dd>
+          Empty on a product's own row. On a variant's row: the variant it changes, its SKU (empty keeps it), its values as
+          the download writes them (<code>Size: M; Colour: Navy</code>, or empty), and its own price, at least the
+          product's (empty: the product's). A product's rows repeat its other columns alike. New variants, values and
+          options are added in the product editor. A file without these four columns is read as one product a row.
         </dd>
       </dl>
       <p>

@@ -1,0 +1,23 @@
+//! What follows a change to a product, whoever makes it (the editor, the variant grid,
+//! an import): the kept carts that hold it are told, and its price range is recounted
+//! from its variants.
+
+use super::Error;
+use super::conn::{Conn, args};
+
+/// A product's `price_to_cents`, recounted from its variants: their highest price when
+/// it is above the product's own, else NULL (one price).
+pub(super) const PRICE_TO: &str =
+    "(SELECT CASE WHEN max(coalesce(v.price_cents, products.price_cents)) > products.price_cents
+                  THEN max(coalesce(v.price_cents, products.price_cents)) END
+      FROM product_variants v WHERE v.product_id = products.id)";
+
+/// Tells the carts that hold a product that it changed (their lines' prices, values, or
+/// whether their variant is still sold): a store that keeps shoppers' answers drops them.
+pub(super) fn carts_holding(c: &mut Conn, product_id: i64) -> Result<(), Error> {
+    c.execute(
+        "INSERT INTO changes (topic, key) SELECT DISTINCT 'cart', user_id FROM cart_items WHERE product_id = ?1",
+        args![product_id],
+    )?;
+    Ok(())
+}
