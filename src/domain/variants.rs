@@ -61,7 +61,11 @@ pub struct Variant {
 }
 
 /// The values a product is sold in, as the listings' filters read them: each option's
-/// values some variant has, as `(name, value, option's place, value's place)`.
+/// values some variant has, as `(name, value, option's place, value's place)`. A value's
+/// place is its share of the way along its option's values, in thousandths of the middle
+/// of its step (`(place + ½) / values`): the facets order a value by the mean of its places,
+/// and a glove's S/M (250 of two) then sits between a shirt's S (300 of five) and XS (100),
+/// and L/XL (750) beside L (700), where counted in steps S/M came first, beside XS.
 pub fn sold_values<'a>(
     options: &'a [ProductOption],
     variants: impl Iterator<Item = &'a [String]> + Clone,
@@ -70,7 +74,8 @@ pub fn sold_values<'a>(
     for (at, option) in options.iter().enumerate() {
         for (place, value) in option.values.iter().enumerate() {
             if variants.clone().any(|values| values.get(at) == Some(value)) {
-                sold.push((option.name.as_str(), value.as_str(), at, place));
+                let share = (2 * place + 1) * 500 / option.values.len();
+                sold.push((option.name.as_str(), value.as_str(), at, share));
             }
         }
     }
@@ -124,6 +129,21 @@ impl VariantSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sold_value_s_place_is_its_share_of_its_option_so_sizes_of_other_steps_interleave() {
+        let shirt = [option("Size", &["XS", "S", "M", "L", "XL"]), option("Colour", &["Navy"])];
+        let sold: Vec<Vec<String>> =
+            ["XS", "S", "XL"].iter().map(|s| vec![s.to_string(), "Navy".to_string()]).collect();
+        let places: Vec<(&str, usize)> =
+            sold_values(&shirt, sold.iter().map(Vec::as_slice)).iter().map(|v| (v.1, v.3)).collect();
+        assert_eq!(places, [("XS", 100), ("S", 300), ("XL", 900), ("Navy", 500)], "M and L are not sold");
+        let gloves = [option("Size", &["S/M", "L/XL"])];
+        let both = [vec!["S/M".to_string()], vec!["L/XL".to_string()]];
+        let places: Vec<usize> =
+            sold_values(&gloves, both.iter().map(Vec::as_slice)).iter().map(|v| v.3).collect();
+        assert_eq!(places, [250, 750], "S/M between S and XS, L/XL between L and XL");
+    }
 
     fn option(name: &str, values: &[&str]) -> ProductOption {
         ProductOption { name: name.into(), values: values.iter().map(|v| v.to_string()).collect() }

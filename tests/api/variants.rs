@@ -326,6 +326,8 @@ async fn lists_and_search_filter_by_option_values_and_count_each_under_the_other
     let (xs, xl) =
         (order.iter().position(|v| *v == "XS").unwrap(), order.iter().position(|v| *v == "XL").unwrap());
     assert!(xs < xl, "sizes in the order products list them: {order:?}");
+    // Gloves come in S/M and L/XL: each between the sizes it spans.
+    assert_eq!(order, ["XS", "S", "S/M", "M", "L", "L/XL", "XL"]);
     let navy = count_of(option_facet(&all, "Colour"), "Navy");
     assert!(navy >= 1);
 
