@@ -278,6 +278,13 @@ if [ "$SCALE_PRODUCTS" -gt 0 ]; then
       SCALE_CASES+=("department 5, $sort, page $page, brand Sonora|/api/departments/5/products?sort=$sort&page=$page&brand=Sonora|/api/departments/5/products?sort=$sort&page=$small_page&brand=Sonora|20")
     done
   done
+  # Option facets (Size, Colour): Clothing's counts with nothing ticked, then filtered.
+  SCALE_CASES+=(
+    "department 3 (Clothing), its option facets|/api/departments/3/products|/api/departments/3/products|20"
+    "department 3, Size M|/api/departments/3/products?option=Size:M|/api/departments/3/products?option=Size:M|20"
+    "department 3, Navy in M, price-asc, page 2|/api/departments/3/products?option=Colour:Navy&option=Size:M&sort=price-asc&page=2|/api/departments/3/products?option=Colour:Navy&option=Size:M&sort=price-asc|20"
+    "search: shirt, Size M|/api/search?q=shirt&option=Size:M|/api/search?q=shirt&option=Size:M|20"
+  )
   SCALE_CASES+=(
     "search: common word (wireless)|/api/search?q=wireless|/api/search?q=wireless|20"
     "search: rare word (dumbbell)|/api/search?q=dumbbell|/api/search?q=dumbbell|20"

@@ -104,7 +104,13 @@ pub async fn respond(
                         query => format!("{}?{query}", req.path()),
                     };
                     match parts.renderer.render(url, answers_json(&page.answers)).await {
-                        Some(html) => page.first = First::Rendered(html),
+                        Some(rendered) => {
+                            page.first = First::Rendered(rendered.html);
+                            // The app's own lead picture (a variant's, when it has one).
+                            if rendered.picture.is_some() {
+                                page.head.first_picture = rendered.picture;
+                            }
+                        }
                         None => keep = None,
                     }
                 }

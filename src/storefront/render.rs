@@ -41,7 +41,7 @@ pub enum Script {
 struct Job {
     url: String,
     answers: String,
-    reply: oneshot::Sender<Option<String>>,
+    reply: oneshot::Sender<Option<Rendered>>,
 }
 
 /// The renderer's threads, asked through a queue.
@@ -68,8 +68,9 @@ impl Renderer {
     }
 
     /// `#root`'s contents for `url` (path and query) given the page's answers (their JSON
-    /// object by address), through `</main>`; `None` when there is none to give.
-    pub async fn render(&self, url: String, answers: String) -> Option<String> {
+    /// object by address), through `</main>`, and the picture it leads with; `None` when
+    /// there is none to give.
+    pub async fn render(&self, url: String, answers: String) -> Option<Rendered> {
         let (reply, answer) = oneshot::channel();
         match self.jobs.try_send(Job { url, answers, reply }) {
             Ok(()) => answer.await.ok().flatten(),
@@ -80,6 +81,16 @@ impl Renderer {
             Err(TrySendError::Disconnected(_)) => None,
         }
     }
+}
+
+/// A page's first screen as the app drew it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Rendered {
+    /// `#root`'s contents through `</main>`.
+    pub html: String,
+    /// The picture the screen leads with, as the app's component that draws it noted
+    /// (`web/src/lib/leadPicture.ts`): the page preloads it.
+    pub picture: Option<String>,
 }
 
 /// One thread's runtime, with the script loaded.
@@ -118,11 +129,11 @@ impl Worker {
         }
     }
 
-    fn render(&mut self, url: &str, answers: &str) -> Option<String> {
+    fn render(&mut self, url: &str, answers: &str) -> Option<Rendered> {
         let loaded = self.loaded()?;
         *loaded.began.lock().ok()? = Some(Instant::now());
         let rendered = loaded.context.with(|ctx| {
-            let _ = ctx.eval::<(), _>("globalThis.__logged.length = 0");
+            let _ = ctx.eval::<(), _>("globalThis.__logged.length = 0; globalThis.__leadPicture = null");
             let render: Function = ctx.globals().get("renderScreen").ok()?;
             let html = match render.call::<_, String>((url, answers)) {
                 Ok(html) => html,
@@ -140,12 +151,13 @@ impl Worker {
                 tracing::warn!(url, logged = %logged, "the server's render of a page left a part undrawn");
                 return None;
             }
-            Some(html)
+            let picture = ctx.globals().get::<_, Option<String>>("__leadPicture").ok().flatten();
+            Some((html, picture))
         });
         *loaded.began.lock().ok()? = None;
-        let html = rendered?;
+        let (html, picture) = rendered?;
         let end = html.find("</main>")? + "</main>".len();
-        Some(html[..end].to_string())
+        Some(Rendered { html: html[..end].to_string(), picture })
     }
 
     /// The runtime with the script loaded, (re)loading it first when needed.
@@ -208,19 +220,28 @@ mod tests {
         if (url === '/loop') { for (;;) {} }
         if (url === '/throw') throw new Error('no such page');
         if (url === '/undrawn') return '<main><!--$!--><template></template><!--/$--></main>';
+        if (url === '/pictured') globalThis.__leadPicture = '/images/lead.svg';
         return '<header>' + url + '</header><main>' + JSON.parse(answers).n + '</main><footer></footer>';
     };";
+
+    fn drawn(html: &str) -> Option<Rendered> {
+        Some(Rendered { html: html.to_string(), picture: None })
+    }
 
     #[tokio::test]
     async fn renders_through_main_and_gives_nothing_for_a_failed_render() {
         let renderer = Renderer::start(Script::Embedded(SCRIPT));
         let render = |url: &str| renderer.render(url.to_string(), r#"{"n": 7}"#.to_string());
-        assert_eq!(render("/p").await.as_deref(), Some("<header>/p</header><main>7</main>"));
+        assert_eq!(render("/p").await, drawn("<header>/p</header><main>7</main>"));
         assert_eq!(render("/throw").await, None);
         assert_eq!(render("/undrawn").await, None);
         let began = Instant::now();
         assert_eq!(render("/loop").await, None, "a render that never ends is stopped");
         assert!(began.elapsed() < LONGEST * 3);
-        assert_eq!(render("/after").await.as_deref(), Some("<header>/after</header><main>7</main>"));
+        assert_eq!(render("/after").await, drawn("<header>/after</header><main>7</main>"));
+        // The lead picture a render noted is its own: the next render starts with none.
+        let pictured = render("/pictured").await.unwrap();
+        assert_eq!(pictured.picture.as_deref(), Some("/images/lead.svg"));
+        assert_eq!(render("/p").await.unwrap().picture, None);
     }
 }

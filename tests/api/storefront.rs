@@ -267,3 +267,48 @@ async fn shoppers_own_screens_are_kept_out_of_search_engines_and_sign_in_is_not(
     let robots = app.get("/robots.txt").await.text().await.unwrap();
     assert!(!robots.contains("/login"), "{robots}");
 }
+
+#[actix_web::test]
+async fn a_product_opened_on_a_variant_with_its_own_picture_preloads_that_picture() {
+    let app = spawn_app().await;
+    let staff = crate::back_office::with_role(&app, "staff").await;
+    // The seed's pictures of a product are one drawing on different grounds: its third
+    // is given a drawing of its own.
+    let third = app
+        .sql_number("SELECT id FROM product_images WHERE product_id = 25 ORDER BY position LIMIT 1 OFFSET 2")
+        .await;
+    app.sql(&format!("UPDATE product_images SET url = '/assets/catalog/1f9e3.webp' WHERE id = {third}"))
+        .await;
+    let tee = app.get_json("/api/products/25", 200).await;
+    let pictures = tee["ProductImages"].as_array().unwrap();
+    let (first, own) = (pictures[0]["url"].as_str().unwrap(), &pictures[2]);
+    assert_eq!(own["url"], "/assets/catalog/1f9e3.webp");
+    let saved = staff.get_json("/api/admin/products/25/variants", 200).await;
+    let mut variants = saved["variants"].clone();
+    for v in variants.as_array_mut().unwrap() {
+        v.as_object_mut().unwrap().remove("image"); // the answer's address of its picture
+    }
+    let mut body = json!({"options": saved["options"], "variants": variants});
+    let navy_m = body["variants"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|v| v["options"]["Size"] == "M" && v["options"]["Colour"] == "Navy")
+        .unwrap();
+    navy_m["imageId"] = own["id"].clone();
+    let id = navy_m["id"].as_i64().unwrap();
+    staff.write(reqwest::Method::PUT, "/api/admin/products/25/variants", Some(body), 200).await;
+
+    let preload =
+        |url: &str| format!("<link rel=\"preload\" as=\"image\" href=\"{url}\" fetchpriority=\"high\">");
+    let opened = page(&app, &format!("/departments/3/products/25?variant={id}")).await;
+    let main = opened.html.split_once("<main").unwrap().1;
+    let own = own["url"].as_str().unwrap();
+    assert!(main.contains(&format!("<img src=\"{own}\"")), "the variant's picture leads");
+    assert!(opened.html.contains(&preload(own)), "and is the one asked for first");
+    let preloads: Vec<&str> = opened.html.lines().filter(|l| l.contains("rel=\"preload\"")).collect();
+    assert!(!opened.html.contains(&preload(first)), "{preloads:#?}");
+    // Opened on the first variant with units, which has none of its own: the product's.
+    let plain = page(&app, "/departments/3/products/25").await;
+    assert!(plain.html.contains(&preload(first)));
+}

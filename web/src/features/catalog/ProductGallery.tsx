@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProductImage } from '../../api/types.ts';
+import { noteLeadPicture } from '../../lib/leadPicture.ts';
 import styles from './product.module.css';
 
 interface Props {
@@ -23,6 +24,8 @@ export function ProductGallery({ name, images, lead }: Props) {
   const [chosen, setChosen] = useState(() => Math.max(0, all.findIndex((image) => image.url === lead)));
   const main = all[chosen] ?? all[0];
   if (!main) return null;
+  // The page's largest picture: the server preloads it (a variant's own, when it leads).
+  noteLeadPicture(main.url);
   return (
     <div className={styles.gallery}>
       <div className={styles.mainImage} style={{ background: main.background }}>
