@@ -579,6 +579,10 @@ pub struct Favorite {
     pub price_to: Option<Cents>,
     /// As a card's: it is sold by variant.
     pub has_options: bool,
+    /// The variant chosen when it was favorited, while it is sold; `null` otherwise.
+    pub variant_id: Option<i64>,
+    /// That variant's option values, in the product's order.
+    pub options: Vec<OptionValue>,
 }
 
 impl From<domain::favorites::Favorite> for Favorite {
@@ -597,6 +601,8 @@ impl From<domain::favorites::Favorite> for Favorite {
             num_reviews: card.num_reviews,
             price_to: card.price_to,
             has_options: card.has_options,
+            variant_id: f.variant_id,
+            options: option_values(f.options),
         }
     }
 }

@@ -7,7 +7,7 @@ use super::dto;
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
-use crate::domain::inputs::{ProductRef, check};
+use crate::domain::inputs::{FavoriteInput, check};
 use crate::error::ApiError;
 
 #[utoipa::path(
@@ -41,8 +41,8 @@ pub async fn list_favorites(
     path = "/api/favorites",
     operation_id = "addFavorite",
     tag = "favorites",
-    summary = "Favorite a product (again: answers the existing one)",
-    request_body = ProductRef,
+    summary = "Favorite a product, with the variant chosen if any (again: answers the existing one, keeping the latest variant given)",
+    request_body = FavoriteInput,
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The favorite", body = dto::Favorite,
@@ -53,10 +53,10 @@ pub async fn list_favorites(
 pub async fn add_favorite(
     db: web::Data<Db>,
     user: CurrentUser,
-    input: web::Json<ProductRef>,
+    input: web::Json<FavoriteInput>,
 ) -> Result<HttpResponse, ApiError> {
     check(&*input)?;
-    let favorite = db.add_favorite(user.id, input.product_id).await?;
+    let favorite = db.add_favorite(user.id, input.product_id, input.variant_id).await?;
     Ok(HttpResponse::Ok().json(dto::Favorite::from(favorite)))
 }
 

@@ -471,7 +471,7 @@ fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Resul
         )
     })?;
     if change.price.is_some_and(|price| price != before.price) {
-        product_effects::carts_holding(c, id)?;
+        product_effects::shoppers_holding(c, id)?;
     }
     let after = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     let (was, now) = changed_fields(&before.audited(), &after.audited());

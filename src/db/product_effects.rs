@@ -1,5 +1,5 @@
 //! What follows a change to a product, whoever makes it (the editor, the variant grid,
-//! an import): the kept carts that hold it are told, and its price range is recounted
+//! an import): the kept carts and favorites that hold it are told, and its price range is recounted
 //! from its variants.
 
 use super::Error;
@@ -12,11 +12,14 @@ pub(super) const PRICE_TO: &str =
                   THEN max(coalesce(v.price_cents, products.price_cents)) END
       FROM product_variants v WHERE v.product_id = products.id)";
 
-/// Tells the carts that hold a product that it changed (their lines' prices, values, or
-/// whether their variant is still sold): a store that keeps shoppers' answers drops them.
-pub(super) fn carts_holding(c: &mut Conn, product_id: i64) -> Result<(), Error> {
+/// Tells the carts and favorites lists that hold a product that it changed (their lines'
+/// prices and values, whether their variant is still sold, whether it is sold by variant
+/// at all): a store that keeps shoppers' answers drops them.
+pub(super) fn shoppers_holding(c: &mut Conn, product_id: i64) -> Result<(), Error> {
     c.execute(
-        "INSERT INTO changes (topic, key) SELECT DISTINCT 'cart', user_id FROM cart_items WHERE product_id = ?1",
+        "INSERT INTO changes (topic, key)
+         SELECT DISTINCT 'cart', user_id FROM cart_items WHERE product_id = ?1
+         UNION SELECT 'favorites', user_id FROM favorites WHERE product_id = ?1",
         args![product_id],
     )?;
     Ok(())

@@ -525,7 +525,7 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
         changed.into_iter().chain(variants_changed.iter().copied()).collect();
     // Kept carts holding them show their names, prices and variants.
     for &product in &updated {
-        product_effects::carts_holding(c, product)?;
+        product_effects::shoppers_holding(c, product)?;
     }
     let updated = updated.len() as i64;
     for (set, differs) in DIFFERS {

@@ -162,7 +162,7 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
             args![product_id, name, value, at as i64, place as i64],
         )?;
     }
-    product_effects::carts_holding(c, product_id)?;
+    product_effects::shoppers_holding(c, product_id)?;
     let after = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
     let (was, now) = changed_fields(
         &audited(&before.options, &before.variants),

@@ -202,13 +202,20 @@ impl ReviewInput {
     }
 }
 
+/// What `POST /api/favorites` keeps: a product, and the variant chosen on its page, if any.
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[schema(example = json!({"productId": 51}))]
-pub struct ProductRef {
+#[schema(example = json!({"productId": 25, "variantId": 3}))]
+pub struct FavoriteInput {
     #[schema(minimum = 1)]
     #[garde(range(min = 1, max = i64::MAX))]
     pub product_id: i64,
+    /// One of the product's `variants`, to keep the choice with the favorite (a heart
+    /// on a card sends none); refused for a product sold as one thing.
+    #[serde(default)]
+    #[schema(minimum = 1)]
+    #[garde(inner(range(min = 1, max = i64::MAX)))]
+    pub variant_id: Option<i64>,
 }
 
 /// What `POST /api/cart` adds: a product, and which of its variants when it has options.

@@ -408,3 +408,64 @@ async fn an_archived_product_leaves_its_department_s_option_counts() {
     assert_eq!(option_facet(&restored, "Colour"), option_facet(&before, "Colour"));
     assert_eq!(option_facet(&restored, "Size"), option_facet(&before, "Size"));
 }
+
+#[actix_web::test]
+async fn a_favorite_keeps_the_variant_chosen_until_it_is_no_longer_sold() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let shopper = browser(&app);
+    shopper.sign_up().await;
+    let tee = app.get_json(&format!("/api/products/{TEE}"), 200).await;
+    let (m_navy, xl_navy) =
+        (variant(&tee, "M", "Navy")["id"].clone(), variant(&tee, "XL", "Navy")["id"].clone());
+
+    // The product page's heart keeps the choice; the list names its values.
+    let kept = shopper.post("/api/favorites", json!({"productId": TEE, "variantId": m_navy}), 200).await;
+    assert_eq!(kept["variantId"], m_navy);
+    assert_eq!(kept["options"], json!([{"name": "Size", "value": "M"}, {"name": "Colour", "value": "Navy"}]));
+    let listed = shopper.get_json("/api/favorites", 200).await;
+    assert_eq!(listed["Products"][0]["variantId"], m_navy);
+    // A card's heart (no variant) keeps what it had; another choice is kept instead.
+    let again = shopper.post("/api/favorites", json!({"productId": TEE}), 200).await;
+    assert_eq!(
+        (again["favoriteId"].clone(), again["variantId"].clone()),
+        (kept["favoriteId"].clone(), m_navy.clone())
+    );
+    shopper.post("/api/favorites", json!({"productId": TEE, "variantId": xl_navy}), 200).await;
+    let listed = shopper.get_json("/api/favorites", 200).await;
+    assert_eq!(listed["Products"].as_array().unwrap().len(), 1, "one favorite a product");
+    assert_eq!(listed["Products"][0]["variantId"], xl_navy, "the kept list follows the change");
+    assert_eq!(listed["Products"][0]["options"][0]["value"], "XL");
+
+    // Wrong variants are refused by name, and change nothing.
+    let other = app.get_json("/api/products/26", 200).await["variants"][0]["id"].as_i64().unwrap();
+    let wrong = shopper.post("/api/favorites", json!({"productId": TEE, "variantId": other}), 400).await;
+    assert_error_shape(&wrong);
+    assert_eq!(wrong["message"], format!("variantId {other} is not a variant of product {TEE}."));
+    let plain = shopper.post("/api/favorites", json!({"productId": 51, "variantId": other}), 400).await;
+    assert_eq!(plain["message"], "Product 51 has no variants: send no variantId.");
+    assert_eq!(shopper.get_json("/api/favorites", 200).await["Products"][0]["variantId"], xl_navy);
+
+    // Staff stop selling XL: the favorite keeps the product alone, at once.
+    let saved = staff.get_json(&format!("/api/admin/products/{TEE}/variants"), 200).await;
+    let kept_variants: Vec<Value> = saved["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["options"]["Size"] != "XL")
+        .map(|v| {
+            let mut v = v.clone();
+            v.as_object_mut().unwrap().remove("image");
+            v
+        })
+        .collect();
+    let mut options = saved["options"].clone();
+    options[0]["values"] = json!(["XS", "S", "M", "L"]);
+    put_variants(&staff, TEE, json!({"options": options, "variants": kept_variants}), 200).await;
+    let after = shopper.get_json("/api/favorites", 200).await;
+    assert_eq!(after["Products"][0]["productId"], TEE);
+    assert_eq!(
+        (after["Products"][0]["variantId"].clone(), after["Products"][0]["options"].clone()),
+        (Value::Null, json!([]))
+    );
+}

@@ -3,7 +3,7 @@
 // office's variant grid. The seed's crew neck tee (product 25) comes in XS-XL by White,
 // Black and Navy, XL $2 more; in White, XS and L are sold out (`db::seed::options`).
 import assert from 'node:assert/strict';
-import { appStarted, cartLink, eventually, expectPath, hasText, journey, productCards, shown, signUpByApi, withStaff } from './harness.mjs';
+import { appStarted, cartLink, eventually, expectPath, hasAttribute, hasText, journey, productCards, shown, signUpByApi, withStaff } from './harness.mjs';
 
 const STAFF = { username: 'merchandiser', role: 'staff', password: 'a long passphrase' };
 withStaff([STAFF]);
@@ -51,6 +51,11 @@ journey('a shopper chooses a size and colour, keeps it in the address, and finds
   assert.equal(await size.getByRole('radio', { name: 'M', exact: true }).isChecked(), true);
   assert.equal(await colour.getByRole('radio', { name: 'Navy', exact: true }).isChecked(), true);
 
+  // The heart keeps the choice with the favorite.
+  const heart = page.getByRole('main').getByRole('button', { name: `Favorite ${NAME}` }).first();
+  await heart.click();
+  await hasAttribute(heart, 'aria-pressed', 'true');
+
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await hasText(page.getByRole('status').filter({ hasText: 'Added' }), `Added ${NAME} (M, Navy) to your cart`);
   await cartLink(page).click();
@@ -63,6 +68,16 @@ journey('a shopper chooses a size and colour, keeps it in the address, and finds
   await page.getByRole('region', { name: 'Order summary' }).getByRole('button', { name: 'Place your order' }).click();
   await expectPath(page, /^\/order-confirmation\/\d+$/);
   await shown(page.getByText('Size: M · Colour: Navy'));
+
+  // The favorite names the choice and opens the product on it.
+  await page.goto('/favorites');
+  const favorite = page.getByRole('list', { name: 'Your favorites' }).getByRole('listitem').filter({ hasText: NAME });
+  await shown(favorite.getByText('Size: M · Colour: Navy'));
+  await favorite.getByRole('link', { name: NAME, exact: true }).click();
+  await expectPath(page, TEE);
+  assert.equal(new URL(page.url()).search, chosen.slice(chosen.indexOf('?')));
+  await appStarted(page);
+  assert.equal(await page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: 'M', exact: true }).isChecked(), true);
 });
 
 /** The count a facet's checkbox shows: "Navy (12)" is 12. */

@@ -15,7 +15,7 @@ const STEPS: &[(usize, &str)] = &[
     (8, include_str!("migrations/0008_pictures_and_imports.sql")),
     (9, include_str!("migrations/0009_one_department_change.sql")),
     (10, include_str!("migrations/0010_variants.sql")),
-    (11, include_str!("migrations/0011_option_counts_and_variant_imports.sql")),
+    (11, include_str!("migrations/0011_variant_facets_imports_and_favorites.sql")),
 ];
 
 /// The schema this Market writes.

@@ -15,7 +15,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0008_pictures_and_imports.sql")),
     M::up(include_str!("migrations/0009_one_department_change.sql")),
     M::up(include_str!("migrations/0010_variants.sql")),
-    M::up(include_str!("migrations/0011_option_counts_and_variant_imports.sql")),
+    M::up(include_str!("migrations/0011_variant_facets_imports_and_favorites.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a

@@ -468,7 +468,7 @@ export interface paths {
         /** The shopper's favorites */
         get: operations["listFavorites"];
         put?: never;
-        /** Favorite a product (again: answers the existing one) */
+        /** Favorite a product, with the variant chosen if any (again: answers the existing one, keeping the latest variant given) */
         post: operations["addFavorite"];
         delete?: never;
         options?: never;
@@ -1004,11 +1004,35 @@ export interface components {
             name: string;
             /** Format: int64 */
             numReviews: number;
+            /** @description That variant's option values, in the product's order. */
+            options: components["schemas"]["OptionValue"][];
             previewImage: string;
             price: components["schemas"]["Cents"];
             priceTo?: components["schemas"]["Cents"] | null;
             /** Format: int64 */
             productId: number;
+            /**
+             * Format: int64
+             * @description The variant chosen when it was favorited, while it is sold; `null` otherwise.
+             */
+            variantId?: number | null;
+        };
+        /**
+         * @description What `POST /api/favorites` keeps: a product, and the variant chosen on its page, if any.
+         * @example {
+         *       "productId": 25,
+         *       "variantId": 3
+         *     }
+         */
+        FavoriteInput: {
+            /** Format: int64 */
+            productId: number;
+            /**
+             * Format: int64
+             * @description One of the product's `variants`, to keep the choice with the favorite (a heart
+             *     on a card sends none); refused for a product sold as one thing.
+             */
+            variantId?: number | null;
         };
         Favorites: {
             Products: components["schemas"]["Favorite"][];
@@ -1344,15 +1368,6 @@ export interface components {
              *     ]
              */
             values: components["schemas"]["OptionValueText"][];
-        };
-        /**
-         * @example {
-         *       "productId": 51
-         *     }
-         */
-        ProductRef: {
-            /** Format: int64 */
-            productId: number;
         };
         RatingCount: {
             /** Format: int64 */
@@ -2849,7 +2864,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProductRef"];
+                "application/json": components["schemas"]["FavoriteInput"];
             };
         };
         responses: {
@@ -3369,6 +3384,7 @@ export type Departments = components['schemas']['Departments'];
 export type Error = components['schemas']['Error'];
 export type Facets = components['schemas']['Facets'];
 export type Favorite = components['schemas']['Favorite'];
+export type FavoriteInput = components['schemas']['FavoriteInput'];
 export type Favorites = components['schemas']['Favorites'];
 export type ImportProblemBody = components['schemas']['ImportProblemBody'];
 export type ImportProblems = components['schemas']['ImportProblems'];
@@ -3397,7 +3413,6 @@ export type ProductImages = components['schemas']['ProductImages'];
 export type ProductImportBody = components['schemas']['ProductImportBody'];
 export type ProductInput = components['schemas']['ProductInput'];
 export type ProductOption = components['schemas']['ProductOption'];
-export type ProductRef = components['schemas']['ProductRef'];
 export type RatingCount = components['schemas']['RatingCount'];
 export type Review = components['schemas']['Review'];
 export type ReviewAuthor = components['schemas']['ReviewAuthor'];

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductCard as Card } from '../api/types.ts';
 import { to } from '../lib/paths.ts';
+import { describeOptions } from '../lib/variantChoice.ts';
 import { Price } from './Price.tsx';
 import { StarRating } from './StarRating.tsx';
 import { StockNote } from './StockNote.tsx';
@@ -18,10 +19,12 @@ interface Props {
   children?: ReactNode;
   /** The name's heading level: 3 under a section's h2 (the default), 2 where the cards are the page's own list. */
   headingLevel?: 2 | 3;
+  /** A variant the card is of (a favorite's): its page opens on it, and its values show. */
+  variant?: { id: number; options: readonly { name: string; value: string }[] };
 }
 
-export function ProductCard({ product, corner, children, headingLevel = 3 }: Props) {
-  const href = to.product(product.departmentId, product.id);
+export function ProductCard({ product, corner, children, headingLevel = 3, variant }: Props) {
+  const href = to.product(product.departmentId, product.id, variant?.id);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card}>
@@ -37,6 +40,7 @@ export function ProductCard({ product, corner, children, headingLevel = 3 }: Pro
           <Link to={href}>{product.name}</Link>
         </Heading>
         <p className={styles.brand}>{product.brand}</p>
+        {variant && <p className={styles.options}>{describeOptions(variant.options)}</p>}
         <StarRating rating={product.avgRating} count={product.numReviews} />
         <StockNote stock={product.stock} />
         {children}

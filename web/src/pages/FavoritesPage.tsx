@@ -37,7 +37,11 @@ function ShopperFavorites() {
         <ProductGrid label="Your favorites">
           {favorites.map((f) => (
             <li key={f.favoriteId}>
-              <ShopCard product={{ ...f, id: f.productId }} headingLevel={2}>
+              <ShopCard
+                product={{ ...f, id: f.productId }}
+                headingLevel={2}
+                variant={f.variantId === null || f.variantId === undefined ? undefined : { id: f.variantId, options: f.options }}
+              >
                 <FavoriteOffers />
               </ShopCard>
             </li>

@@ -89,7 +89,7 @@ export default function ProductPage() {
               choice={
                 product.options.length > 0 && <VariantPicker product={product} chosen={variant} onChoose={choose} />
               }
-              favorite={<FavoriteButton productId={product.id} productName={product.name} />}
+              favorite={<FavoriteButton productId={product.id} productName={product.name} variantId={variant?.id} />}
             >
               {product.options.length > 0 ? (
                 <AddToCartButton

@@ -106,6 +106,15 @@ describe('addFavorite and removeFavorite, which the heart uses', () => {
     assert.deepEqual(store.getState().favorites.list, [favorite(901, 61), favorite(900, 51)]);
   });
 
+  test('the product page\'s heart sends the variant chosen, and a new favorite keeps it', async () => {
+    const kept = { ...favorite(902, 25), variantId: 3, options: [{ name: 'Size', value: 'M' }] };
+    const server = fakeServer(ok(kept));
+    const store = storeWithFavorites();
+    await store.getState().toggleFavorite(25, 3);
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.body]), [['POST', '/api/favorites', { productId: 25, variantId: 3 }]]);
+    assert.deepEqual(store.getState().favorites.list, [kept]);
+  });
+
   test('removeFavorite deletes by favoriteId and drops only that favorite', async () => {
     const server = fakeServer(ok({ message: 'Successfully deleted', id: 900 }));
     const store = storeWithFavorites(favorite(901, 61), favorite(900, 51));

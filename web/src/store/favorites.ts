@@ -12,11 +12,11 @@ export interface FavoritesSlice {
     pending: number[];
   };
   listFavorites: () => Promise<void>;
-  /** Favorites the product and puts it first (once, however often it is added). */
-  addFavorite: (productId: number) => Promise<Favorite>;
+  /** Favorites the product (with the variant chosen, if any) and puts it first (once, however often it is added). */
+  addFavorite: (productId: number, variantId?: number) => Promise<Favorite>;
   removeFavorite: (favoriteId: number) => Promise<void>;
-  /** The heart: removes the product's favorite when there is one, adds it otherwise. */
-  toggleFavorite: (productId: number) => Promise<void>;
+  /** The heart: removes the product's favorite when there is one, adds it (with the variant chosen, if any) otherwise. */
+  toggleFavorite: (productId: number, variantId?: number) => Promise<void>;
 }
 
 export const emptyFavorites = (): FavoritesSlice['favorites'] => ({ list: [], loaded: false, pending: [] });
@@ -35,8 +35,8 @@ export const createFavoritesSlice: StateCreator<Store, [], [], FavoritesSlice> =
       const list = await api.listFavorites();
       set((s) => ({ favorites: { ...s.favorites, list, loaded: true } }));
     },
-    addFavorite: async (productId) => {
-      const added = await api.addFavorite(productId);
+    addFavorite: async (productId, variantId) => {
+      const added = await api.addFavorite(productId, variantId);
       set((s) => ({
         favorites: {
           ...s.favorites,
@@ -51,14 +51,14 @@ export const createFavoritesSlice: StateCreator<Store, [], [], FavoritesSlice> =
         favorites: { ...s.favorites, list: s.favorites.list.filter((f) => f.favoriteId !== favoriteId) },
       }));
     },
-    toggleFavorite: async (productId) => {
+    toggleFavorite: async (productId, variantId) => {
       const { list, pending } = get().favorites;
       if (pending.includes(productId)) return;
       const existing = list.find((f) => f.productId === productId);
       setPending(productId, true);
       try {
         if (existing) await get().removeFavorite(existing.favoriteId);
-        else await get().addFavorite(productId);
+        else await get().addFavorite(productId, variantId);
       } finally {
         setPending(productId, false);
       }

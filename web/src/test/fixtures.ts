@@ -38,6 +38,8 @@ export const favorite = (favoriteId: number, productId: number): Favorite => ({
   numReviews: 2,
   priceTo: null,
   hasOptions: false,
+  variantId: null,
+  options: [],
 });
 
 export const order = (id: number, total = 10): Order => ({

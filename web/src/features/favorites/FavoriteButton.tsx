@@ -4,10 +4,11 @@ import { useStore } from '../../store/index.ts';
 import styles from './favorites.module.css';
 
 /**
- * The heart: filled when the product is a favorite, and a click toggles it. A visitor
- * is sent to sign in (docs/rules.md#screens).
+ * The heart: filled when the product is a favorite, and a click toggles it, keeping the
+ * variant chosen on the product's page (`variantId`) with a new favorite. A visitor is
+ * sent to sign in (docs/rules.md#screens).
  */
-export function FavoriteButton({ productId, productName }: { productId: number; productName: string }) {
+export function FavoriteButton({ productId, productName, variantId }: { productId: number; productName: string; variantId?: number }) {
   const whoIsHere = useStore((s) => s.whoIsHere);
   const favorited = useStore((s) => s.favorites.list.some((f) => f.productId === productId));
   const pending = useStore((s) => s.favorites.pending.includes(productId));
@@ -22,7 +23,7 @@ export function FavoriteButton({ productId, productName }: { productId: number; 
         return;
       }
       // A failed toggle leaves the heart as it was (docs/rules.md#screens).
-      toggleFavorite(productId).catch(() => undefined);
+      toggleFavorite(productId, variantId).catch(() => undefined);
     });
   };
 

@@ -18,14 +18,17 @@ interface Props {
   /** The card's heading level (ProductCard's headingLevel). */
   headingLevel?: 2 | 3;
   children?: ReactNode;
+  /** The variant a favorite keeps: the card opens the product on it and names its values. */
+  variant?: { id: number; options: readonly { name: string; value: string }[] };
 }
 
-export function ShopCard({ product, label, headingLevel, children }: Props) {
-  const page = to.product(product.departmentId, product.id);
+export function ShopCard({ product, label, headingLevel, children, variant }: Props) {
+  const page = to.product(product.departmentId, product.id, variant?.id);
   return (
     <ProductCard
       product={product}
       headingLevel={headingLevel}
+      variant={variant}
       corner={<FavoriteButton productId={product.id} productName={product.name} />}
     >
       {children}

@@ -8,6 +8,9 @@
 --    between S and XS; counted in steps, S/M was first (0, as XS).
 -- 3. The catalog CSV has one row a variant: an import's waiting rows say which variant
 --    a row changes and what it sets of it.
+-- 4. A favorite keeps the variant chosen when it was favorited (no foreign key, as a
+--    cart line's: a variant may go while a favorite holds it), and a change of it is
+--    logged for the kept favorites lists, as adding one is.
 UPDATE product_option_values SET value_position =
     (2 * value_position + 1) * 500 / json_array_length(p.options, '$[' || option_position || '].values')
 FROM products p WHERE p.id = product_option_values.product_id;
@@ -25,3 +28,9 @@ ALTER TABLE product_import_rows ADD COLUMN options TEXT;
 
 CREATE INDEX product_import_rows_by_variant ON product_import_rows (import_id, variant_id) WHERE variant_id IS NOT NULL;
 CREATE INDEX product_import_rows_by_variant_sku ON product_import_rows (import_id, variant_sku) WHERE variant_sku IS NOT NULL;
+
+ALTER TABLE favorites ADD COLUMN variant_id INTEGER;
+
+CREATE TRIGGER favorites_changed_variant AFTER UPDATE OF variant_id ON favorites BEGIN
+    INSERT INTO changes (topic, key) VALUES ('favorites', NEW.user_id);
+END;

@@ -8,6 +8,9 @@
 --    between S and XS; counted in steps, S/M was first (0, as XS).
 -- 3. The catalog CSV has one row a variant: an import's waiting rows say which variant
 --    a row changes and what it sets of it.
+-- 4. A favorite keeps the variant chosen when it was favorited (no foreign key, as a
+--    cart line's: a variant may go while a favorite holds it). Favorites lists are not
+--    kept beside a shared database (schema 6), so nothing is logged of it here.
 UPDATE product_option_values o SET value_position =
     (2 * o.value_position + 1) * 500 / json_array_length(p.options::json -> o.option_position::int -> 'values')
 FROM products p WHERE p.id = o.product_id;
@@ -25,3 +28,5 @@ ALTER TABLE product_import_rows ADD COLUMN options text;
 
 CREATE INDEX product_import_rows_by_variant ON product_import_rows (import_id, variant_id) WHERE variant_id IS NOT NULL;
 CREATE INDEX product_import_rows_by_variant_sku ON product_import_rows (import_id, variant_sku) WHERE variant_sku IS NOT NULL;
+
+ALTER TABLE favorites ADD COLUMN variant_id bigint;
