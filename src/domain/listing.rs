@@ -343,19 +343,26 @@ impl OptionCount {
     /// place the mean over the products sold in that value (in hundredths): names in the
     /// order products list them (Size before Colour), values likewise (XS, S, M, L, XL,
     /// though a coat's sizes start at S); a value none of the list has is left out unless
-    /// it is ticked, and so is an option left empty.
+    /// it is ticked (then it shows, with 0, last of its option), and so is an option left
+    /// empty.
     pub fn of(
         mut rows: Vec<(String, String, i64, i64, u64)>,
         ticked: &[(String, String)],
     ) -> Vec<OptionCount> {
-        let ticked = |name: &str, value: &str| ticked.iter().any(|(n, v)| n == name && v == value);
         let mut sums: std::collections::HashMap<String, (i64, i64)> = std::collections::HashMap::new();
         for (name, _, at, _, _) in &rows {
             let sum = sums.entry(name.clone()).or_default();
             *sum = (sum.0 + at, sum.1 + 1);
         }
-        let places: std::collections::HashMap<String, i64> =
+        let mut places: std::collections::HashMap<String, i64> =
             sums.into_iter().map(|(name, (sum, n))| (name, sum / n.max(1))).collect();
+        for (name, value) in ticked {
+            if !rows.iter().any(|(n, v, ..)| n == name && v == value) {
+                places.entry(name.clone()).or_insert(i64::MAX);
+                rows.push((name.clone(), value.clone(), 0, i64::MAX, 0));
+            }
+        }
+        let ticked = |name: &str, value: &str| ticked.iter().any(|(n, v)| n == name && v == value);
         rows.retain(|(name, value, _, _, count)| *count > 0 || ticked(name, value));
         rows.sort_by(|a, b| (places[&a.0], &a.0, a.3, &a.1).cmp(&(places[&b.0], &b.0, b.3, &b.1)));
         let mut facets: Vec<OptionCount> = Vec::new();
@@ -561,6 +568,21 @@ mod tests {
             .collect();
         assert_eq!(shown, [("Size", vec!["XS", "S"]), ("Colour", vec!["Black", "Navy", "Olive"])]);
         assert!(OptionCount::of(vec![row("Fit", "Slim", 0, 0, 0)], &[]).is_empty(), "nothing to show");
+
+        // Ticked, though no product in the list is sold in it (other filters left none):
+        // shown with 0, last of its option, or in an option of its own after the rest.
+        let rows = vec![row("Size", "S", 0, 50, 2), row("Colour", "Navy", 100, 200, 3)];
+        let ticked = [("Size".to_string(), "XXL".to_string()), ("Fit".to_string(), "Slim".to_string())];
+        let shown: Vec<(String, Vec<(String, u64)>)> = OptionCount::of(rows, &ticked)
+            .into_iter()
+            .map(|o| (o.name, o.values.into_iter().map(|v| (v.value, v.count)).collect()))
+            .collect();
+        let expected: Vec<(String, Vec<(String, u64)>)> = vec![
+            ("Size".into(), vec![("S".into(), 2), ("XXL".into(), 0)]),
+            ("Colour".into(), vec![("Navy".into(), 3)]),
+            ("Fit".into(), vec![("Slim".into(), 0)]),
+        ];
+        assert_eq!(shown, expected);
     }
 
     #[test]

@@ -354,6 +354,18 @@ async fn lists_and_search_filter_by_option_values_and_count_each_under_the_other
     // Other facets count only the products sold in the values asked.
     assert_eq!(in_navy["facets"]["inStock"].as_u64().unwrap(), navy);
 
+    // With a brand ticked as well: each value counted among that brand's products.
+    let branded = "/api/departments/3/products?limit=96&brand=Common%20Thread";
+    let navy_of_brand = count_of(option_facet(&app.get_json(branded, 200).await, "Colour"), "Navy");
+    assert!(navy_of_brand >= 1, "the tee is Common Thread's");
+    let both = app.get_json(&format!("{branded}&option=Colour:Navy"), 200).await;
+    assert_eq!(both["total"].as_u64().unwrap(), navy_of_brand);
+    // A value ticked that none of the brand's products is sold in stays, with 0.
+    let gloves = app.get_json(&format!("{branded}&option=Size:L%2FXL"), 200).await;
+    assert_eq!(gloves["total"], 0);
+    assert_eq!(count_of(option_facet(&gloves, "Size"), "L/XL"), 0);
+    assert!(option_facet(&gloves, "Size").iter().any(|v| v["value"] == "L/XL"), "the ticked value shows");
+
     let searched = app.get_json("/api/search?q=shirt&option=Size:M", 200).await;
     assert!(searched["total"].as_u64().unwrap() >= 1);
     assert!(searched["Products"].as_array().unwrap().iter().all(|p| p["hasOptions"] == true));
