@@ -73,6 +73,19 @@ struct Filters<'q> {
     options: Option<Sql<'q>>,
 }
 
+/// The options asked, each with its values (`query.options` is sorted, so each
+/// option's values come together).
+fn options_asked(query: &ListingQuery) -> Vec<(&str, Vec<&str>)> {
+    let mut by_option: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (name, value) in &query.options {
+        match by_option.last_mut() {
+            Some((last, values)) if last == name => values.push(value),
+            _ => by_option.push((name, vec![value])),
+        }
+    }
+    by_option
+}
+
 /// The condition that the product in `column` is sold in any of `values` of option
 /// `name`. Within a department, as the set of its products sold in them, read once by
 /// the values' index (`p.id IN (...)`: SQLite and PostgreSQL each make it once a
@@ -119,15 +132,7 @@ impl<'q> Filters<'q> {
         let prices = (!prices.is_empty()).then(|| Sql::all(prices));
         let rating = query.min_rating.map(|min| Sql::new(format!("{RATING} >= ?"), vec![Value::Int(min)]));
         let stock = query.in_stock.then(|| Sql::new(IN_STOCK, vec![]));
-        // `query.options` is sorted: each option's values come together.
-        let mut by_option: Vec<(&'q str, Vec<&'q str>)> = Vec::new();
-        for (name, value) in &query.options {
-            match by_option.last_mut() {
-                Some((last, values)) if last == name => values.push(value),
-                _ => by_option.push((name, vec![value])),
-            }
-        }
-        let by_option: Vec<(&'q str, Sql<'q>)> = by_option
+        let by_option: Vec<(&'q str, Sql<'q>)> = options_asked(query)
             .into_iter()
             .map(|(name, values)| (name, sold_in("p.id", department, name, &values)))
             .collect();
@@ -362,14 +367,7 @@ fn option_facets<'q>(
 /// which are few and found by their own index. Joining every row to its product took
 /// 1.8 s for Clothing at a million with nothing ticked, 2.4 s with a size ticked.
 fn department_option_facets(c: &mut Conn, id: i64, query: &ListingQuery) -> Result<Vec<OptionCount>, Error> {
-    // `query.options` is sorted: each option's values come together.
-    let mut by_option: Vec<(&str, Vec<&str>)> = Vec::new();
-    for (name, value) in &query.options {
-        match by_option.last_mut() {
-            Some((last, values)) if last == name => values.push(value),
-            _ => by_option.push((name, vec![value])),
-        }
-    }
+    let by_option = options_asked(query);
     // Each row counts where its product is in every other option's set.
     let counted = |alias: &str| -> Sql<'_> {
         let parts: Vec<Sql> = by_option

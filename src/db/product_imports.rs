@@ -523,7 +523,7 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     )?;
     let updated: std::collections::BTreeSet<i64> =
         changed.into_iter().chain(variants_changed.iter().copied()).collect();
-    // Kept carts holding them show their names, prices and variants.
+    // Kept carts and favorites holding them show their names, prices and variants.
     for &product in &updated {
         product_effects::shoppers_holding(c, product)?;
     }
