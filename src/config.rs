@@ -64,6 +64,11 @@ impl Config {
         self.data_dir.join("market.db")
     }
 
+    /// The catalog index's folder: in the data folder, beside the database it follows.
+    pub fn catalog_index_dir(&self) -> PathBuf {
+        catalog_index_dir(&self.data_dir)
+    }
+
     /// Creates the data folder if needed and checks it can be used.
     pub fn prepare(&self) -> anyhow::Result<()> {
         std::fs::create_dir_all(&self.data_dir)
@@ -197,6 +202,12 @@ fn load_or_create_secret(path: &Path) -> anyhow::Result<Secret> {
     file.write_all(hex.as_bytes())?;
     file.sync_all()?;
     Ok(Secret(hex.into_bytes()))
+}
+
+/// The catalog index's folder in the data folder `data_dir` (`market serve`, `seed` and
+/// `restore` agree on it).
+pub fn catalog_index_dir(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("catalog-index")
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@
 //! status "degraded" and why: reads still work there. So it does while the database is
 //! there but busy (every connection in use, the check's read cancelled for running
 //! long): the replicas share that database, and taking one out of rotation would only
-//! heap its share of the work on the others.
+//! heap its share of the work on the others. It also says what answers searches: the
+//! catalog index, or the database while the index is built (the store serves then).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -65,6 +66,7 @@ async fn readyz(db: web::Data<Db>, stopping: web::Data<Stopping>) -> HttpRespons
             "database": database,
             "writes": writes,
             "stopping": stopping,
+            "search": db.search_source(),
         },
     });
     if let Some((_, since)) = fault {

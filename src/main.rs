@@ -88,7 +88,19 @@ fn seed(args: &SeedArgs) -> anyhow::Result<()> {
         "seeded {}",
         described(&location)
     );
-    Ok(())
+    build_catalog_index(&location, &args.data_dir)
+}
+
+/// Builds the catalog index in `data_dir` afresh from the database at `location`, so
+/// that the store starts serving with it (`market seed` and `market restore` leave one
+/// there; a store that finds none builds it itself, searching the database meanwhile).
+fn build_catalog_index(location: &Location, data_dir: &std::path::Path) -> anyhow::Result<()> {
+    actix_web::rt::System::new().block_on(async {
+        let db = market::db::Db::open_with(location, market::db::Limits::default())?;
+        let index = db.open_catalog_index(&market::config::catalog_index_dir(data_dir))?;
+        db.build_catalog_index(&index).await?;
+        Ok(())
+    })
 }
 
 /// The SQLite file `backup` and `restore` work on: they copy files, so a PostgreSQL
@@ -127,6 +139,7 @@ fn restore(args: &RestoreArgs) -> anyhow::Result<()> {
     let path = sqlite_file(&args.data_dir, args.database.as_deref(), "restore")?;
     let _lock = DataDirLock::take(&args.data_dir, "market restore")?;
     let (restored, kept) = market::db::backup::restore(&args.from, &path)?;
+    build_catalog_index(&Location::File(path.clone()), &args.data_dir)?;
     println!("Restored {} into {} ({restored}).", args.from.display(), path.display());
     if let Some(kept) = kept {
         println!(

@@ -72,7 +72,20 @@ impl Application {
         let access_log = web::Data::new(config.log.clone().filter(|_| config.access_log));
         let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
         let (metrics_for_own_address, stopping_for_signals) = (metrics.clone(), stopping.clone());
-        db.listen(answer_cache.clone().into_inner().listener())?;
+        // Searches read the catalog index once it is ready; until then the database's own
+        // full-text search answers them. The answers kept are dropped at each change, and
+        // again once the index holds it.
+        let answers = answer_cache.clone().into_inner().listener();
+        match db.open_catalog_index(&config.catalog_index_dir()) {
+            Ok(index) => {
+                db.listen(db.keep_catalog_index(index.clone(), answers))?;
+                spawn_index_preparation(db.clone(), index);
+            }
+            Err(e) => {
+                tracing::warn!("the catalog index cannot be opened ({e}); searches read the database");
+                db.listen(answers)?;
+            }
+        }
         let document = web::Data::new(api::openapi::Document(api::openapi_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
         spawn_import_keeper(db.clone());
@@ -296,6 +309,14 @@ fn spawn_import_keeper(db: Db) {
 
 /// Forgets what has expired: sessions, idempotency keys and old change-log rows at
 /// start and then every hour, rate-limit buckets that are full again every ten minutes.
+fn spawn_index_preparation(db: Db, index: std::sync::Arc<crate::db::CatalogIndex>) {
+    actix_web::rt::spawn(async move {
+        if let Err(e) = db.prepare_catalog_index(&index).await {
+            tracing::error!("the catalog index could not be made ready ({e}); searches read the database");
+        }
+    });
+}
+
 fn spawn_housekeeping(db: Db, limiter: web::Data<Limiter>) {
     actix_web::rt::spawn(async move {
         let mut every_ten_minutes = actix_web::rt::time::interval(std::time::Duration::from_secs(600));

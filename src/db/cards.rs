@@ -2,7 +2,7 @@
 //! by the catalog's lists, search and suggestions, and favorites.
 
 use super::Error;
-use super::conn::Row;
+use super::conn::{Conn, Row, Value};
 use crate::domain::Cents;
 use crate::domain::catalog::NO_PICTURE;
 use crate::domain::catalog::{ProductCard, Rating};
@@ -25,4 +25,26 @@ pub(super) fn card(r: &Row, at: usize) -> Result<ProductCard, Error> {
         price_to: r.get::<Option<i64>>(at + 9)?.map(Cents),
         has_options: r.get(at + 10)?,
     })
+}
+
+/// The cards of `ids`, in that order, of those still on the storefront.
+pub(super) fn by_ids(c: &mut Conn, ids: &[i64]) -> Result<Vec<ProductCard>, Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks = vec!["?"; ids.len()].join(", ");
+    let params: Vec<Value> = ids.iter().map(|id| Value::Int(*id)).collect();
+    let mut cards = c.query(
+        &format!(
+            "SELECT {CARD_COLUMNS} FROM products p
+             LEFT JOIN product_images i ON i.product_id = p.id AND i.position = 0
+             WHERE p.id IN ({marks}) AND p.archived_at IS NULL"
+        ),
+        &params,
+        |r| card(r, 0),
+    )?;
+    let place: std::collections::HashMap<i64, usize> =
+        ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
+    cards.sort_by_key(|card| place.get(&card.id).copied().unwrap_or(usize::MAX));
+    Ok(cards)
 }

@@ -22,11 +22,13 @@ pub mod audit;
 mod cards;
 pub mod cart;
 pub mod catalog;
+mod catalog_index;
 pub mod changes;
 pub(crate) mod conn;
 mod error;
 pub mod faults;
 pub mod favorites;
+mod index_keeper;
 mod listing;
 mod metrics;
 pub mod orders;
@@ -48,6 +50,7 @@ pub mod variants;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use catalog_index::CatalogIndex;
 pub use changes::{Change, Listener, Topic};
 pub use conn::Engine;
 use conn::{Conn, args};
@@ -100,6 +103,8 @@ pub struct Db {
     feed: Arc<changes::Feed>,
     metrics: Arc<DbMetrics>,
     faults: Arc<faults::WriteFaults>,
+    /// The catalog index searches read, once the store opens one (`index_keeper.rs`).
+    catalog_index: Arc<std::sync::OnceLock<Arc<catalog_index::CatalogIndex>>>,
 }
 
 /// See [`Db::bulk_writes`].
@@ -149,7 +154,7 @@ impl Db {
                 (Store::Postgres(store), feed)
             }
         };
-        Ok(Db { store, durable_writes: Arc::default(), feed, metrics, faults })
+        Ok(Db { store, durable_writes: Arc::default(), feed, metrics, faults, catalog_index: Arc::default() })
     }
 
     pub fn engine(&self) -> Engine {

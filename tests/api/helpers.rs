@@ -332,6 +332,19 @@ async fn start(config: Config) -> String {
     let app = Application::build(config).expect("app builds");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
+    // Searches read the catalog index once the store has built it (a tenth of a second
+    // for the seeded catalog): the tests ask it, not the database it stands in for.
+    let client = reqwest::Client::new();
+    for _ in 0..200 {
+        let ready: Value = match client.get(format!("{address}/readyz")).send().await {
+            Ok(res) => res.json().await.unwrap_or_default(),
+            Err(_) => Value::Null,
+        };
+        if ready["checks"]["search"] != "building" {
+            break;
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
     address
 }
 
@@ -436,6 +449,19 @@ impl TestApp {
         self.open().await;
         self.post("/api/session", json!({"credential": credential, "password": password}), 200).await["user"]
             .clone()
+    }
+
+    /// GETs `path` until `found` holds of its JSON body, for at most a second: what the
+    /// catalog index may take to hold a write. Answers the last body.
+    pub async fn get_json_within_a_second(&self, path: &str, found: impl Fn(&Value) -> bool) -> Value {
+        let started = std::time::Instant::now();
+        loop {
+            let body = self.get_json(path, 200).await;
+            if found(&body) || started.elapsed() > std::time::Duration::from_secs(1) {
+                return body;
+            }
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
     }
 
     /// GETs `path`, checks the status, and returns the JSON body.

@@ -20,6 +20,7 @@ mod orders;
 mod races;
 mod replicas;
 mod reviews;
+mod search_index;
 mod seed;
 mod server;
 mod session;

@@ -49,7 +49,10 @@ async fn health_says_alive_and_readiness_follows_the_database_schema() {
     assert_eq!(app.get_json("/healthz", 200).await, json!({"status": "alive"}));
     let ready = app.get_json("/readyz", 200).await;
     assert_eq!(ready["status"], "ready");
-    assert_eq!(ready["checks"], json!({"database": "ok", "writes": "ok", "stopping": false}));
+    assert_eq!(
+        ready["checks"],
+        json!({"database": "ok", "writes": "ok", "stopping": false, "search": "index"})
+    );
 
     // A database another Market moved on (or an operator's mistake): not ready.
     let (newer, back) = match crate::helpers::postgres() {
@@ -57,7 +60,7 @@ async fn health_says_alive_and_readiness_follows_the_database_schema() {
             "INSERT INTO market_schema (version) VALUES (99)",
             "DELETE FROM market_schema WHERE version = 99",
         ),
-        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 11"),
+        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 12"),
     };
     app.sql(newer).await;
     let unready = app.get_json("/readyz", 503).await;

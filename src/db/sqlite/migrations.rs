@@ -16,6 +16,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0009_one_department_change.sql")),
     M::up(include_str!("migrations/0010_variants.sql")),
     M::up(include_str!("migrations/0011_variant_facets_imports_and_favorites.sql")),
+    M::up(include_str!("migrations/0012_new_products_named.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a

@@ -1,0 +1,282 @@
+//! The catalog index: the storefront's products in a tantivy index in the data folder,
+//! which answers searches (matches, typing mistakes, ranking, facets, the page) in one
+//! pass whatever the engine, so both engines rank alike (docs/architecture.md#search).
+//! The database stays the truth: the index is built from it, kept in step by its
+//! change log, and a page's cards are read from it by id.
+
+mod collect;
+mod documents;
+mod schema;
+mod words;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use tantivy::directory::MmapDirectory;
+use tantivy::indexer::LogMergePolicy;
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Term};
+
+pub use documents::{Indexed, batch_after, these};
+
+use crate::domain::listing::{
+    BrandCount, Facets, ListingQuery, OptionCount, PRICE_BANDS, PriceBand, RATING_FLOORS, RatingCount,
+};
+use collect::{Filters, ListCollector};
+use schema::Fields;
+
+/// The index's layout; an index of another is built again.
+const LAYOUT: u32 = 1;
+/// The indexing memory of the writer: segments are written out past it.
+const WRITER_BYTES: usize = 96 << 20;
+/// Segments of more products than this are not merged: a change to one product must
+/// not wait for a merge of a large part of the catalog.
+const MERGED_AT_MOST: usize = 200_000;
+
+/// What each commit records with the index: its layout, the change log's position it
+/// holds every change up to, and whether it holds the whole catalog (an index whose
+/// building was cut short does not).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+struct Payload {
+    layout: u32,
+    position: i64,
+    complete: bool,
+}
+
+pub struct CatalogIndex {
+    dir: PathBuf,
+    /// One store at a time keeps an index (held until this is dropped).
+    _lock: std::fs::File,
+    index: Index,
+    reader: IndexReader,
+    /// Made for a build or a change and let go at its commit: a writer holds the
+    /// folder's lock and a thread, and a store that restarts in the same process (or a
+    /// `market` command beside it) must be able to take them.
+    writer: Mutex<Option<IndexWriter>>,
+    fields: Fields,
+    /// Whether it holds the whole catalog and may answer.
+    ready: AtomicBool,
+    /// The change log's position it holds every change up to.
+    position: AtomicI64,
+}
+
+/// A search's answer from the index: the page's product ids, the total, the facets,
+/// and the words as read when a mistake was forgiven.
+#[derive(Debug)]
+pub struct Searched {
+    pub ids: Vec<i64>,
+    pub total: u64,
+    pub facets: Facets,
+    pub corrected: Option<Vec<String>>,
+}
+
+/// The file whose lock says a store keeps the index in its folder.
+const LOCK: &str = "market-index.lock";
+
+fn take_lock(dir: &Path) -> anyhow::Result<std::fs::File> {
+    let file = std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(dir.join(LOCK))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            anyhow::bail!("{} is kept by another store", dir.display())
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(e.into()),
+    }
+}
+
+impl CatalogIndex {
+    /// Opens the index in `dir`, or makes an empty one there (also in place of one
+    /// that is damaged or of another layout). It answers once it is complete: at once
+    /// when the folder held a whole one, else when [`CatalogIndex::build`] ends.
+    pub fn open(dir: &Path) -> anyhow::Result<CatalogIndex> {
+        std::fs::create_dir_all(dir)?;
+        let lock = take_lock(dir)?;
+        let (index, payload) = match Self::open_existing(dir) {
+            Ok(found) => found,
+            Err(e) => {
+                if std::fs::read_dir(dir)?.flatten().any(|entry| entry.file_name() != LOCK) {
+                    tracing::warn!(dir = %dir.display(), "the catalog index cannot be read ({e}); it is built again");
+                    for entry in std::fs::read_dir(dir)?.flatten().filter(|entry| entry.file_name() != LOCK) {
+                        std::fs::remove_file(entry.path())?;
+                    }
+                }
+                let (schema, _) = schema::schema();
+                (Index::create_in_dir(dir, schema)?, None)
+            }
+        };
+        schema::register(&index);
+        let fields = Fields::of(&index.schema())?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let complete = payload.is_some_and(|p| p.complete && p.layout == LAYOUT);
+        Ok(CatalogIndex {
+            dir: dir.to_owned(),
+            _lock: lock,
+            index,
+            reader,
+            writer: Mutex::new(None),
+            fields,
+            ready: AtomicBool::new(complete),
+            position: AtomicI64::new(payload.map_or(0, |p| p.position)),
+        })
+    }
+
+    fn open_existing(dir: &Path) -> anyhow::Result<(Index, Option<Payload>)> {
+        let index = Index::open(MmapDirectory::open(dir)?)?;
+        let payload: Option<Payload> =
+            index.load_metas()?.payload.and_then(|p| serde_json::from_str(&p).ok());
+        anyhow::ensure!(payload.is_some_and(|p| p.layout == LAYOUT), "it is of another layout");
+        let (expected, _) = schema::schema();
+        anyhow::ensure!(index.schema() == expected, "its fields are not this version's");
+        Ok((index, payload))
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    /// The change log's position the index holds every change up to.
+    pub fn position(&self) -> i64 {
+        self.position.load(Ordering::Acquire)
+    }
+
+    /// Starts a build: the index is emptied, and answers no search until
+    /// [`CatalogIndex::finish_build`].
+    pub fn start_build(&self) -> anyhow::Result<()> {
+        self.ready.store(false, Ordering::Release);
+        self.with_writer(|w| Ok(w.delete_all_documents().map(|_| ())?))
+    }
+
+    /// Adds products a build read.
+    pub fn add(&self, products: &[Indexed]) -> anyhow::Result<()> {
+        self.with_writer(|writer| {
+            for p in products {
+                writer.add_document(p.document(&self.fields))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Ends a build that read the catalog after the change log stood at `position`.
+    pub fn finish_build(&self, position: i64) -> anyhow::Result<()> {
+        self.commit(position, true)?;
+        self.ready.store(true, Ordering::Release);
+        Ok(())
+    }
+
+    /// Puts the products `ids` as they are now (`found`, read after the changes up to
+    /// `position`): each is replaced, and those not found (archived, deleted) leave.
+    pub fn update(&self, ids: &[i64], found: &[Indexed], position: i64) -> anyhow::Result<()> {
+        self.with_writer(|writer| {
+            for id in ids {
+                writer.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
+            }
+            for p in found {
+                writer.add_document(p.document(&self.fields))?;
+            }
+            Ok(())
+        })?;
+        self.commit(position.max(self.position()), self.is_ready())
+    }
+
+    /// Commits what the writer holds, and lets it go.
+    fn commit(&self, position: i64, complete: bool) -> anyhow::Result<()> {
+        let payload = serde_json::to_string(&Payload { layout: LAYOUT, position, complete })?;
+        self.with_writer(|writer| {
+            let mut prepared = writer.prepare_commit()?;
+            prepared.set_payload(&payload);
+            prepared.commit()?;
+            Ok(())
+        })?;
+        // The merges the commit started end before the writer goes (small segments:
+        // the policy leaves the build's large ones alone).
+        if let Some(writer) = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            writer.wait_merging_threads()?;
+        }
+        self.reader.reload()?;
+        self.position.store(position, Ordering::Release);
+        Ok(())
+    }
+
+    fn with_writer<T>(&self, f: impl FnOnce(&mut IndexWriter) -> anyhow::Result<T>) -> anyhow::Result<T> {
+        let mut slot = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let writer = match slot.as_mut() {
+            Some(writer) => writer,
+            None => {
+                let writer: IndexWriter = self.index.writer_with_num_threads(1, WRITER_BYTES)?;
+                let mut policy = LogMergePolicy::default();
+                policy.set_max_docs_before_merge(MERGED_AT_MOST);
+                writer.set_merge_policy(Box::new(policy));
+                slot.insert(writer)
+            }
+        };
+        f(writer)
+    }
+
+    /// The products on the storefront the index holds.
+    pub fn count(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    /// One page of the products matching `typed` (a search's words) in `department`
+    /// when given, as `listing` asks, with the total and the facets. A page past the
+    /// last is refused.
+    pub fn search(
+        &self,
+        typed: &[String],
+        department: Option<i64>,
+        listing: &ListingQuery,
+    ) -> Result<Searched, crate::db::Error> {
+        let searcher = self.reader.searcher();
+        let weighted = words::weighted(&self.fields, false);
+        let fields: Vec<_> = weighted.iter().map(|(f, _)| *f).collect();
+        let folded: Vec<String> = typed.iter().flat_map(|w| schema::tokens(w)).collect();
+        let reading = words::read(&searcher, &fields, &folded, false).map_err(crate::db::Error::other)?;
+        let query = words::query(&self.fields, &reading.words, &weighted, department);
+        let filters = Arc::new(Filters::of(listing));
+        let found = searcher.search(&*query, &ListCollector { filters }).map_err(crate::db::Error::other)?;
+        listing.check_page(found.total).map_err(crate::db::Error::Rejected)?;
+        let facets = facets(&found, listing);
+        let ids = collect::page(found.hits, listing.offset() as usize, listing.limit as usize);
+        Ok(Searched {
+            ids,
+            total: found.total,
+            facets,
+            corrected: reading.corrected.then_some(reading.words),
+        })
+    }
+}
+
+/// The facets of a list from its counts, as `db/listing.rs` shapes them.
+fn facets(found: &collect::Found, listing: &ListingQuery) -> Facets {
+    let brands =
+        found.brands.iter().map(|(name, count)| BrandCount { name: name.clone(), count: *count }).collect();
+    let options = found
+        .options
+        .iter()
+        .map(|((name, value), (options, places, n, count))| {
+            (name.clone(), value.clone(), options * 100 / n.max(&1), places * 100 / n.max(&1), *count)
+        })
+        .collect();
+    Facets {
+        brands: Facets::brands_of(brands, &listing.brands),
+        ratings: RATING_FLOORS
+            .iter()
+            .zip(found.floors)
+            .filter(|(_, count)| *count > 0)
+            .map(|(min, count)| RatingCount { min: *min, count })
+            .collect(),
+        prices: PRICE_BANDS
+            .iter()
+            .zip(found.bands)
+            .filter(|(_, count)| *count > 0)
+            .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
+            .collect(),
+        in_stock: found.in_stock,
+        options: OptionCount::of(options, &listing.options),
+    }
+}

@@ -1,0 +1,205 @@
+//! Keeps the catalog index (`catalog_index/`) in step with the database: builds it from
+//! the catalog, brings one found in the data folder up to date from the change log,
+//! and applies each product's change as the log delivers it, before the kept answers
+//! that showed the product are dropped (so none is made again from the index as it
+//! was).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use super::catalog_index::{self, CatalogIndex};
+use super::changes::{Change, Listener, Topic};
+use super::conn::{Conn, Engine, args};
+use super::{Db, Error};
+
+/// How far before its recorded position a reopened index reads the log again: on
+/// PostgreSQL a change's number is taken before its transaction commits, so one can
+/// appear below a position already read. Re-reading a few products costs little.
+const REREAD: i64 = 10_000;
+
+impl Db {
+    /// Opens the catalog index in `dir` for this store's searches. It answers once it
+    /// is complete; [`Db::prepare_catalog_index`] makes it so.
+    pub fn open_catalog_index(&self, dir: &std::path::Path) -> anyhow::Result<Arc<CatalogIndex>> {
+        let index = Arc::new(CatalogIndex::open(dir)?);
+        let _ = self.catalog_index.set(index.clone());
+        Ok(index)
+    }
+
+    /// What answers searches: `index` (the catalog index), `database` (there is none),
+    /// or `building` (the database, until the index is built).
+    pub fn search_source(&self) -> &'static str {
+        match self.catalog_index.get() {
+            None => "database",
+            Some(index) if index.is_ready() => "index",
+            Some(_) => "building",
+        }
+    }
+
+    /// The catalog index, when it holds the whole catalog and may answer.
+    pub(super) fn ready_index(&self) -> Option<Arc<CatalogIndex>> {
+        self.catalog_index.get().filter(|i| i.is_ready()).cloned()
+    }
+
+    /// Brings the index up to date: a complete one by the changes since its position,
+    /// any other (or one the log no longer reaches back to) by building it again.
+    /// Answers how many products it read.
+    pub async fn prepare_catalog_index(&self, index: &Arc<CatalogIndex>) -> Result<u64, Error> {
+        let started = std::time::Instant::now();
+        let idx = index.clone();
+        let (how, read) = self.read(move |c| prepare(&idx, c)).await?;
+        tracing::info!(
+            products = read,
+            seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
+            dir = %index.dir().display(),
+            "{how} the catalog index"
+        );
+        Ok(read)
+    }
+
+    /// Builds the index afresh from the catalog as it is now (after `market seed` or
+    /// `market restore` made another). Answers how many products it read.
+    pub async fn build_catalog_index(&self, index: &Arc<CatalogIndex>) -> Result<u64, Error> {
+        let started = std::time::Instant::now();
+        let idx = index.clone();
+        let read = self.read(move |c| build(&idx, c)).await?;
+        tracing::info!(
+            products = read,
+            seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
+            dir = %index.dir().display(),
+            "built the catalog index"
+        );
+        Ok(read)
+    }
+
+    /// The listener that keeps `index` in step: every change goes to `then` (the kept
+    /// answers) at once; products' changes are also applied to the index on the
+    /// blocking pool, and handed to `then` again once it holds them.
+    pub fn keep_catalog_index(&self, index: Arc<CatalogIndex>, then: Listener) -> Listener {
+        let (send, mut receive) = tokio::sync::mpsc::unbounded_channel::<Vec<Change>>();
+        let db = self.clone();
+        let again = then.clone();
+        actix_web::rt::spawn(async move {
+            while let Some(mut changes) = receive.recv().await {
+                // Whatever else came meanwhile is applied with it, in one commit.
+                while let Ok(more) = receive.try_recv() {
+                    changes.extend(more);
+                }
+                let idx = index.clone();
+                let named = changes.clone();
+                if let Err(e) = db.read(move |c| apply(&idx, c, &named)).await {
+                    tracing::warn!("the catalog index could not follow a change ({e}); it is built again");
+                    let idx = index.clone();
+                    if let Err(e) = db.read(move |c| build(&idx, c)).await {
+                        tracing::error!("building the catalog index failed: {e}");
+                    }
+                }
+                // Answers made from the index before it held these changes go too.
+                again(&changes);
+            }
+        });
+        Arc::new(move |changes: &[Change]| {
+            // Dropped at once, as before the index: a shopper reads their own write.
+            then(changes);
+            let catalog: Vec<Change> = changes
+                .iter()
+                .filter(|c| matches!(c.topic, Topic::Product | Topic::Everything))
+                .copied()
+                .collect();
+            if !catalog.is_empty() {
+                let _ = send.send(catalog);
+            }
+        })
+    }
+}
+
+/// Where the change log stands: the position a build's read follows.
+fn log_position(c: &mut Conn) -> Result<i64, Error> {
+    c.query_one("SELECT coalesce(max(id), 0) FROM changes", &[], |r| r.get(0))
+}
+
+fn prepare(index: &CatalogIndex, c: &mut Conn) -> Result<(&'static str, u64), Error> {
+    if index.is_ready() {
+        let position = index.position();
+        let (oldest, newest): (i64, i64) =
+            c.query_one("SELECT coalesce(min(id), 0), coalesce(max(id), 0) FROM changes", &[], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+        // The log reaches back to the index's position, and is the same log (a catalog
+        // made again restarts it).
+        if newest >= position && (oldest <= reread_from(c, position) + 1 || oldest == 0) {
+            let read = catch_up(index, c, position, newest)?;
+            let on_sale: i64 =
+                c.query_one("SELECT count(*) FROM products WHERE archived_at IS NULL", &[], |r| r.get(0))?;
+            if on_sale as u64 == index.count() {
+                return Ok(("caught up", read));
+            }
+            tracing::warn!(
+                in_index = index.count(),
+                on_sale,
+                "the catalog index does not hold the products on sale; it is built again"
+            );
+        }
+    }
+    Ok(("built", build(index, c)?))
+}
+
+/// Where to read the log again from, for an index that holds every change up to
+/// `position`.
+fn reread_from(c: &Conn, position: i64) -> i64 {
+    match c.engine() {
+        Engine::Sqlite => position,
+        Engine::Postgres => (position - REREAD).max(0),
+    }
+}
+
+/// Reads again the products the log names after `position` (up to `newest`), into the
+/// index. Answers how many.
+fn catch_up(index: &CatalogIndex, c: &mut Conn, position: i64, newest: i64) -> Result<u64, Error> {
+    let ids: Vec<i64> = c.query(
+        "SELECT DISTINCT key FROM changes WHERE topic = 'product' AND id > ?1 AND id <= ?2",
+        args![reread_from(c, position), newest],
+        |r| r.get(0),
+    )?;
+    update(index, c, &ids, newest)?;
+    Ok(ids.len() as u64)
+}
+
+/// Reads the whole catalog into the index, in batches by id, then what changed
+/// meanwhile (changes delivered during the build are not applied to it).
+fn build(index: &CatalogIndex, c: &mut Conn) -> Result<u64, Error> {
+    let position = log_position(c)?;
+    index.start_build().map_err(Error::Other)?;
+    let (mut after, mut read) = (0, 0u64);
+    loop {
+        let batch = catalog_index::batch_after(c, after)?;
+        let Some(last) = batch.last() else { break };
+        after = last.id;
+        read += batch.len() as u64;
+        index.add(&batch).map_err(Error::Other)?;
+    }
+    index.finish_build(position).map_err(Error::Other)?;
+    let newest = log_position(c)?;
+    catch_up(index, c, position, newest)?;
+    Ok(read)
+}
+
+/// Applies delivered changes: the products they name are read again and replaced.
+/// A lost log (`Everything`) builds the index again.
+fn apply(index: &CatalogIndex, c: &mut Conn, changes: &[Change]) -> Result<(), Error> {
+    if changes.iter().any(|c| c.topic == Topic::Everything) {
+        build(index, c)?;
+        return Ok(());
+    }
+    let ids: BTreeSet<i64> = changes.iter().filter(|c| c.topic == Topic::Product).map(|c| c.key).collect();
+    let position = changes.iter().map(|c| c.version).max().unwrap_or(0);
+    if index.is_ready() && !ids.is_empty() {
+        update(index, c, &ids.into_iter().collect::<Vec<_>>(), position)?;
+    }
+    Ok(())
+}
+
+fn update(index: &CatalogIndex, c: &mut Conn, ids: &[i64], position: i64) -> Result<(), Error> {
+    let found = catalog_index::these(c, ids)?;
+    index.update(ids, &found, position).map_err(Error::Other)
+}
