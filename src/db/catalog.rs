@@ -1,6 +1,7 @@
 //! Departments and products: one query per answer.
 
 use super::conn::{Conn, Row, args};
+use super::index_keeper::listed;
 use super::listing::{self, Source};
 use super::{Db, Error};
 use crate::domain::Cents;
@@ -21,6 +22,17 @@ impl Db {
         department_id: i64,
         query: ListingQuery,
     ) -> Result<Option<DepartmentProducts>, Error> {
+        if let Some(index) = self.ready_index() {
+            // The index answers the total, the facets and the page's ids; the cards are
+            // read by id, as they are now.
+            return self
+                .read(move |c| {
+                    let Some(department) = department_row(c, department_id)? else { return Ok(None) };
+                    let found = index.department(department_id, &query)?;
+                    Ok(Some(DepartmentProducts { department, listing: listed(c, found, &query)? }))
+                })
+                .await;
+        }
         self.read_snapshot(move |c| department_products(c, department_id, &query)).await
     }
 
@@ -34,17 +46,20 @@ fn department(r: &Row) -> Result<Department, Error> {
     Ok(Department { id: r.get(0)?, name: r.get(1)?, picture_url: r.get(2)? })
 }
 
+fn department_row(c: &mut Conn, department_id: i64) -> Result<Option<Department>, Error> {
+    c.query_opt(
+        "SELECT id, name, picture_url FROM departments WHERE id = ?1",
+        args![department_id],
+        department,
+    )
+}
+
 fn department_products(
     c: &mut Conn,
     department_id: i64,
     query: &ListingQuery,
 ) -> Result<Option<DepartmentProducts>, Error> {
-    let department = c.query_opt(
-        "SELECT id, name, picture_url FROM departments WHERE id = ?1",
-        args![department_id],
-        department,
-    )?;
-    let Some(department) = department else { return Ok(None) };
+    let Some(department) = department_row(c, department_id)? else { return Ok(None) };
     let listing = listing::listing(c, &Source::Department(department_id), query)?;
     Ok(Some(DepartmentProducts { department, listing }))
 }

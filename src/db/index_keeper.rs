@@ -11,6 +11,7 @@ use super::catalog_index::{self, CatalogIndex};
 use super::changes::{Change, Listener, Topic};
 use super::conn::{Conn, Engine, args};
 use super::{Db, Error};
+use crate::domain::listing::{Listing, ListingQuery};
 
 /// How far before its recorded position a reopened index reads the log again: on
 /// PostgreSQL a change's number is taken before its transaction commits, so one can
@@ -103,7 +104,9 @@ impl Db {
             then(changes);
             let catalog: Vec<Change> = changes
                 .iter()
-                .filter(|c| matches!(c.topic, Topic::Product | Topic::Everything))
+                // Departments too: their lists are answered from the index, and must be
+                // dropped again once it holds their products' changes.
+                .filter(|c| matches!(c.topic, Topic::Product | Topic::Department | Topic::Everything))
                 .copied()
                 .collect();
             if !catalog.is_empty() {
@@ -111,6 +114,21 @@ impl Db {
             }
         })
     }
+}
+
+/// A list the index found, with its page's cards read by id, as they are now.
+pub(super) fn listed(
+    c: &mut Conn,
+    found: catalog_index::Searched,
+    query: &ListingQuery,
+) -> Result<Listing, Error> {
+    Ok(Listing {
+        products: super::cards::by_ids(c, &found.ids)?,
+        total: found.total,
+        page: query.page,
+        pages: query.pages(found.total),
+        facets: found.facets,
+    })
 }
 
 /// Where the change log stands: the position a build's read follows.

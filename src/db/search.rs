@@ -26,13 +26,7 @@ impl Db {
                         return Err(Error::NotFound(Thing::Department));
                     }
                     let found = index.search(&query.words, query.department, &query.listing)?;
-                    Ok(Listing {
-                        products: super::cards::by_ids(c, &found.ids)?,
-                        total: found.total,
-                        page: query.listing.page,
-                        pages: query.listing.pages(found.total),
-                        facets: found.facets,
-                    })
+                    super::index_keeper::listed(c, found, &query.listing)
                 })
                 .await;
         }

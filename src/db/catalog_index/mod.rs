@@ -16,7 +16,9 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 use tantivy::directory::MmapDirectory;
 use tantivy::indexer::LogMergePolicy;
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Term};
+use tantivy::query::{Query, TermQuery};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, Term};
 
 pub use documents::{Indexed, batch_after, these};
 
@@ -237,18 +239,32 @@ impl CatalogIndex {
         let folded: Vec<String> = typed.iter().flat_map(|w| schema::tokens(w)).collect();
         let reading = words::read(&searcher, &fields, &folded, false).map_err(crate::db::Error::other)?;
         let query = words::query(&self.fields, &reading.words, &weighted, department);
-        let filters = Arc::new(Filters::of(listing));
-        let found = searcher.search(&*query, &ListCollector { filters }).map_err(crate::db::Error::other)?;
-        listing.check_page(found.total).map_err(crate::db::Error::Rejected)?;
-        let facets = facets(&found, listing);
-        let ids = collect::page(found.hits, listing.offset() as usize, listing.limit as usize);
-        Ok(Searched {
-            ids,
-            total: found.total,
-            facets,
-            corrected: reading.corrected.then_some(reading.words),
-        })
+        let corrected = reading.corrected.then_some(reading.words);
+        list(&searcher, &*query, listing, corrected)
     }
+
+    /// One page of a department's products as `listing` asks, with the total and the
+    /// facets. A page past the last is refused.
+    pub fn department(&self, id: i64, listing: &ListingQuery) -> Result<Searched, crate::db::Error> {
+        let query =
+            TermQuery::new(Term::from_field_u64(self.fields.department, id as u64), IndexRecordOption::Basic);
+        list(&self.reader.searcher(), &query, listing, None)
+    }
+}
+
+/// The matches of `query`, filtered, counted and cut to the page `listing` asks.
+fn list(
+    searcher: &Searcher,
+    query: &dyn Query,
+    listing: &ListingQuery,
+    corrected: Option<Vec<String>>,
+) -> Result<Searched, crate::db::Error> {
+    let filters = Arc::new(Filters::of(listing));
+    let found = searcher.search(query, &ListCollector { filters }).map_err(crate::db::Error::other)?;
+    listing.check_page(found.total).map_err(crate::db::Error::Rejected)?;
+    let facets = facets(&found, listing);
+    let ids = collect::page(found.hits, listing.offset() as usize, listing.limit as usize);
+    Ok(Searched { ids, total: found.total, facets, corrected })
 }
 
 /// The facets of a list from its counts, as `db/listing.rs` shapes them.
