@@ -144,12 +144,18 @@ pub struct SearchResults {
     pub products: Vec<ProductCard>,
     #[serde(flatten)]
     pub page: PageOf,
+    /// When no word of the catalog starts with a word of `q` and a typing mistake was
+    /// forgiven: the words read instead (`q=hedphones` gives `headphones`), whose
+    /// products these are. Absent when `q` was read as typed.
+    #[serde(rename = "didYouMean", skip_serializing_if = "Option::is_none")]
+    pub did_you_mean: Option<String>,
 }
 
 impl From<domain::listing::Listing> for SearchResults {
-    fn from(listing: domain::listing::Listing) -> Self {
+    fn from(mut listing: domain::listing::Listing) -> Self {
+        let did_you_mean = listing.did_you_mean.take();
         let (products, page) = PageOf::split(listing);
-        SearchResults { products, page }
+        SearchResults { products, page, did_you_mean }
     }
 }
 

@@ -128,6 +128,8 @@ pub(super) fn listed(
         page: query.page,
         pages: query.pages(found.total),
         facets: found.facets,
+        // Said only when the words read instead find something.
+        did_you_mean: found.corrected.filter(|_| found.total > 0).map(|words| words.join(" ")),
     })
 }
 

@@ -459,5 +459,5 @@ pub(super) fn listing(c: &mut Conn, source: &Source, query: &ListingQuery) -> Re
     let (total, facets) = facets(c, source, query)?;
     query.check_page(total).map_err(Error::Rejected)?;
     let products = if total == 0 { Vec::new() } else { page(c, source, query)? };
-    Ok(Listing { products, total, page: query.page, pages: query.pages(total), facets })
+    Ok(Listing { products, total, page: query.page, pages: query.pages(total), facets, did_you_mean: None })
 }

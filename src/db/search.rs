@@ -1,5 +1,6 @@
 //! Search and suggestions over the full-text index of migration 0005.
 
+use super::catalog_index::CatalogIndex;
 use super::conn::{Conn, args};
 use super::listing::{self, Source, search_sql};
 use super::{Db, Error};
@@ -45,6 +46,7 @@ impl Db {
                     page: 1,
                     pages: 1,
                     facets: Default::default(),
+                    did_you_mean: None,
                 });
             }
             let expression = (search_sql(c.engine()).expression)(&query.words, false);
@@ -58,7 +60,8 @@ impl Db {
     /// (`listing::words`): departments and brands with a word starting with each typed
     /// word, then products whose name or brand holds every typed word as a prefix.
     pub async fn list_search_suggestions(&self, typed: Vec<String>) -> Result<Vec<Suggestion>, Error> {
-        self.read(move |c| suggestions(c, &typed)).await
+        let index = self.ready_index();
+        self.read(move |c| suggestions(c, &typed, index.as_deref())).await
     }
 }
 
@@ -72,10 +75,27 @@ fn words_start(typed: &[String], text: &str) -> bool {
     typed.iter().all(|t| own.iter().any(|w| w.starts_with(t.as_str())))
 }
 
-fn suggestions(c: &mut Conn, typed: &[String]) -> Result<Vec<Suggestion>, Error> {
+/// With the catalog index, a word being typed that no catalog word starts with is read
+/// as the nearest start of one (a typing mistake forgiven, as in a search), and the
+/// products come from the index.
+fn suggestions(
+    c: &mut Conn,
+    typed: &[String],
+    index: Option<&CatalogIndex>,
+) -> Result<Vec<Suggestion>, Error> {
     if typed.is_empty() {
         return Ok(Vec::new());
     }
+    // The index reads the words and finds the first products at once; the departments
+    // and brands found first leave room for fewer of them.
+    let (read, first) = match index {
+        Some(index) => {
+            let (read, first) = index.suggest(typed, MAX_SUGGESTIONS)?;
+            (Some(read), Some(first))
+        }
+        None => (None, None),
+    };
+    let typed = read.as_deref().unwrap_or(typed);
     let mut found = Vec::new();
     // Both tables are a few dozen rows: read whole, matched here.
     let departments = c.query("SELECT id, name FROM departments ORDER BY id", &[], |r| {
@@ -97,11 +117,15 @@ fn suggestions(c: &mut Conn, typed: &[String]) -> Result<Vec<Suggestion>, Error>
             brands_found += 1;
         }
     }
-    let search = search_sql(c.engine());
-    let expression = (search.expression)(typed, true);
-    let room = (MAX_SUGGESTIONS - found.len()) as i64;
-    let products: Vec<ProductCard> =
-        c.query(search.suggestions, args![&expression, room], |r| super::cards::card(r, 0))?;
+    let room = MAX_SUGGESTIONS - found.len();
+    let products: Vec<ProductCard> = match first {
+        Some(first) => super::cards::by_ids(c, &first[..room.min(first.len())])?,
+        None => {
+            let search = search_sql(c.engine());
+            let expression = (search.expression)(typed, true);
+            c.query(search.suggestions, args![&expression, room as i64], |r| super::cards::card(r, 0))?
+        }
+    };
     found.extend(products.into_iter().map(Suggestion::Product));
     Ok(found)
 }

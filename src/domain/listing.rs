@@ -405,6 +405,9 @@ pub struct Listing {
     pub page: u32,
     pub pages: u32,
     pub facets: Facets,
+    /// A search whose words the catalog does not hold, read as the nearest ones it does
+    /// (a typing mistake forgiven): those words, whose products these are.
+    pub did_you_mean: Option<String>,
 }
 
 /// A department and one page of its products.

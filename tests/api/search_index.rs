@@ -48,6 +48,14 @@ async fn a_misspelt_word_finds_what_the_right_word_finds() {
     }
     assert!(missed.is_empty(), "not found in the first 8: {missed:?}");
 
+    // The answer says which words it searched instead, and only then.
+    let corrected = app.get_json("/api/search?q=wireless%20hedphones", 200).await;
+    assert_eq!(corrected["didYouMean"], "wireless headphones");
+    assert!(ids(&corrected).contains(&52));
+    let as_typed = app.get_json("/api/search?q=wireless%20headphones", 200).await;
+    assert!(as_typed.get("didYouMean").is_none(), "{as_typed}");
+    assert_eq!(ids(&as_typed), ids(&corrected), "the right words find the same");
+
     // Short words are exact: "sofu" is no sofa, "tv" no "to".
     assert_eq!(app.get_json("/api/search?q=sofu", 200).await["total"], 0);
     let tv = app.get_json("/api/search?q=tv&limit=96", 200).await;
@@ -123,4 +131,29 @@ async fn query_syntax_and_hostile_input_answer_200_or_400_never_500() {
     }
     let long = "a".repeat(101);
     app.get_json(&format!("/api/search?q={long}"), 400).await;
+}
+
+#[actix_web::test]
+async fn suggestions_forgive_a_word_being_typed_as_search_does() {
+    let app = spawn_app().await;
+    let suggested = |body: &Value| -> Vec<(String, String)> {
+        body["Suggestions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["kind"].as_str().unwrap().to_owned(), s["name"].as_str().unwrap().to_owned()))
+            .collect()
+    };
+    // "hedph" is the start of no word; one mistake from the start of "headphones".
+    let typing = suggested(&app.get_json("/api/search/suggestions?q=sonora%20hedph", 200).await);
+    assert!(typing.iter().any(|(kind, name)| kind == "product" && name.contains("Headphones")), "{typing:?}");
+    // "electroncs" (one letter dropped) still offers the department.
+    let department = suggested(&app.get_json("/api/search/suggestions?q=electroncs", 200).await);
+    assert_eq!(
+        department.first(),
+        Some(&("department".to_owned(), "Electronics".to_owned())),
+        "{department:?}"
+    );
+    // Short words are exact.
+    assert!(suggested(&app.get_json("/api/search/suggestions?q=sonr", 200).await).is_empty());
 }

@@ -1,5 +1,6 @@
 // Journey 7: finding things in a large catalog (docs/rules.md#discovery): the search box's
-// suggestions with the keyboard, a filtered and sorted search held in the address, pages
+// suggestions with the keyboard, a filtered and sorted search held in the address (and a
+// misspelt one read as the catalog's word, with "Did you mean"), pages
 // with Back and Forward, and the phone's filter panel. The store starts on 3,000 products
 // (about 230 a department), so a department has several pages.
 import assert from 'node:assert/strict';
@@ -192,6 +193,17 @@ journey('a filtered, sorted search lives in the address: a reload keeps it', asy
   await page.keyboard.press('Enter');
   await shown(page.getByRole('heading', { level: 1, name: '0 results for “zzqqxx”' }));
   await shown(page.getByText('Check the spelling of each word.'));
+
+  // A typing mistake: the store searches the word it takes it for, says so, and offers it.
+  await searchBox(page).fill('hedphones');
+  await page.keyboard.press('Enter');
+  await shown(page.getByRole('heading', { level: 1, name: /results? for “headphones”/ }));
+  await shown(page.getByText('Nothing matched “hedphones”.'));
+  const corrected = await cardsOf(page, 'Search results');
+  assert.ok(corrected.some((c) => /headphones/i.test(c.name)), 'headphones are found');
+  await page.getByRole('link', { name: '“headphones”' }).click();
+  await eventually(async () => assert.deepEqual(paramsOf(page), [['q', 'headphones']]));
+  await gone(page.getByText('Nothing matched “hedphones”.'));
 });
 
 journey('a department has numbered pages; Back and Forward step through them', async ({ page, allow }) => {

@@ -14,11 +14,12 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
+use tantivy::collector::TopDocs;
 use tantivy::directory::MmapDirectory;
 use tantivy::indexer::LogMergePolicy;
 use tantivy::query::{Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, Searcher, Term};
+use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, Term};
 
 pub use documents::{Indexed, batch_after, these};
 
@@ -241,6 +242,29 @@ impl CatalogIndex {
         let query = words::query(&self.fields, &reading.words, &weighted, department);
         let corrected = reading.corrected.then_some(reading.words);
         list(&searcher, &*query, listing, corrected)
+    }
+
+    /// Suggestions as a shopper types: the typed words as read (the last as a word still
+    /// being typed), and up to `limit` products whose name or brand holds every word as
+    /// a prefix, in catalog order.
+    pub fn suggest(
+        &self,
+        typed: &[String],
+        limit: usize,
+    ) -> Result<(Vec<String>, Vec<i64>), crate::db::Error> {
+        let searcher = self.reader.searcher();
+        let weighted = words::weighted(&self.fields, true);
+        // Words are read against the departments' names too: suggestions offer them.
+        let fields = [self.fields.searched[0], self.fields.searched[1], self.fields.searched[2]];
+        let folded: Vec<String> = typed.iter().flat_map(|w| schema::tokens(w)).collect();
+        let reading = words::read(&searcher, &fields, &folded, true).map_err(crate::db::Error::other)?;
+        if limit == 0 || reading.words.is_empty() {
+            return Ok((reading.words, Vec::new()));
+        }
+        let query = words::query(&self.fields, &reading.words, &weighted, None);
+        let first = TopDocs::with_limit(limit).order_by_fast_field::<u64>("id", Order::Asc);
+        let found = searcher.search(&*query, &first).map_err(crate::db::Error::other)?;
+        Ok((reading.words, found.into_iter().filter_map(|(id, _)| id.map(|id| id as i64)).collect()))
     }
 
     /// One page of a department's products as `listing` asks, with the total and the

@@ -1446,6 +1446,12 @@ export interface components {
         /** @description One page of the products matching a search. */
         SearchResults: components["schemas"]["PageOf"] & {
             Products: components["schemas"]["ProductCard"][];
+            /**
+             * @description When no word of the catalog starts with a word of `q` and a typing mistake was
+             *     forgiven: the words read instead (`q=hedphones` gives `headphones`), whose
+             *     products these are. Absent when `q` was read as typed.
+             */
+            didYouMean?: string | null;
         };
         SecondFactorSetup: {
             /** @description `otpauth://totp/...`, for scanning (as a QR code) into an authenticator app. */

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '../components/Button.tsx';
 import { LoadGate } from '../components/LoadGate.tsx';
 import { Notice } from '../components/Notice.tsx';
@@ -6,7 +7,7 @@ import { PageHead } from '../components/PageHead.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { countOf } from '../lib/counts.ts';
 import { activeFilterCount, withoutFilters, type ListingQuery } from '../lib/listingQuery.ts';
-import { paths } from '../lib/paths.ts';
+import { paths, to } from '../lib/paths.ts';
 import { useFocusOnChange } from '../lib/useFocusOnChange.ts';
 import { useKept } from '../lib/useKept.ts';
 import { useListingQuery } from '../lib/useListingQuery.ts';
@@ -43,9 +44,14 @@ export default function SearchPage() {
     <LoadGate state={shown || failed ? { status: 'ready' } : state} notFound={null}>
       <PageHead
         crumbs={crumbs}
-        title={shown ? `${countOf(shown.answer.total, 'result', 'results')} for “${shown.q}”` : `Results for “${query.q}”`}
+        title={
+          shown
+            ? `${countOf(shown.answer.total, 'result', 'results')} for “${shown.answer.didYouMean ?? shown.q}”`
+            : `Results for “${query.q}”`
+        }
         titleRef={title}
       />
+      {shown?.answer.didYouMean && <DidYouMean typed={shown.q} words={shown.answer.didYouMean} />}
       {failed ? (
         <ListingRefused error={state.error} query={query} />
       ) : (
@@ -63,6 +69,18 @@ export default function SearchPage() {
         {current ? countOf(current.total, 'result', 'results') : ''}
       </span>
     </LoadGate>
+  );
+}
+
+/**
+ * The typed words found nothing, and the nearest words of the catalog were searched
+ * instead (a typing mistake forgiven): say so, and offer them as the search to keep.
+ */
+function DidYouMean({ typed, words }: { typed: string; words: string }) {
+  return (
+    <p className={styles.didYouMean}>
+      Nothing matched “{typed}”. Did you mean <Link to={to.search(words)}>“{words}”</Link>?
+    </p>
   );
 }
 
