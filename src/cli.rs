@@ -196,9 +196,9 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Folder of the SQLite database file (market.db), its lock and, without
-    /// MARKET_SECRET_KEY, the secret key (secret.key); created if missing. On PostgreSQL it
-    /// is created, but nothing is written to it.
+    /// Folder of the SQLite database file (market.db), its lock, the catalog index
+    /// (catalog-index/) and, without MARKET_SECRET_KEY, the secret key (secret.key);
+    /// created if missing. On PostgreSQL it holds only this server's catalog index.
     #[arg(long, env = "MARKET_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
 

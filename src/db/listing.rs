@@ -10,8 +10,7 @@ use super::search_sql::{Matching, SearchSql};
 use crate::domain::Cents;
 use crate::domain::catalog::ProductCard;
 use crate::domain::listing::{
-    BrandCount, Facets, Listing, ListingQuery, OptionCount, PRICE_BANDS, PriceBand, RATING_FLOORS,
-    RatingCount, Sort,
+    BrandCount, Facets, Listing, ListingQuery, OptionCount, PRICE_BANDS, RATING_FLOORS, Sort,
 };
 
 /// Which products a list is drawn from.
@@ -75,7 +74,7 @@ struct Filters<'q> {
 
 /// The options asked, each with its values (`query.options` is sorted, so each
 /// option's values come together).
-fn options_asked(query: &ListingQuery) -> Vec<(&str, Vec<&str>)> {
+pub(super) fn options_asked(query: &ListingQuery) -> Vec<(&str, Vec<&str>)> {
     let mut by_option: Vec<(&str, Vec<&str>)> = Vec::new();
     for (name, value) in &query.options {
         match by_option.last_mut() {
@@ -289,18 +288,8 @@ fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Res
     })?;
     let facets = Facets {
         brands: Facets::brands_of(brand_counts, &query.brands),
-        ratings: RATING_FLOORS
-            .iter()
-            .zip(floors)
-            .filter(|(_, count)| *count > 0)
-            .map(|(min, count)| RatingCount { min: *min, count })
-            .collect(),
-        prices: PRICE_BANDS
-            .iter()
-            .zip(bands)
-            .filter(|(_, count)| *count > 0)
-            .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
-            .collect(),
+        ratings: Facets::ratings_of(floors),
+        prices: Facets::prices_of(bands),
         in_stock,
         options: option_facets(c, source, query)?,
     };

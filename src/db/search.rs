@@ -1,14 +1,12 @@
 //! Search and suggestions over the full-text index of migration 0005.
 
-use super::catalog_index::CatalogIndex;
+use super::catalog_index::{CatalogIndex, words_of};
 use super::conn::{Conn, args};
 use super::listing::{self, Source, search_sql};
 use super::{Db, Error};
 use crate::domain::Thing;
 use crate::domain::catalog::ProductCard;
-use crate::domain::listing::{
-    Listing, MAX_GROUP_SUGGESTIONS, MAX_SUGGESTIONS, SearchQuery, Suggestion, words,
-};
+use crate::domain::listing::{Listing, MAX_GROUP_SUGGESTIONS, MAX_SUGGESTIONS, SearchQuery, Suggestion};
 
 impl Db {
     /// One page of the products matching `query`. A department that does not exist is
@@ -69,9 +67,10 @@ fn department_exists(c: &mut Conn, id: i64) -> Result<bool, Error> {
     c.query_one("SELECT EXISTS (SELECT 1 FROM departments WHERE id = ?1)", args![id], |r| r.get(0))
 }
 
-/// Whether every typed word starts a word of `text`, letter case aside.
+/// Whether every typed word (as [`words_of`] folds it) starts a word of `text`, letter
+/// case and accents aside, as the product search folds them.
 fn words_start(typed: &[String], text: &str) -> bool {
-    let own = words(text);
+    let own = words_of(text);
     typed.iter().all(|t| own.iter().any(|w| w.starts_with(t.as_str())))
 }
 
@@ -87,15 +86,16 @@ fn suggestions(
         return Ok(Vec::new());
     }
     // The index reads the words and finds the first products at once; the departments
-    // and brands found first leave room for fewer of them.
-    let (read, first) = match index {
+    // and brands found first leave room for fewer of them. Without it the words are
+    // folded as the index would.
+    let (typed, first): (Vec<String>, _) = match index {
         Some(index) => {
             let (read, first) = index.suggest(typed, MAX_SUGGESTIONS)?;
-            (Some(read), Some(first))
+            (read, Some(first))
         }
-        None => (None, None),
+        None => (typed.iter().flat_map(|w| words_of(w)).collect(), None),
     };
-    let typed = read.as_deref().unwrap_or(typed);
+    let typed = &typed[..];
     let mut found = Vec::new();
     // Both tables are a few dozen rows: read whole, matched here.
     let departments = c.query("SELECT id, name FROM departments ORDER BY id", &[], |r| {

@@ -378,6 +378,26 @@ impl OptionCount {
 }
 
 impl Facets {
+    /// The rating facet from the count at each of [`RATING_FLOORS`]: floors with none left out.
+    pub fn ratings_of(counts: [u64; RATING_FLOORS.len()]) -> Vec<RatingCount> {
+        RATING_FLOORS
+            .iter()
+            .zip(counts)
+            .filter(|(_, count)| *count > 0)
+            .map(|(min, count)| RatingCount { min: *min, count })
+            .collect()
+    }
+
+    /// The price facet from the count in each of [`PRICE_BANDS`]: bands with none left out.
+    pub fn prices_of(counts: [u64; PRICE_BANDS.len()]) -> Vec<PriceBand> {
+        PRICE_BANDS
+            .iter()
+            .zip(counts)
+            .filter(|(_, count)| *count > 0)
+            .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
+            .collect()
+    }
+
     /// The brand facet from every brand's count: the busiest first (then by name), at
     /// most [`MAX_BRAND_FACETS`], and every ticked brand even if none match.
     pub fn brands_of(mut counts: Vec<BrandCount>, ticked: &[String]) -> Vec<BrandCount> {

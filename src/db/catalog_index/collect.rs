@@ -28,13 +28,10 @@ pub struct Filters {
 
 impl Filters {
     pub fn of(query: &ListingQuery) -> Filters {
-        let mut options: Vec<(String, Vec<String>)> = Vec::new();
-        for (name, value) in &query.options {
-            match options.last_mut() {
-                Some((last, values)) if last == name => values.push(value.clone()),
-                _ => options.push((name.clone(), vec![value.clone()])),
-            }
-        }
+        let options = crate::db::listing::options_asked(query)
+            .into_iter()
+            .map(|(name, values)| (name.to_owned(), values.into_iter().map(str::to_owned).collect()))
+            .collect();
         Filters {
             sort: query.sort,
             brands: query.brands.clone(),

@@ -85,10 +85,11 @@ pub fn batch_after(c: &mut Conn, after: i64) -> Result<Vec<Indexed>, Error> {
     )?;
     if let Some(last) = products.last().map(|p| p.id) {
         let options = c.query(
-            "SELECT product_id, name, value, option_position, value_position FROM product_option_values
-             WHERE product_id > ?1 AND product_id <= ?2 ORDER BY product_id",
+            &format!(
+                "SELECT {OPTION_COLUMNS} WHERE product_id > ?1 AND product_id <= ?2 ORDER BY product_id"
+            ),
             args![after, last],
-            |r| Ok((r.get::<i64>(0)?, (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))),
+            option_row,
         )?;
         attach(&mut products, options);
     }
@@ -111,12 +112,9 @@ pub fn these(c: &mut Conn, ids: &[i64]) -> Result<Vec<Indexed>, Error> {
             row,
         )?;
         let options = c.query(
-            &format!(
-                "SELECT product_id, name, value, option_position, value_position FROM product_option_values
-                 WHERE product_id IN ({marks}) ORDER BY product_id"
-            ),
+            &format!("SELECT {OPTION_COLUMNS} WHERE product_id IN ({marks}) ORDER BY product_id"),
             &params,
-            |r| Ok((r.get::<i64>(0)?, (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))),
+            option_row,
         )?;
         attach(&mut products, options);
         found.extend(products);
@@ -124,8 +122,18 @@ pub fn these(c: &mut Conn, ids: &[i64]) -> Result<Vec<Indexed>, Error> {
     Ok(found)
 }
 
+/// A product's option values, read by [`option_row`].
+const OPTION_COLUMNS: &str =
+    "product_id, name, value, option_position, value_position FROM product_option_values";
+
+type OptionRow = (i64, (String, String, i64, i64));
+
+fn option_row(r: &crate::db::conn::Row) -> Result<OptionRow, Error> {
+    Ok((r.get(0)?, (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+}
+
 /// Hands each product its option rows (both in product order).
-fn attach(products: &mut [Indexed], options: Vec<(i64, (String, String, i64, i64))>) {
+fn attach(products: &mut [Indexed], options: Vec<OptionRow>) {
     let mut rows = options.into_iter().peekable();
     for p in products.iter_mut() {
         while let Some((id, _)) = rows.peek() {

@@ -22,10 +22,9 @@ use tantivy::schema::IndexRecordOption;
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, Term};
 
 pub use documents::{Indexed, batch_after, these};
+pub use schema::tokens as words_of;
 
-use crate::domain::listing::{
-    BrandCount, Facets, ListingQuery, OptionCount, PRICE_BANDS, PriceBand, RATING_FLOORS, RatingCount,
-};
+use crate::domain::listing::{BrandCount, Facets, ListingQuery, OptionCount};
 use collect::{Filters, ListCollector};
 use schema::Fields;
 
@@ -304,18 +303,8 @@ fn facets(found: &collect::Found, listing: &ListingQuery) -> Facets {
         .collect();
     Facets {
         brands: Facets::brands_of(brands, &listing.brands),
-        ratings: RATING_FLOORS
-            .iter()
-            .zip(found.floors)
-            .filter(|(_, count)| *count > 0)
-            .map(|(min, count)| RatingCount { min: *min, count })
-            .collect(),
-        prices: PRICE_BANDS
-            .iter()
-            .zip(found.bands)
-            .filter(|(_, count)| *count > 0)
-            .map(|((min, max), count)| PriceBand { min: *min, max: *max, count })
-            .collect(),
+        ratings: Facets::ratings_of(found.floors),
+        prices: Facets::prices_of(found.bands),
         in_stock: found.in_stock,
         options: OptionCount::of(options, &listing.options),
     }
