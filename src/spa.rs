@@ -21,7 +21,7 @@ use crate::db::Db;
 use crate::encoding::{self, Coding};
 use crate::error::json_error;
 use crate::storefront::render::{Renderer, Script};
-use crate::storefront::{self, Modules, Pages, Screens};
+use crate::storefront::{self, Modules, Pages, Screens, Styles};
 
 /// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`, each
 /// text file with its `.br` and `.gz` copies made at build time (web/build.mjs).
@@ -44,9 +44,12 @@ static EMBEDDED_BUNDLE: LazyLock<HashMap<String, File>> = LazyLock::new(File::al
 static EMBEDDED_ASSETS: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Assets>);
 static EMBEDDED_MODULES: LazyLock<Modules> = LazyLock::new(|| read_json(Bundle::get(MODULES)));
 static EMBEDDED_SCREENS: LazyLock<Screens> = LazyLock::new(|| read_json(Bundle::get(SCREENS)));
+static EMBEDDED_STYLES: LazyLock<Styles> = LazyLock::new(|| read_json(Bundle::get(STYLES)));
 
 /// The app's script modules by page, written by web/build.mjs beside index.html.
 const MODULES: &str = "modules.json";
+/// Each page's own CSS, written by web/build.mjs beside index.html.
+const STYLES: &str = "styles.json";
 /// The first screens' markup (web/src/prerender.tsx).
 const SCREENS: &str = "screens.json";
 /// The app's render of a catalog page, for the server (web/src/server.tsx).
@@ -92,6 +95,10 @@ impl BundleSource {
 
     fn screens(&self) -> Cow<'static, Screens> {
         self.json(&EMBEDDED_SCREENS, SCREENS)
+    }
+
+    fn styles(&self) -> Cow<'static, Styles> {
+        self.json(&EMBEDDED_STYLES, STYLES)
     }
 
     /// The renderer of catalog pages' first screens, running the app's server entry
@@ -255,10 +262,11 @@ async fn fallback(
     match source.template() {
         Some(template) => {
             let pages = source.0.is_none().then_some(&**pages);
-            let (modules, screens) = (source.modules(), source.screens());
+            let (modules, styles, screens) = (source.modules(), source.styles(), source.screens());
             let parts = storefront::Parts {
                 template: &template,
                 modules: &modules,
+                styles: &styles,
                 screens: &screens,
                 renderer: &renderer,
             };

@@ -2,6 +2,7 @@
 //   node build.mjs --outdir DIR           one production build (called by build.rs)
 //   node build.mjs --outdir DIR --watch   rebuild on every change (make dev)
 import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { register } from 'node:module';
@@ -31,20 +32,24 @@ const writeIndexHtml = {
         ([, o]) => o.entryPoint === 'src/main.tsx',
       );
       const url = (path) => '/' + relative(outdir, path).split('\\').join('/');
-      // esbuild writes one stylesheet per chunk and loads none of a lazy chunk's; they
-      // are joined into one (the entry's first), so that every screen's CSS is there from
-      // the first visit. CSS modules keep them scoped.
+      // esbuild writes one stylesheet per chunk and loads none of a lazy chunk's; their
+      // sources are joined into one stylesheet, each once, in esbuild's order (the
+      // entry's first). CSS modules keep them scoped.
       const app = reachable(result.metafile, file);
       const stylesheets = Object.keys(result.metafile.outputs)
         .filter((path) => path.endsWith('.css') && !buildOnlyStylesheets(result.metafile).includes(path))
         .sort((a, b) => (a === output.cssBundle ? -1 : b === output.cssBundle ? 1 : a.localeCompare(b)));
-      const css = await joinStylesheets(stylesheets, result.metafile);
+      const pieces = await stylesheetPieces(stylesheets, result.metafile);
+      const appCss = await writeHashed(join(staticDir, 'app.css'), pieces.map((piece) => piece.css).join(''));
       const adminCss = await buildBackOfficeCss();
-      // The CSS goes into the page itself: the first paint (the bar drawn by index.html)
-      // then waits for no second request, and a first visit makes one request fewer.
-      // `style-src` allows inline styles already (src/headers.rs).
+      // A page carries, in itself, the CSS of the app's frame and of its own screen
+      // (styles.json, filled in by the server where the template says <!-- style -->):
+      // the first paint waits for no second request, and the page stays within the
+      // first round trip's 14 kB. The whole stylesheet is named for the entry to load
+      // before the app starts, so every other screen is styled when it opens.
       const tags = [
-        `<style>${css.replaceAll('</', '<\\/')}</style>`,
+        STYLE_MARK,
+        `<meta name="market-app-css" content="${url(appCss)}">`,
         `<meta name="market-admin-css" content="${url(adminCss)}">`,
         // The app's modules, for the entry to fetch once the first screen has painted
         // (src/main.tsx): not <link rel="modulepreload">, which would fetch them beside
@@ -55,9 +60,10 @@ const writeIndexHtml = {
       const template = await readFile('index.html', 'utf8');
       await writeFile(join(outdir, 'index.html'), template.replace('<!-- app -->', tags.join('\n    ')));
       await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, file, url)));
+      await writeFile(join(outdir, 'styles.json'), JSON.stringify(pageStyles(result.metafile, pieces)));
       await bundleServer(result.metafile);
       await writeFile(join(outdir, 'screens.json'), JSON.stringify(await prerendered(result.metafile, app)));
-      const written = [...Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css') && app.has(path)), adminCss];
+      const written = [...Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css') && app.has(path)), appCss, adminCss];
       // index.html is a template the server fills in for each address (src/storefront/).
       if (production) await precompress(written);
       if (args.watch) console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${url(file)}`);
@@ -183,21 +189,67 @@ function pageModules(metafile, entry, url) {
   return modules;
 }
 
-// The stylesheets' text, in order; the files esbuild wrote are removed. A lazy chunk's
+// The stylesheets' sources, each once, in order, as `{ source, css }`: esbuild's metafile
+// gives every source's bytes in each stylesheet, one after another. A lazy chunk's
 // stylesheet repeats the CSS of every module it shares with the entry (the button's, the
-// card's...): one made of nothing but sources already joined is left out, which took the
-// app's CSS from 180 kB to 40 kB.
-async function joinStylesheets(paths, metafile) {
-  const joined = new Set();
-  const kept = paths.filter((path) => {
-    const sources = Object.keys(metafile.outputs[path].inputs);
-    const repeats = sources.every((source) => joined.has(source));
-    for (const source of sources) joined.add(source);
-    return !repeats;
-  });
-  const css = (await Promise.all(kept.map((path) => readFile(path, 'utf8')))).join('\n');
+// card's...), which is kept once (the app's CSS went from 180 kB to 40 kB). The files
+// esbuild wrote are removed.
+async function stylesheetPieces(paths, metafile) {
+  const pieces = new Map();
+  for (const path of paths) {
+    const text = await readFile(path);
+    let at = 0;
+    for (const [source, { bytesInOutput }] of Object.entries(metafile.outputs[path].inputs)) {
+      const css = text.subarray(at, at + bytesInOutput).toString('utf8');
+      at += bytesInOutput;
+      if (!pieces.has(source)) pieces.set(source, { source, css });
+    }
+    // Only a newline may follow the last source; anything else means the sums are not
+    // where the text is, and a page would carry cut rules.
+    if (text.subarray(at).toString('utf8').trim() !== '')
+      throw new Error(`${path}: esbuild's metafile does not account for ${text.length - at} bytes of its CSS`);
+  }
   await Promise.all(paths.map((path) => rm(path)));
-  return css;
+  return [...pieces.values()];
+}
+
+// Where index.html takes the page's own CSS (src/storefront/mod.rs).
+const STYLE_MARK = '<!-- style -->';
+
+// What each page carries in its <style>, for the server (styles.json): `frame`, the CSS
+// of everything the entry and the app it starts import without waiting (the bar, the
+// footer, the landing page, the panels and dialogs), for every page; and, by page
+// (src/pages/<Name>.tsx), the frame's and the page's together, in the app's order, so
+// that the rules cascade as in the whole stylesheet.
+function pageStyles(metafile, pieces) {
+  const frame = staticSources(metafile, ['src/main.tsx', 'src/app/start.tsx']);
+  const text = (sources) => pieces.filter((piece) => sources.has(piece.source)).map((piece) => piece.css).join('').replaceAll('</', '<\\/');
+  const pages = {};
+  for (const source of Object.keys(metafile.inputs)) {
+    const page = /^src\/pages\/(\w+)\.tsx$/.exec(source);
+    if (page) pages[page[1]] = text(staticSources(metafile, [source], new Set(frame)));
+  }
+  return { frame: text(frame), pages };
+}
+
+// `roots` and every source they import without a dynamic import(), transitively.
+function staticSources(metafile, roots, into = new Set()) {
+  const visit = (source) => {
+    if (into.has(source) || !metafile.inputs[source]) return;
+    into.add(source);
+    for (const i of metafile.inputs[source].imports) if (i.kind !== 'dynamic-import') visit(i.path);
+  };
+  roots.forEach(visit);
+  return into;
+}
+
+// Writes `text` to `path` with its content's hash in the name (app.css → app-<hash>.css,
+// as esbuild names its files) and answers the path written.
+async function writeHashed(path, text) {
+  const hash = createHash('sha256').update(text).digest('base64url').slice(0, 8).toUpperCase();
+  const hashed = path.replace(/\.(\w+)$/, `-${hash}.$1`);
+  await writeFile(hashed, text);
+  return hashed;
 }
 
 // The back office's stylesheet (src/features/admin/styles/), bundled on its own into

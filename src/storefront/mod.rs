@@ -49,10 +49,31 @@ const PRELOAD_MARK: &str = "<!-- preload -->";
 const ANSWERS_MARK: &str = "<!-- answers -->";
 /// Inside `#root`: the first screen.
 const SCREEN_MARK: &str = "<!-- screen -->";
+/// Where index.html takes the page's own CSS.
+const STYLE_MARK: &str = "<!-- style -->";
 
 /// The app's script modules by page (`web/src/pages/<name>.tsx` → its chunk and the
 /// chunks that imports), as web/build.mjs writes them to `modules.json`.
 pub type Modules = std::collections::HashMap<String, Vec<String>>;
+
+/// The CSS each page carries in its `<style>`, as web/build.mjs writes it to
+/// `styles.json`: the app's frame (bar, footer, panels, dialogs) and, by page (as in
+/// [`Modules`]), the frame's and that page's together. The whole stylesheet is a file
+/// the entry loads before the app starts (web/src/main.tsx), so a page carries only
+/// what its first screen draws and stays within the first round trip.
+#[derive(Clone, Default, Deserialize)]
+pub struct Styles {
+    frame: String,
+    pages: std::collections::HashMap<String, String>,
+}
+
+impl Styles {
+    /// The `<style>` of a page whose app module is `module` (none: the entry's own).
+    fn style(&self, module: Option<&str>) -> String {
+        let css = module.and_then(|module| self.pages.get(module)).unwrap_or(&self.frame);
+        format!("<style>{css}</style>")
+    }
+}
 
 /// `scheme://host` as the client reached the store: the base of absolute addresses.
 pub fn origin(req: &HttpRequest) -> String {
@@ -66,6 +87,8 @@ pub struct Parts<'a> {
     pub template: &'a str,
     /// Each page's own script modules.
     pub modules: &'a Modules,
+    /// Each page's own CSS.
+    pub styles: &'a Styles,
     /// The prerendered screens and the bar.
     pub screens: &'a Screens,
     /// The app's render of catalog pages.
@@ -188,6 +211,7 @@ impl Page {
         parts
             .template
             .replacen(HEAD_MARK, &self.head.render(), 1)
+            .replacen(STYLE_MARK, &parts.styles.style(self.module), 1)
             .replacen(PRELOAD_MARK, &self.head.render_preloads(needed), 1)
             .replacen(SCREEN_MARK, &parts.screens.render(&self.first, self.words.as_deref()), 1)
             .replacen(ANSWERS_MARK, &answers_block(&self.answers), 1)

@@ -33,9 +33,11 @@ async fn index_html_references_a_bundle_that_is_served_and_cached_for_good() {
     let html = app.get("/").await.text().await.unwrap();
     let urls = bundle_urls(&html);
     let script = app_script(&html);
-    // The app's CSS comes in the page itself: the first paint waits for no stylesheet.
-    // The back office's is only named (a <meta> its frame reads), for staff to load.
-    assert!(html.contains("<style>:root{"), "the app's CSS is in the page");
+    // The page's own CSS comes in the page itself: the first paint waits for no
+    // stylesheet. The app's whole stylesheet is only named (a <meta> the entry reads once
+    // the page has painted), as is the back office's (for staff to load).
+    assert!(html.contains("<style>:root{"), "the page's CSS is in the page");
+    assert!(urls.iter().any(|url| url.starts_with("/static/app-") && url.ends_with(".css")), "{urls:?}");
     let (_, named) = html
         .split_once("<meta name=\"market-admin-css\" content=\"")
         .expect("the back office's CSS is named");
@@ -137,4 +139,39 @@ async fn the_bundle_is_sent_as_compressed_at_build_time_each_copy_with_its_own_e
         .await
         .unwrap();
     assert_eq!(again.status(), 304);
+}
+
+/// The CSS a page carries in its `<style>`.
+fn inline_css(html: &str) -> &str {
+    let (_, after) = html.split_once("<style>").expect("a <style>");
+    after.split_once("</style>").expect("its end").0
+}
+
+#[actix_web::test]
+async fn a_page_carries_its_own_screens_css_and_fits_in_the_first_round_trip() {
+    let app = spawn_app().await;
+    let landing = app.get("/").await.text().await.unwrap();
+    let named =
+        landing.split_once("<meta name=\"market-app-css\" content=\"").expect("the app's CSS is named").1;
+    let whole = app.get(named.split('"').next().unwrap()).await.text().await.unwrap();
+    let product = app.get("/departments/5/products/51").await.text().await.unwrap();
+    let (landing_css, product_css) = (inline_css(&landing), inline_css(&product));
+    assert!(
+        landing_css.len() < product_css.len(),
+        "the product page carries its screen's CSS besides the frame's"
+    );
+    assert!(
+        product_css.len() < whole.len() / 2,
+        "and not every other screen's: {} of {} bytes",
+        product_css.len(),
+        whole.len()
+    );
+    // A first visit's page comes whole in the first round trip (TCP's first 10 segments,
+    // about 14 kB), so the first paint waits for no second one.
+    for path in ["/", "/departments/5", "/departments/5/products/51", "/search?q=lamp"] {
+        let res = app.client.get(app.url(path)).header("accept-encoding", "br").send().await.unwrap();
+        assert_eq!(res.headers()["content-encoding"], "br", "{path}");
+        let sent = res.bytes().await.unwrap().len();
+        assert!(sent <= 13_500, "{path} sends {sent} bytes");
+    }
 }

@@ -86,7 +86,7 @@ journey('the sitemap lists the departments and products, each at the address its
   assert.match(robots, /^Sitemap: http:\/\/.+\/sitemap\.xml$/m);
 });
 
-const firstPages = ['/', '/departments/5', '/departments/5/products/51', '/search?q=lamp', '/weeklyad', '/redcard', '/square', '/login'];
+const firstPages = ['/', '/departments/5', '/departments/5/products/51', '/departments/3/products/25', '/search?q=lamp', '/weeklyad', '/redcard', '/square', '/login'];
 
 journey('a first visit paints its page from the page itself: no request for its data, no layout shift', async ({ page, context }) => {
   const asked = [];
@@ -109,6 +109,9 @@ journey('a first visit paints its page from the page itself: no request for its 
       assert.deepEqual(asked, ['/api/session'], `${path} at ${width}px asked for ${asked.join(', ')}`);
       const shift = await shifted(page);
       assert.ok(shift <= 0.02, `${path} at ${width}px shifted by ${shift.toFixed(4)}`);
+      // Nothing lies past the right edge: a page wider than the phone scrolls sideways.
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `${path} at ${width}px is ${wide}px wide`);
     }
   }
 });

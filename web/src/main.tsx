@@ -1,8 +1,8 @@
 // The entry. The page arrives with its first screen drawn (src/storefront/screen.rs): the
-// bar, and the product, the cards or the page itself. The app's code is fetched only once
-// that screen and its pictures have loaded, so on a phone's connection the pictures are
-// not held behind the script; the app then renders, replacing the server's markup with
-// the same markup, and takes over.
+// bar, and the product, the cards or the page itself, with that screen's CSS. The app's
+// code and whole stylesheet are fetched only once that screen and its pictures have
+// loaded, so on a phone's connection the pictures are not held behind them; the app then
+// renders, replacing the server's markup with the same markup, and takes over.
 import './styles/tokens.css';
 import './styles/reset.css';
 import { keepEarlyActions } from './app/takeover.ts';
@@ -79,13 +79,34 @@ function listed(id: string): string[] {
   }
 }
 
-void firstScreenShown().then(() => {
+/**
+ * The app's whole stylesheet (web/build.mjs names it in a <meta>): the page carries only
+ * its own screen's CSS, and every other screen the app may open needs the rest. Settles
+ * once it has loaded, or failed to (the screens are then plain, not hidden).
+ */
+function appStylesheet(): Promise<void> {
+  const href = document.querySelector<HTMLMetaElement>('meta[name="market-app-css"]')?.content;
+  if (!href) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  const loaded = new Promise<void>((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+void firstScreenShown().then(async () => {
   // Every file at once, rather than one import after another as each module is read.
+  const stylesheet = appStylesheet();
   for (const href of [...listed('app-modules'), ...listed('page-modules')]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
     document.head.append(link);
   }
+  await stylesheet;
   return import('./app/start.tsx');
 });
