@@ -9,7 +9,12 @@
 //! - `logins`: shoppers signing in over and over (argon2), N at a time.
 //! - `start`: milliseconds from starting `market serve` until /api/departments answers.
 //! - `first-visit`: bytes (as sent with gzip) of the JS and CSS a first visit to / loads.
+//! - `cold`: listings, searches and suggestions asked for the first time, one at a time
+//!   (`load/cold.rs`).
 //! - `free-port`: a free loopback port.
+
+#[path = "load/cold.rs"]
+mod cold;
 
 use std::collections::BTreeSet;
 use std::net::TcpListener;
@@ -93,6 +98,14 @@ enum Cmd {
         #[arg(long, default_value_t = 50)]
         rounds: usize,
     },
+    /// Distinct listings, searches and suggestions, each asked once, one at a time.
+    Cold {
+        #[arg(long)]
+        url: String,
+        /// Queries of each kind.
+        #[arg(long, default_value_t = 200)]
+        per_kind: usize,
+    },
     FreePort,
 }
 
@@ -115,6 +128,7 @@ fn main() {
         Cmd::Logins { url, concurrency, secs } => runtime.block_on(logins(url, concurrency, secs)),
         Cmd::Start { bin, data_dir } => runtime.block_on(start(&bin, &data_dir)),
         Cmd::FirstVisit { url } => runtime.block_on(first_visit(&url)),
+        Cmd::Cold { url, per_kind } => runtime.block_on(cold::cold(&url, per_kind)),
         Cmd::FreePort => println!("{}", free_port()),
     }
 }

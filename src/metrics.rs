@@ -155,6 +155,7 @@ impl Metrics {
         if let Some(log) = log {
             registry.register_collector(Box::new(LogFigures(log.stats().clone())));
         }
+        registry.register_collector(Box::new(CatalogIndexFigures(db.clone())));
         registry.register_collector(Box::new(Process));
         Metrics { registry, requests, latency, sessions, db_full, db_write_locked, db_unreachable }
     }
@@ -198,6 +199,53 @@ impl Collector for LogFigures {
             ),
         ] {
             let counter = ConstCounter::new(value.load(Relaxed));
+            counter.encode(encoder.encode_descriptor(name, help, None, counter.metric_type())?)?;
+        }
+        Ok(())
+    }
+}
+
+/// The catalog index (`db/catalog_index/`): whether it answers, what it holds, its
+/// builds (how long the last took: a replica that starts without one builds it) and
+/// the products it has put again after changes. None of it on a store without one.
+struct CatalogIndexFigures(Db);
+
+impl std::fmt::Debug for CatalogIndexFigures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CatalogIndexFigures")
+    }
+}
+
+impl Collector for CatalogIndexFigures {
+    fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        let Some(figures) = self.0.catalog_index_figures() else { return Ok(()) };
+        for (name, help, value) in [
+            (
+                "catalog_index_ready",
+                "1 while listings and searches are answered by the catalog index, 0 while it is built",
+                i64::from(figures.ready),
+            ),
+            ("catalog_index_products", "Products on sale the catalog index holds", figures.products as i64),
+        ] {
+            let gauge = ConstGauge::new(value);
+            gauge.encode(encoder.encode_descriptor(name, help, None, gauge.metric_type())?)?;
+        }
+        let seconds = ConstGauge::new(figures.last_build_seconds);
+        seconds.encode(encoder.encode_descriptor(
+            "catalog_index_last_build",
+            "How long the catalog index's last build by this process took (0: none yet)",
+            Some(&Unit::Seconds),
+            seconds.metric_type(),
+        )?)?;
+        for (name, help, value) in [
+            ("catalog_index_builds", "Builds of the whole catalog index by this process", figures.builds),
+            (
+                "catalog_index_products_updated",
+                "Products the catalog index put again after changes to them",
+                figures.updated,
+            ),
+        ] {
+            let counter = ConstCounter::new(value);
             counter.encode(encoder.encode_descriptor(name, help, None, counter.metric_type())?)?;
         }
         Ok(())

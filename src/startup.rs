@@ -307,8 +307,8 @@ fn spawn_import_keeper(db: Db) {
     });
 }
 
-/// Forgets what has expired: sessions, idempotency keys and old change-log rows at
-/// start and then every hour, rate-limit buckets that are full again every ten minutes.
+/// Brings the catalog index up to date (or builds it) off the start: the store serves
+/// meanwhile, listings from the database.
 fn spawn_index_preparation(db: Db, index: std::sync::Arc<crate::db::CatalogIndex>) {
     actix_web::rt::spawn(async move {
         if let Err(e) = db.prepare_catalog_index(&index).await {
@@ -317,6 +317,8 @@ fn spawn_index_preparation(db: Db, index: std::sync::Arc<crate::db::CatalogIndex
     });
 }
 
+/// Forgets what has expired: sessions, idempotency keys and old change-log rows at
+/// start and then every hour, rate-limit buckets that are full again every ten minutes.
 fn spawn_housekeeping(db: Db, limiter: web::Data<Limiter>) {
     actix_web::rt::spawn(async move {
         let mut every_ten_minutes = actix_web::rt::time::interval(std::time::Duration::from_secs(600));

@@ -58,6 +58,7 @@ cleanup() {
   [ -n "$PG_STORE_PID" ] && kill "$PG_STORE_PID" 2>/dev/null || true
   [ -n "$CLUSTER_PID" ] && kill -INT "$CLUSTER_PID" 2>/dev/null || true
   scripts/postgres/server.sh stop "$WORK/postgres" >/dev/null 2>&1 || true
+  scripts/postgres/server.sh stop "$WORK/postgres-big" >/dev/null 2>&1 || true
   [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$WORK"
@@ -250,7 +251,9 @@ done
 # its counterpart (page 50 has no counterpart in 12 products: page 1 stands in).
 SCALE_PRODUCTS=${BENCH_SCALE_PRODUCTS:-1000000}
 SCALE_SECS=${BENCH_SCALE_SECS:-4}
-SCALE_ROWS=()
+SCALE_ROWS=() COLD_ROWS=() COLD_TYPOS=()
+# Distinct queries of each kind the cold probe asks (benches/load/cold.rs).
+COLD_QUERIES=${BENCH_COLD_QUERIES:-200}
 if [ "$SCALE_PRODUCTS" -gt 0 ]; then
   say "seeding $SCALE_PRODUCTS products"
   SEED_START=$(date +%s.%N)
@@ -269,6 +272,12 @@ if [ "$SCALE_PRODUCTS" -gt 0 ]; then
   BIG_PID=$!
   until curl -fs -o /dev/null "$BIG/api/departments"; do sleep 0.01; done
   BIG_START_MS=$((($(date +%s%N) - BIG_START) / 1000000))
+  SEED_INDEX_S=$(grep 'built the catalog index' "$WORK/seed.log" | grep -o 'seconds=[^ ]*' | tr -dc '0-9.')
+  # Before anything else asks it anything: every query a first.
+  say "scale: listings, searches and suggestions asked for the first time, one at a time"
+  "$LOAD" cold --url "$BIG" --per-kind "$COLD_QUERIES" >"$WORK/cold.sqlite"
+  COLD_ROWS+=("$(sed -n 's/^ROW | /| SQLite | /p' "$WORK/cold.sqlite")")
+  COLD_TYPOS+=("SQLite $(field typo_found <"$WORK/cold.sqlite") of $(field typo_asked <"$WORK/cold.sqlite")")
   # name|path on the million|path on the small store|target p99 ms
   SCALE_CASES=()
   for sort in featured price-asc price-desc rating newest; do
@@ -324,6 +333,25 @@ if [ "$SCALE_PRODUCTS" -gt 0 ]; then
   . scripts/bench/back-office.sh
   kill -TERM "$BIG_PID"
   wait "$BIG_PID" || true
+
+  # A replica that starts without the index (a new one, or one whose folder was lost)
+  # builds it while it serves from the database: how long until the index answers, as
+  # its /metrics tells, and the memory that took.
+  say "scale: a start without the catalog index"
+  rm -rf "$WORK/big/catalog-index"
+  BIG_START=$(date +%s%N)
+  "$BIN" serve --addr "127.0.0.1:$BIG_PORT" --data-dir "$WORK/big" --log-file "$WORK/big-rebuild.log" >"$WORK/big.out" 2>&1 &
+  BIG_PID=$!
+  until curl -fs -o /dev/null "$BIG/api/departments"; do sleep 0.01; done
+  REBUILD_SERVING_MS=$((($(date +%s%N) - BIG_START) / 1000000))
+  REBUILD_DURING=$(curl -fs "$BIG/readyz" | grep -o '"search":"[a-z]*"' | cut -d'"' -f4)
+  until curl -fs "$BIG/readyz" | grep -q '"search":"index"'; do sleep 0.1; done
+  REBUILD_S=$(awk -v a="$BIG_START" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+  REBUILD_METRIC_S=$(curl -fs "$BIG/metrics" | awk '$1 == "market_catalog_index_last_build_seconds" { printf "%.1f", $2 }')
+  REBUILD_RSS_MB=$(($(awk '/^VmHWM/ { print $2 }' "/proc/$BIG_PID/status") / 1024))
+  kill -TERM "$BIG_PID"
+  wait "$BIG_PID" || true
+  BIG_PID=""
 fi
 
 say "catalog reads while 16 shoppers sign in over and over"
@@ -401,6 +429,35 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
   wait "$PG_STORE_PID" || true
   PG_STORE_PID=""
   scripts/postgres/server.sh stop "$WORK/postgres"
+
+  # The million on PostgreSQL: seeded into another durable server, then the same cold
+  # probe on a fresh store over it (cards are read from PostgreSQL, through its socket).
+  if [ "$SCALE_PRODUCTS" -gt 0 ]; then
+    say "PostgreSQL at scale: seeding $SCALE_PRODUCTS products"
+    PG_BIG_URL=$(scripts/postgres/server.sh start "$WORK/postgres-big" --durable)
+    PG_SEED_START=$(date +%s.%N)
+    "$BIN" seed --products "$SCALE_PRODUCTS" --data-dir "$WORK/pgbig" --database "$PG_BIG_URL" >"$WORK/pg-seed.log" 2>&1
+    PG_SEED_S=$(awk -v a="$PG_SEED_START" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    PG_SEED_INDEX_S=$(grep 'built the catalog index' "$WORK/pg-seed.log" | grep -o 'seconds=[^ ]*' | tr -dc '0-9.')
+    PG_BIG_PORT=$("$LOAD" free-port)
+    PG_BIG=http://127.0.0.1:$PG_BIG_PORT
+    PG_BIG_START=$(date +%s%N)
+    MARKET_RATE_LIMITS=off "$BIN" serve --addr "127.0.0.1:$PG_BIG_PORT" --data-dir "$WORK/pgbig" --database "$PG_BIG_URL" \
+      --log-file "$WORK/pg-big.log" >"$WORK/pg-big.out" 2>&1 &
+    PG_STORE_PID=$!
+    until curl -fs -o /dev/null "$PG_BIG/api/departments"; do sleep 0.01; done
+    PG_BIG_START_MS=$((($(date +%s%N) - PG_BIG_START) / 1000000))
+    PG_BIG_SEARCH=$(curl -fs "$PG_BIG/readyz" | grep -o '"search":"[a-z]*"' | cut -d'"' -f4)
+    say "PostgreSQL at scale: listings, searches and suggestions asked for the first time, one at a time"
+    "$LOAD" cold --url "$PG_BIG" --per-kind "$COLD_QUERIES" >"$WORK/cold.postgres"
+    COLD_ROWS+=("$(sed -n 's/^ROW | /| PostgreSQL | /p' "$WORK/cold.postgres")")
+    COLD_TYPOS+=("PostgreSQL $(field typo_found <"$WORK/cold.postgres") of $(field typo_asked <"$WORK/cold.postgres")")
+    PG_BIG_RSS_MB=$(($(awk '/^VmHWM/ { print $2 }' "/proc/$PG_STORE_PID/status") / 1024))
+    kill -TERM "$PG_STORE_PID"
+    wait "$PG_STORE_PID" || true
+    PG_STORE_PID=""
+    scripts/postgres/server.sh stop "$WORK/postgres-big"
+  fi
 
   say "the cluster: three replicas behind nginx, on another durable PostgreSQL"
   # No rate limits, as for the single store: every load client comes through nginx from one address.
@@ -507,6 +564,22 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
     echo "| case | million req/s | small req/s | ratio | p50 / p99 ms | target p99 | met | first ms | errors |"
     echo "|---|---:|---:|---:|---:|---:|:-:|---:|---:|"
     printf '%s\n' "${SCALE_ROWS[@]}"
+    echo
+    echo "**Asked for the first time**: on a fresh store over the same million (\`load cold\`, \`benches/load/cold.rs\`), $COLD_QUERIES distinct"
+    echo "queries a kind built from the catalog's own words, one request at a time, none asked twice, totals and facets exact; ms from"
+    echo "asking to the whole answer. The catalog index: built by \`market seed\` in ${SEED_INDEX_S:-?} s on SQLite${PG_SEED_INDEX_S:+, ${PG_SEED_INDEX_S} s on PostgreSQL}."
+    echo "A start without it served at once (/api/departments after $REBUILD_SERVING_MS ms, listings from the database: \`$REBUILD_DURING\`)"
+    echo "and answered from the index $REBUILD_S s after starting (its build: $REBUILD_METRIC_S s in /metrics), at a peak of $REBUILD_RSS_MB MB RSS."
+    if [ -n "${PG_BIG_START_MS:-}" ]; then
+      echo "On PostgreSQL: $SCALE_PRODUCTS products seeded in $PG_SEED_S s; the store answered /api/departments $PG_BIG_START_MS ms after"
+      echo "starting (search: \`$PG_BIG_SEARCH\`) and peaked at $PG_BIG_RSS_MB MB RSS."
+    fi
+    echo "Misspelt catalog words (one mistake from 5 letters, two from 9) whose right word's first product is in the first eight:"
+    echo "$(IFS=';'; echo "${COLD_TYPOS[*]}" | sed 's/;/; /g') (target 90%)."
+    echo
+    echo "| engine | kind | n | p50 ms | p99 ms | max ms | target p99 | met | errors |"
+    echo "|---|---|---:|---:|---:|---:|---:|:-:|---:|"
+    printf '%s\n' "${COLD_ROWS[@]}"
     echo
     echo "**The back office at scale**, on the same store (\`scripts/bench/back-office.sh\`): the product list one request at a time over"
     echo "40 distinct pages or queries a case (the back office keeps no answer, so each is what its query costs), p50 / p99 in ms;"

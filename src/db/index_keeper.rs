@@ -37,6 +37,11 @@ impl Db {
         }
     }
 
+    /// The catalog index's figures, when the store keeps one.
+    pub fn catalog_index_figures(&self) -> Option<catalog_index::IndexFigures> {
+        self.catalog_index.get().map(|index| index.figures())
+    }
+
     /// The catalog index, when it holds the whole catalog and may answer.
     pub(super) fn ready_index(&self) -> Option<Arc<CatalogIndex>> {
         self.catalog_index.get().filter(|i| i.is_ready()).cloned()

@@ -50,7 +50,7 @@ pub mod variants;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use catalog_index::CatalogIndex;
+pub use catalog_index::{CatalogIndex, IndexFigures};
 pub use changes::{Change, Listener, Topic};
 pub use conn::Engine;
 use conn::{Conn, args};

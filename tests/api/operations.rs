@@ -136,6 +136,12 @@ async fn metrics_count_requests_by_route_sign_in_failures_and_orders() {
         assert_eq!(value("market_db_write_queue"), 0.0);
     }
     assert!(value("market_process_resident_memory_bytes") > 1e6);
+    // The catalog index answers and holds every product on sale, built once at start.
+    assert_eq!(value("market_catalog_index_ready"), 1.0);
+    let on_sale = app.sql_number("SELECT count(*) FROM products WHERE archived_at IS NULL").await;
+    assert_eq!(value("market_catalog_index_products"), on_sale as f64);
+    assert_eq!(value("market_catalog_index_builds_total"), 1.0);
+    assert!(value("market_catalog_index_last_build_seconds") > 0.0);
 }
 
 #[actix_web::test]

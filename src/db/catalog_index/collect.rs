@@ -24,6 +24,8 @@ pub struct Filters {
     in_stock: bool,
     /// The options asked, each with its values.
     options: Vec<(String, Vec<String>)>,
+    /// How many of the first hits in order the page needs: those through its last.
+    keep: usize,
 }
 
 impl Filters {
@@ -40,6 +42,7 @@ impl Filters {
             min_rating: query.min_rating,
             in_stock: query.in_stock,
             options,
+            keep: (query.offset() + u64::from(query.limit)) as usize,
         }
     }
 }
@@ -215,6 +218,7 @@ impl SegmentCollector for SegmentList {
                 self.reviews.get_val(doc),
                 score,
             ));
+            let_go_past(&mut self.found.hits, f.keep, PRUNED_FROM);
         }
         if p && r && s && o {
             if self.brand_counts.len() <= brand_ord {
@@ -274,6 +278,8 @@ impl SegmentCollector for SegmentList {
 }
 
 const REVIEWS_MAX: u64 = (1 << 40) - 1;
+/// Hits kept before the first are let go (twice the page's reach when that is more).
+const PRUNED_FROM: usize = 4096;
 
 /// A product's place in `sort`'s order, as two keys read ascending, then its id; ties
 /// are broken by id as `db/listing.rs` orders them.
@@ -293,6 +299,16 @@ fn sort_key(sort: Sort, id: u64, price: i64, rating: i64, reviews: i64, score: S
             (((500 - rating) << 40) | (REVIEWS_MAX - reviews), u64::MAX - id, id)
         }
         Sort::Newest => (0, u64::MAX - id, id),
+    }
+}
+
+/// Only the first `keep` hits in order can be on the page: once `hits` hold twice as
+/// many (or `from`, when that is more), the rest are let go, rather than kept for every
+/// one of a broad search's matches (half the catalog for "wi").
+fn let_go_past(hits: &mut Vec<Hit>, keep: usize, from: usize) {
+    if hits.len() >= (2 * keep).max(from) {
+        hits.select_nth_unstable(keep);
+        hits.truncate(keep);
     }
 }
 
@@ -330,5 +346,20 @@ mod tests {
         assert_eq!(page(hits.clone(), 4, 4), [5, 6, 7, 8]);
         assert_eq!(page(hits.clone(), 8, 4), [9]);
         assert!(page(hits, 9, 4).is_empty());
+    }
+
+    #[test]
+    fn hits_let_go_as_they_come_leave_every_page_as_it_was() {
+        // Hits in a scrambled order, as a segment meets them.
+        let all: Vec<Hit> = (0..1000u64).map(|i| ((i * 7919) % 1000, i, i)).collect();
+        for (offset, limit) in [(0, 24), (24, 24), (480, 24), (976, 24)] {
+            let mut kept = Vec::new();
+            for hit in &all {
+                kept.push(*hit);
+                let_go_past(&mut kept, offset + limit, 64);
+            }
+            assert!(kept.len() < 2 * (offset + limit).max(64), "{} kept", kept.len());
+            assert_eq!(page(kept, offset, limit), page(all.clone(), offset, limit), "{offset}");
+        }
     }
 }
