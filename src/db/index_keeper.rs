@@ -17,6 +17,8 @@ use crate::domain::listing::{Listing, ListingQuery};
 /// PostgreSQL a change's number is taken before its transaction commits, so one can
 /// appear below a position already read. Re-reading a few products costs little.
 const REREAD: i64 = 10_000;
+/// Products read again and put into the index in one read and one commit.
+const PUT_AT_ONCE: usize = 5_000;
 
 impl Db {
     /// Opens the catalog index in `dir` for this store's searches. It answers once it
@@ -52,8 +54,10 @@ impl Db {
     /// Answers how many products it read.
     pub async fn prepare_catalog_index(&self, index: &Arc<CatalogIndex>) -> Result<u64, Error> {
         let started = std::time::Instant::now();
-        let idx = index.clone();
-        let (how, read) = self.read(move |c| prepare(&idx, c)).await?;
+        let (how, read) = match self.catch_up_whole(index).await? {
+            Some(read) => ("caught up", read),
+            None => ("built", self.build_index(index).await?),
+        };
         tracing::info!(
             products = read,
             seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
@@ -67,8 +71,7 @@ impl Db {
     /// `market restore` made another). Answers how many products it read.
     pub async fn build_catalog_index(&self, index: &Arc<CatalogIndex>) -> Result<u64, Error> {
         let started = std::time::Instant::now();
-        let idx = index.clone();
-        let read = self.read(move |c| build(&idx, c)).await?;
+        let read = self.build_index(index).await?;
         tracing::info!(
             products = read,
             seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
@@ -91,12 +94,14 @@ impl Db {
                 while let Ok(more) = receive.try_recv() {
                     changes.extend(more);
                 }
-                let idx = index.clone();
-                let named = changes.clone();
-                if let Err(e) = db.read(move |c| apply(&idx, c, &named)).await {
+                // A lost log (`Everything`) builds the index again.
+                let applied = match changes.iter().any(|c| c.topic == Topic::Everything) {
+                    true => db.build_index(&index).await.map(drop),
+                    false => db.apply_changes(&index, &changes).await,
+                };
+                if let Err(e) = applied {
                     tracing::warn!("the catalog index could not follow a change ({e}); it is built again");
-                    let idx = index.clone();
-                    if let Err(e) = db.read(move |c| build(&idx, c)).await {
+                    if let Err(e) = db.build_index(&index).await {
                         tracing::error!("building the catalog index failed: {e}");
                     }
                 }
@@ -118,6 +123,116 @@ impl Db {
                 let _ = send.send(catalog);
             }
         })
+    }
+
+    /// A complete index brought up to date by the changes since its position: answers
+    /// how many products it read again, or `None` when it must be built again (it is
+    /// not complete, the log no longer reaches back to it, or it does not hold as many
+    /// products as are on sale).
+    async fn catch_up_whole(&self, index: &Arc<CatalogIndex>) -> Result<Option<u64>, Error> {
+        if !index.is_ready() {
+            return Ok(None);
+        }
+        let position = index.position();
+        let (from, newest, reaches) = self
+            .read(move |c| {
+                let (oldest, newest): (i64, i64) = c.query_one(
+                    "SELECT coalesce(min(id), 0), coalesce(max(id), 0) FROM changes",
+                    &[],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?;
+                let from = reread_from(c, position);
+                // The log reaches back to the index's position, and is the same log (a
+                // catalog made again restarts it).
+                Ok((from, newest, newest >= position && (oldest <= from + 1 || oldest == 0)))
+            })
+            .await?;
+        if !reaches {
+            return Ok(None);
+        }
+        let read = self.put_changed(index, from, newest).await?;
+        let on_sale: i64 = self
+            .read(|c| {
+                c.query_one("SELECT count(*) FROM products WHERE archived_at IS NULL", &[], |r| r.get(0))
+            })
+            .await?;
+        if on_sale as u64 == index.count() {
+            return Ok(Some(read));
+        }
+        tracing::warn!(
+            in_index = index.count(),
+            on_sale,
+            "the catalog index does not hold the products on sale; it is built again"
+        );
+        Ok(None)
+    }
+
+    /// Reads the whole catalog into the index, a batch by id a read (so that each is
+    /// one short statement, within the time a read is given on PostgreSQL), then what
+    /// changed meanwhile (changes delivered during the build are not applied to it).
+    /// Answers how many products it read.
+    async fn build_index(&self, index: &Arc<CatalogIndex>) -> Result<u64, Error> {
+        let position = self.read(log_position).await?;
+        on_index(index, |i| i.start_build()).await?;
+        let (mut after, mut read) = (0, 0u64);
+        loop {
+            let batch = self.read(move |c| catalog_index::batch_after(c, after)).await?;
+            let Some(last) = batch.last().map(|p| p.id) else { break };
+            (after, read) = (last, read + batch.len() as u64);
+            on_index(index, move |i| i.add(&batch)).await?;
+        }
+        on_index(index, move |i| i.finish_build(position)).await?;
+        let (from, newest) = self.read(move |c| Ok((reread_from(c, position), log_position(c)?))).await?;
+        self.put_changed(index, from, newest).await?;
+        Ok(read)
+    }
+
+    /// Reads again the products the log names after `from` up to `newest` into the
+    /// index, which then holds every change up to `newest`. Answers how many.
+    async fn put_changed(&self, index: &Arc<CatalogIndex>, from: i64, newest: i64) -> Result<u64, Error> {
+        let ids: Vec<i64> = self
+            .read(move |c| {
+                c.query(
+                    "SELECT DISTINCT key FROM changes WHERE topic = 'product' AND id > ?1 AND id <= ?2",
+                    args![from, newest],
+                    |r| r.get(0),
+                )
+            })
+            .await?;
+        self.put_again(index, ids.clone(), newest).await?;
+        Ok(ids.len() as u64)
+    }
+
+    /// Applies delivered changes: the products they name are read again and replaced.
+    async fn apply_changes(&self, index: &Arc<CatalogIndex>, changes: &[Change]) -> Result<(), Error> {
+        let ids: BTreeSet<i64> =
+            changes.iter().filter(|c| c.topic == Topic::Product).map(|c| c.key).collect();
+        let position = changes.iter().map(|c| c.version).max().unwrap_or(0);
+        if index.is_ready() && !ids.is_empty() {
+            self.put_again(index, ids.into_iter().collect(), position).await?;
+        }
+        Ok(())
+    }
+
+    /// Puts the products `ids` into the index as they are now, a few thousand a read
+    /// (an import can change a hundred thousand); the last commit records `position`.
+    async fn put_again(&self, index: &Arc<CatalogIndex>, ids: Vec<i64>, position: i64) -> Result<(), Error> {
+        let chunks: Vec<Vec<i64>> = ids.chunks(PUT_AT_ONCE).map(<[i64]>::to_vec).collect();
+        if chunks.is_empty() {
+            return on_index(index, move |i| i.update(&[], &[], position)).await;
+        }
+        let last = chunks.len() - 1;
+        for (at, chunk) in chunks.into_iter().enumerate() {
+            let found = self
+                .read({
+                    let chunk = chunk.clone();
+                    move |c| catalog_index::these(c, &chunk)
+                })
+                .await?;
+            let holds = if at == last { position } else { index.position() };
+            on_index(index, move |i| i.update(&chunk, &found, holds)).await?;
+        }
+        Ok(())
     }
 }
 
@@ -143,32 +258,6 @@ fn log_position(c: &mut Conn) -> Result<i64, Error> {
     c.query_one("SELECT coalesce(max(id), 0) FROM changes", &[], |r| r.get(0))
 }
 
-fn prepare(index: &CatalogIndex, c: &mut Conn) -> Result<(&'static str, u64), Error> {
-    if index.is_ready() {
-        let position = index.position();
-        let (oldest, newest): (i64, i64) =
-            c.query_one("SELECT coalesce(min(id), 0), coalesce(max(id), 0) FROM changes", &[], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })?;
-        // The log reaches back to the index's position, and is the same log (a catalog
-        // made again restarts it).
-        if newest >= position && (oldest <= reread_from(c, position) + 1 || oldest == 0) {
-            let read = catch_up(index, c, position, newest)?;
-            let on_sale: i64 =
-                c.query_one("SELECT count(*) FROM products WHERE archived_at IS NULL", &[], |r| r.get(0))?;
-            if on_sale as u64 == index.count() {
-                return Ok(("caught up", read));
-            }
-            tracing::warn!(
-                in_index = index.count(),
-                on_sale,
-                "the catalog index does not hold the products on sale; it is built again"
-            );
-        }
-    }
-    Ok(("built", build(index, c)?))
-}
-
 /// Where to read the log again from, for an index that holds every change up to
 /// `position`.
 fn reread_from(c: &Conn, position: i64) -> i64 {
@@ -178,53 +267,12 @@ fn reread_from(c: &Conn, position: i64) -> i64 {
     }
 }
 
-/// Reads again the products the log names after `position` (up to `newest`), into the
-/// index. Answers how many.
-fn catch_up(index: &CatalogIndex, c: &mut Conn, position: i64, newest: i64) -> Result<u64, Error> {
-    let ids: Vec<i64> = c.query(
-        "SELECT DISTINCT key FROM changes WHERE topic = 'product' AND id > ?1 AND id <= ?2",
-        args![reread_from(c, position), newest],
-        |r| r.get(0),
-    )?;
-    update(index, c, &ids, newest)?;
-    Ok(ids.len() as u64)
-}
-
-/// Reads the whole catalog into the index, in batches by id, then what changed
-/// meanwhile (changes delivered during the build are not applied to it).
-fn build(index: &CatalogIndex, c: &mut Conn) -> Result<u64, Error> {
-    let position = log_position(c)?;
-    index.start_build().map_err(Error::Other)?;
-    let (mut after, mut read) = (0, 0u64);
-    loop {
-        let batch = catalog_index::batch_after(c, after)?;
-        let Some(last) = batch.last() else { break };
-        after = last.id;
-        read += batch.len() as u64;
-        index.add(&batch).map_err(Error::Other)?;
-    }
-    index.finish_build(position).map_err(Error::Other)?;
-    let newest = log_position(c)?;
-    catch_up(index, c, position, newest)?;
-    Ok(read)
-}
-
-/// Applies delivered changes: the products they name are read again and replaced.
-/// A lost log (`Everything`) builds the index again.
-fn apply(index: &CatalogIndex, c: &mut Conn, changes: &[Change]) -> Result<(), Error> {
-    if changes.iter().any(|c| c.topic == Topic::Everything) {
-        build(index, c)?;
-        return Ok(());
-    }
-    let ids: BTreeSet<i64> = changes.iter().filter(|c| c.topic == Topic::Product).map(|c| c.key).collect();
-    let position = changes.iter().map(|c| c.version).max().unwrap_or(0);
-    if index.is_ready() && !ids.is_empty() {
-        update(index, c, &ids.into_iter().collect::<Vec<_>>(), position)?;
-    }
-    Ok(())
-}
-
-fn update(index: &CatalogIndex, c: &mut Conn, ids: &[i64], position: i64) -> Result<(), Error> {
-    let found = catalog_index::these(c, ids)?;
-    index.update(ids, &found, position).map_err(Error::Other)
+/// Work on the index off the async threads, with no time limit: a build's commit
+/// writes a large part of the catalog.
+async fn on_index<T: Send + 'static>(
+    index: &Arc<CatalogIndex>,
+    f: impl FnOnce(&CatalogIndex) -> anyhow::Result<T> + Send + 'static,
+) -> Result<T, Error> {
+    let index = index.clone();
+    actix_web::web::block(move || f(&index)).await.map_err(Error::other)?.map_err(Error::Other)
 }
