@@ -6,6 +6,7 @@
 #   BENCH_BIN=/path/to/market scripts/bench/run.sh    another build of the store, as it is
 #   BENCH_SCALE_PRODUCTS=1000000 BENCH_SCALE_SECS=4    the scale section's catalog (0: skip it)
 #   BENCH_POSTGRES=0                                  skip the PostgreSQL section and the cluster row
+#   BENCH_COLD_QUERIES=200                            distinct queries a kind asked for the first time
 #
 # Absolute numbers depend on the machine and on whatever else runs on it; the ratio to
 # nginx, measured in turns on the same cores, is the figure to read.
@@ -278,6 +279,10 @@ if [ "$SCALE_PRODUCTS" -gt 0 ]; then
   "$LOAD" cold --url "$BIG" --per-kind "$COLD_QUERIES" >"$WORK/cold.sqlite"
   COLD_ROWS+=("$(sed -n 's/^ROW | /| SQLite | /p' "$WORK/cold.sqlite")")
   COLD_TYPOS+=("SQLite $(field typo_found <"$WORK/cold.sqlite") of $(field typo_asked <"$WORK/cold.sqlite")")
+  # The pages that carry them, under Lighthouse, each run a page no one asked before.
+  say "scale: search and department pages asked for the first time, under Lighthouse"
+  (cd web && node quality/scale.mjs "$BIG" 3) >"$WORK/pages.sqlite"
+  PAGE_ROWS=$(sed -n 's/^ROW | /| /p' "$WORK/pages.sqlite")
   # name|path on the million|path on the small store|target p99 ms
   SCALE_CASES=()
   for sort in featured price-asc price-desc rating newest; do
@@ -580,6 +585,14 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
     echo "| engine | kind | n | p50 ms | p99 ms | max ms | target p99 | met | errors |"
     echo "|---|---|---:|---:|---:|---:|---:|:-:|---:|"
     printf '%s\n' "${COLD_ROWS[@]}"
+    echo
+    echo "The pages that carry them on the same store (SQLite), under Lighthouse as the quality stage runs it (mobile, simulated"
+    echo "throttling; \`web/quality/scale.mjs\`), 3 runs a kind, each run another search or page no one had asked for: the median run's"
+    echo "performance (every run's in brackets) and LCP, the largest CLS of the runs; targets performance 95, LCP 1.8 s, CLS 0.02."
+    echo
+    echo "| kind | first page | performance | LCP | CLS | TBT | met |"
+    echo "|---|---|---:|---:|---:|---:|:-:|"
+    echo "$PAGE_ROWS"
     echo
     echo "**The back office at scale**, on the same store (\`scripts/bench/back-office.sh\`): the product list one request at a time over"
     echo "40 distinct pages or queries a case (the back office keeps no answer, so each is what its query costs), p50 / p99 in ms;"

@@ -15,6 +15,7 @@ import {
   type RouteObject,
   type StaticHandlerContext,
 } from 'react-router-dom';
+import { withAliases, type FirstAnswer } from './api/firstAnswers.ts';
 import { Layout } from './app/layout.tsx';
 import { paths } from './lib/paths.ts';
 import DepartmentPage from './pages/DepartmentPage.tsx';
@@ -61,7 +62,8 @@ function contextFor(location: Location): StaticHandlerContext | undefined {
 /** The first screen of `url` (a path and query) given the page's answers, as JSON; '' for an address that has none here. */
 function renderScreen(url: string, answers: string): string {
   useStore.setState(useStore.getInitialState(), true);
-  const carried = Object.entries(JSON.parse(answers) as Record<string, { status: number; body: unknown }>);
+  // Under the addresses the app asks them at too, as in the browser.
+  const carried = [...withAliases(JSON.parse(answers) as Record<string, FirstAnswer>)];
   beginWith(
     useStore,
     carried.filter(([, a]) => a.status === 200).map(([address, a]) => [address, a.body]),

@@ -39,6 +39,24 @@ describe('the answers a page comes with', () => {
     assert.equal(s.products.byId[52], undefined, 'a 404 is no product');
   });
 
+  test('a listing the address spells otherwise than the app is found under the app\'s spelling too', async () => {
+    // A link with %20 for a space and the parameters in another order, as crawlers and
+    // other sites write them.
+    carryFirstAnswers({
+      '/api/search?q=garden%20hose': { status: 200, body: { ...listing, total: 3 } },
+      '/api/departments/5/products?page=2&sort=rating': { status: 200, body: { ...listing, total: 4 } },
+      '/api/departments/5/products?sort=rating&limit=9': { status: 200, body: { ...listing, total: 9 } },
+    });
+    const store = createStore();
+    beginWith(store, firstAnswers());
+    const s = store.getState();
+    assert.equal(s.products.searches[searchKey(parseListing('search', 'q=garden+hose'))]?.total, 3);
+    assert.equal(s.departments.listings[departmentListingKey(5, parseListing('department', 'sort=rating&page=2'))]?.total, 4);
+    const server = fakeServer(ok({ ...listing, total: 5 }));
+    await store.getState().searchProducts(parseListing('search', 'q=garden+hose'));
+    assert.equal(server.calls.length, 0, 'the search was answered from the page');
+  });
+
   test('a request the page answered is answered from it once, then from the server', async () => {
     carryFirstAnswers({
       '/api/products/51': { status: 200, body: product },
