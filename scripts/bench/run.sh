@@ -534,7 +534,7 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
   echo "- start until /api/departments answers: ${COLD_MS} ms on an empty data dir (seeding included), ${WARM_MS} ms on an existing database"
   echo "- peak RSS of the server over the whole run: $((PEAK_RSS_KB / 1024)) MB"
   echo "- release binary: $(($(stat -c %s "$BIN") / 1024)) KB"
-  echo "- first visit to /, as sent with gzip: $(($(field first_visit_page_gzip <<<" $FIRST_VISIT") / 1024)) KB page (with the app's CSS) + $(($(field first_visit_js_gzip <<<" $FIRST_VISIT") / 1024)) KB JS ($(field files <<<" $FIRST_VISIT") script files: the entry, the app modules the page lists and their static imports)"
+  echo "- first visit to /, as sent with gzip: $(($(field first_visit_page_gzip <<<" $FIRST_VISIT") / 1024)) KB page (with its own screen's CSS) + $(($(field first_visit_js_gzip <<<" $FIRST_VISIT") / 1024)) KB JS ($(field files <<<" $FIRST_VISIT") script files: the entry, the app modules the page lists and their static imports)"
   if [ ${#PG_ROWS[@]} -gt 0 ]; then
     echo
     echo "**PostgreSQL beside SQLite**: the same binary with \`--database postgres://\` over PostgreSQL $(scripts/postgres/server.sh version 2>/dev/null || echo 15)"

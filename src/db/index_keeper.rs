@@ -199,8 +199,9 @@ impl Db {
                 )
             })
             .await?;
-        self.put_again(index, ids.clone(), newest).await?;
-        Ok(ids.len() as u64)
+        let read = ids.len() as u64;
+        self.put_again(index, ids, newest).await?;
+        Ok(read)
     }
 
     /// Applies delivered changes: the products they name are read again and replaced.
