@@ -6,6 +6,7 @@
 import './styles/tokens.css';
 import './styles/reset.css';
 import { keepEarlyActions } from './app/takeover.ts';
+import { loadStylesheet } from './lib/stylesheet.ts';
 
 keepEarlyActions(document.getElementById('root')!);
 
@@ -79,28 +80,10 @@ function listed(id: string): string[] {
   }
 }
 
-/**
- * The app's whole stylesheet (web/build.mjs names it in a <meta>): the page carries only
- * its own screen's CSS, and every other screen the app may open needs the rest. Settles
- * once it has loaded, or failed to (the screens are then plain, not hidden).
- */
-function appStylesheet(): Promise<void> {
-  const href = document.querySelector<HTMLMetaElement>('meta[name="market-app-css"]')?.content;
-  if (!href) return Promise.resolve();
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  const loaded = new Promise<void>((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
-  });
-  document.head.append(link);
-  return loaded;
-}
-
 void firstScreenShown().then(async () => {
   // Every file at once, rather than one import after another as each module is read.
-  const stylesheet = appStylesheet();
+  // The page carries only its own screen's CSS; every other screen needs the rest.
+  const stylesheet = loadStylesheet('market-app-css');
   for (const href of [...listed('app-modules'), ...listed('page-modules')]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { loadStylesheet, stylesheetLoaded } from '../../lib/stylesheet.ts';
+
+const META = 'market-admin-css';
 
 /**
  * The back office's stylesheet, which no shopper's page carries (web/build.mjs writes it
@@ -6,37 +9,16 @@ import { useEffect, useState } from 'react';
  * screen opens. Answers whether it has loaded, so the frame shows nothing unstyled.
  */
 export function useBackOfficeStylesheet(): boolean {
-  const [loaded, setLoaded] = useState(() => present()?.dataset.loaded === 'true');
+  const [loaded, setLoaded] = useState(() => stylesheetLoaded(META));
   useEffect(() => {
     if (loaded) return;
-    const href = document.querySelector<HTMLMetaElement>('meta[name="market-admin-css"]')?.content;
-    if (!href) {
-      // A page without one (a test's): nothing to wait for.
-      setLoaded(true);
-      return;
-    }
-    let link = present();
-    if (!link) {
-      link = document.createElement('link');
-      link.rel = 'stylesheet';
-      link.href = href;
-      link.dataset.backOffice = 'true';
-      document.head.append(link);
-    }
-    const done = () => {
-      if (link) link.dataset.loaded = 'true';
-      setLoaded(true);
-    };
-    link.addEventListener('load', done);
-    // A stylesheet that fails to load leaves the screens plain, not hidden.
-    link.addEventListener('error', done);
+    let live = true;
+    void loadStylesheet(META).then(() => {
+      if (live) setLoaded(true);
+    });
     return () => {
-      link?.removeEventListener('load', done);
-      link?.removeEventListener('error', done);
+      live = false;
     };
   }, [loaded]);
   return loaded;
 }
-
-const present = () =>
-  typeof document === 'undefined' ? null : document.querySelector<HTMLLinkElement>('link[data-back-office]');
