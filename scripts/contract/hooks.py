@@ -11,10 +11,14 @@ Authentication: Market's API uses a session cookie plus an anti-forgery header
 
 One extra check: no error answer may show SQL, file paths, stack traces or the
 server's type names.
+
+And one guard for the tool itself: see `_parse_one_at_a_time`.
 """
 
+import ast
 import os
 import re
+import threading
 import uuid
 
 import requests
@@ -22,6 +26,23 @@ import schemathesis
 
 BASE = os.environ["MARKET_URL"].rstrip("/")
 SESSION_CALLS = ["/api/session", "/api/users"]
+
+# CPython 3.11 keeps the depth counter of its AST builder in state shared by every thread
+# (python/cpython#106905), so two `ast.parse` calls at once on different threads can fail
+# with "AST constructor recursion depth mismatch". Hypothesis parses source to describe
+# the lambdas in its strategies, on each of run.py's two workers; one such failure ended
+# a CI run as a schemathesis "Runtime Error" that had nothing to do with Market. Parsing
+# one call at a time costs nothing measurable and keeps both workers.
+_PARSE = ast.parse
+_PARSING = threading.Lock()
+
+
+def _parse_one_at_a_time(*args, **kwargs):
+    with _PARSING:
+        return _PARSE(*args, **kwargs)
+
+
+ast.parse = _parse_one_at_a_time
 
 
 def _session(sign_up: bool) -> dict:
