@@ -257,6 +257,25 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_RESET_EVERY", value_name = "DURATION", value_parser = parse_period)]
     pub reset_every: Option<Duration>,
 
+    /// A public demo: each sign-in with the demo shopper's credentials makes a private
+    /// demo shopper for that browser (pre-filled; nobody else sees its cart, favorites or
+    /// orders), which ends with all it made --demo-ttl after its last request; the login
+    /// `admin` (a viewer) opens the back office and changes nothing. Off: everyone who
+    /// signs in as the demo shopper shares one account.
+    #[arg(long, env = "MARKET_DEMO")]
+    pub demo: bool,
+
+    /// With --demo: how long after its last request a demo shopper ends (its reviews
+    /// leave the ratings, its unshipped orders' units go back to stock).
+    #[arg(long, env = "MARKET_DEMO_TTL", value_name = "DURATION", default_value = "24h", value_parser = parse_period)]
+    pub demo_ttl: Duration,
+
+    /// With --demo: the most demo shoppers alive at once; past it, the one idle longest
+    /// ends first.
+    #[arg(long, env = "MARKET_DEMO_MAX", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub demo_max: u32,
+
     /// After SIGTERM, how long /readyz answers 503 while the store still serves, before
     /// it stops taking connections (so a load balancer stops sending work first).
     #[arg(long, env = "MARKET_SHUTDOWN_DELAY", value_name = "DURATION", default_value = "2s",

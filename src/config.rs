@@ -34,6 +34,43 @@ pub struct Config {
     pub database: Option<String>,
     /// `--trusted-proxy`: whose X-Forwarded-For names the shopper.
     pub trusted_proxies: TrustedProxies,
+    /// `--demo`: a public demo, with a private demo shopper per visitor.
+    pub demo: Option<PublicDemo>,
+}
+
+/// A public demo (`--demo`, docs/operating.md#running-a-public-demo): each sign-in with
+/// the demo credentials makes a demo shopper of its own, which ends `ttl` after its
+/// last request; the `admin` login looks at the back office and changes nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PublicDemo {
+    /// `--demo-ttl`.
+    pub ttl: Duration,
+    /// `--demo-max`: the most demo shoppers alive at once; the one idle longest ends
+    /// first to make room.
+    pub most: u32,
+    /// How often the sweeper ends those whose time is up.
+    pub sweep_every: Duration,
+}
+
+impl PublicDemo {
+    pub fn new(ttl: Duration, most: u32) -> PublicDemo {
+        let sweep_every = (ttl / 20).clamp(Duration::from_secs(1), Duration::from_secs(60));
+        PublicDemo { ttl, most, sweep_every }
+    }
+
+    /// A request moves its demo shopper's end on only when the end has come this much
+    /// closer, so browsing is not a write per request: at most one an hour (at 24h).
+    pub fn keep_every(&self) -> Duration {
+        (self.ttl / 24).min(Duration::from_secs(3600))
+    }
+}
+
+/// Whether the store is a public demo, as the handlers and layers read it (app data).
+#[derive(Debug, Clone, Default)]
+pub struct Demo {
+    pub public: Option<PublicDemo>,
+    /// The look-only login's account, once the store has made or found it at start.
+    pub viewer: std::sync::Arc<std::sync::OnceLock<i64>>,
 }
 
 /// The load balancers and proxies whose `X-Forwarded-For` is believed.
@@ -57,6 +94,7 @@ impl Config {
             max_db_size: None,
             database: None,
             trusted_proxies: TrustedProxies::default(),
+            demo: None,
         }
     }
 
@@ -122,6 +160,7 @@ impl Config {
             max_db_size: a.max_db_size,
             database: a.database,
             trusted_proxies: TrustedProxies(a.trusted_proxies),
+            demo: a.demo.then(|| PublicDemo::new(a.demo_ttl, a.demo_max)),
         }
     }
 }

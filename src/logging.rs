@@ -136,10 +136,13 @@ impl Log {
     }
 
     /// Sends the server's events (`tracing`) through this log, in its format, filtered
-    /// by `MARKET_LOG` (default `info`). Once per process.
+    /// by `MARKET_LOG` (default `info`, with actix-server's own lines left out: its
+    /// runtime, its workers starting and stopping, which would come after the store's
+    /// start-up lines that end with where it is and how to sign in). Once per process.
     pub fn install_for_events(&self) {
         use tracing_subscriber::EnvFilter;
-        let filter = EnvFilter::try_from_env("MARKET_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+        let filter = EnvFilter::try_from_env("MARKET_LOG")
+            .unwrap_or_else(|_| EnvFilter::new("info,actix_server=warn"));
         let builder =
             tracing_subscriber::fmt().with_env_filter(filter).with_writer(self.clone()).with_ansi(false);
         let installed = match self.format {

@@ -181,6 +181,18 @@ fn staff(args: &StaffArgs) -> anyhow::Result<()> {
     market::staff::run(&location, &args.command)
 }
 
+/// The command that makes the store's first owner, for this store's data (`market
+/// staff` works on the database directly: a SQLite store must be stopped for it).
+fn owner_command(config: &Config) -> String {
+    let mut command = String::from("market staff add YOUR-NAME --role owner");
+    if config.database.as_deref().is_some_and(|d| d.starts_with("postgres")) {
+        command.push_str(" --database URL");
+    } else if config.data_dir != std::path::Path::new("./data") {
+        command.push_str(&format!(" --data-dir {}", config.data_dir.display()));
+    }
+    command
+}
+
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let destination = args.log_file.clone().map_or(Destination::Stderr, Destination::File);
     let log = Log::start(destination, args.log_format)?;
@@ -200,6 +212,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
 #[actix_web::main]
 async fn run(config: Config) -> anyhow::Result<()> {
     let mut addr = config.addr;
+    let owner_command = owner_command(&config);
     let app = Application::build(config)?;
     addr.set_port(app.port());
     let url = if addr.ip().is_unspecified() {
@@ -207,9 +220,30 @@ async fn run(config: Config) -> anyhow::Result<()> {
     } else {
         format!("http://{addr}/")
     };
-    tracing::info!("Market is open at {url}");
     if let Some(port) = app.metrics_port() {
         tracing::info!("metrics at port {port}, /metrics");
+    }
+    // The last start-up lines: where the store is and how to try it, at a glance (and
+    // as fields, for the JSON log).
+    let logins = app.logins().await?;
+    tracing::info!("Market is open at {url}");
+    let (shopper, viewer) = (market::domain::demo::SHOPPER, market::domain::demo::VIEWER);
+    if logins.shopper {
+        tracing::info!(
+            username = %shopper.username,
+            password = %shopper.password,
+            "shop as the demo shopper (the sign-in page's \"Sign in as demo user\")"
+        );
+    }
+    if logins.viewer {
+        tracing::info!(
+            username = %viewer.username,
+            password = %viewer.password,
+            "look around the back office, {url}admin (this login looks and changes nothing)"
+        );
+    }
+    if !logins.has_owner {
+        tracing::info!(command = %owner_command, "no owner yet: to run the store's back office, stop it and make one");
     }
     app.run_until_stopped().await?;
     tracing::info!("Market has closed");

@@ -59,6 +59,7 @@ pub struct Metrics {
     requests: Family<RequestLabels, Counter>,
     latency: Family<RouteLabels, Histogram>,
     sessions: Gauge,
+    demo_shoppers: Gauge,
     db_full: Gauge,
     db_write_locked: Gauge,
     db_unreachable: Gauge,
@@ -135,6 +136,12 @@ impl Metrics {
             placed.cents.clone(),
         );
         registry.register("sessions_alive", "Sessions that have not expired", sessions.clone());
+        let demo_shoppers = Gauge::default();
+        registry.register(
+            "demo_shoppers_alive",
+            "A public demo's shoppers not yet ended (market serve --demo; 0 otherwise)",
+            demo_shoppers.clone(),
+        );
         let (db_full, db_write_locked, db_unreachable) =
             (Gauge::default(), Gauge::default(), Gauge::default());
         registry.register(
@@ -157,7 +164,16 @@ impl Metrics {
         }
         registry.register_collector(Box::new(CatalogIndexFigures(db.clone())));
         registry.register_collector(Box::new(Process));
-        Metrics { registry, requests, latency, sessions, db_full, db_write_locked, db_unreachable }
+        Metrics {
+            registry,
+            requests,
+            latency,
+            sessions,
+            demo_shoppers,
+            db_full,
+            db_write_locked,
+            db_unreachable,
+        }
     }
 
     /// Counts one answered request under its route template (`None`: the app's pages
@@ -169,9 +185,17 @@ impl Metrics {
     }
 
     /// The exposition, with the figures read at scrape time brought up to date.
-    pub fn render(&self, sessions_alive: Option<i64>, fault: Option<Fault>) -> String {
+    pub fn render(
+        &self,
+        sessions_alive: Option<i64>,
+        demo_shoppers: Option<i64>,
+        fault: Option<Fault>,
+    ) -> String {
         if let Some(n) = sessions_alive {
             self.sessions.set(n);
+        }
+        if let Some(n) = demo_shoppers {
+            self.demo_shoppers.set(n);
         }
         self.db_full.set(i64::from(fault == Some(Fault::Full)));
         self.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
@@ -334,11 +358,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 async fn get_metrics(metrics: web::Data<Metrics>, db: web::Data<Db>) -> HttpResponse {
     let sessions = db.count_live_sessions().await.ok();
+    let demo_shoppers = db.live_demo_shoppers().await.ok();
     HttpResponse::Ok()
         .insert_header((
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
         ))
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
-        .body(metrics.render(sessions, db.write_fault().map(|(fault, _)| fault)))
+        .body(metrics.render(sessions, demo_shoppers, db.write_fault().map(|(fault, _)| fault)))
 }

@@ -13,6 +13,7 @@ use crate::db::staff::{Added, NewStaff, Who};
 use crate::db::{Db, Limits, Location};
 use crate::domain::admin_inputs::{staff_identity, staff_password};
 use crate::domain::audit::Actor;
+use crate::domain::demo;
 use crate::domain::roles::Role;
 
 pub fn run(location: &Location, command: &StaffCommand) -> anyhow::Result<()> {
@@ -57,6 +58,48 @@ async fn add(db: &Db, username: &str, role: &str, email: Option<&str>) -> anyhow
         Added::Promoted(user, was) => println!("{} is now {} (was {was}).", user.username, user.role),
     }
     Ok(())
+}
+
+/// A public demo's look-only login (`market serve --demo`): made as a viewer when the
+/// store has no `admin`, and given back its published password and use if someone
+/// changed them. An `admin` with any other role is the operator's own account, which a
+/// demo must not take over or print the password of: the store does not start.
+pub async fn ensure_demo_viewer(db: &Db, passwords: &Passwords) -> anyhow::Result<i64> {
+    let found = db.find_login(demo::VIEWER.username.to_owned()).await?;
+    let whose = |e: crate::error::ApiError| anyhow::anyhow!("{e}");
+    if let Some(login) = &found {
+        anyhow::ensure!(
+            login.user.role == Role::Viewer,
+            "--demo publishes the login `{}` as the back office's look-only account, and `{}` is a {} of \
+             this store: rename that account (or take its role with `market staff remove`) first",
+            demo::VIEWER.username,
+            login.user.username,
+            login.user.role
+        );
+        let intact = !login.disabled
+            && passwords
+                .verify(demo::VIEWER.password.to_owned(), Some(login.password_hash.clone()))
+                .await
+                .map_err(whose)?;
+        if intact {
+            return Ok(login.user.id);
+        }
+    }
+    let new = NewStaff {
+        username: demo::VIEWER.username.to_owned(),
+        role: Role::Viewer,
+        email: format!("{}@market.test", demo::VIEWER.username),
+        first_name: "Demo".into(),
+        last_name: "Viewer".into(),
+        password_hash: Some(passwords.hash(demo::VIEWER.password.to_owned()).await.map_err(whose)?),
+    };
+    let actor = Actor { id: None, name: "market serve --demo".into() };
+    let user = match db.add_staff(actor, new, true).await.map_err(|e| anyhow::anyhow!("{}", said(e)))? {
+        Added::Created(user) | Added::Promoted(user, _) => user,
+    };
+    // Whoever signed in with the password it had before is signed out.
+    db.delete_sessions_of(user.id).await?;
+    Ok(user.id)
 }
 
 async fn list(db: &Db) -> anyhow::Result<()> {

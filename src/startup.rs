@@ -18,8 +18,9 @@ use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
 use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
-use crate::config::{Config, Secret};
+use crate::config::{Config, Demo, PublicDemo, Secret};
 use crate::db::{Db, Limits, Location};
+use crate::domain::demo;
 use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
@@ -27,6 +28,8 @@ use crate::{api, error, headers, health, metrics, spa, storefront};
 
 pub struct Application {
     port: u16,
+    demo: web::Data<Demo>,
+    passwords: web::Data<Passwords>,
     signals: Signals,
     metrics_port: Option<u16>,
     server: Server,
@@ -56,6 +59,7 @@ impl Application {
         let secure = config.secure_cookies;
         let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
         let passwords = web::Data::new(Passwords::new());
+        let passwords_for_logins = passwords.clone();
         let limiter = web::Data::new(Limiter::for_store(config.rate_limits, &db));
         let answer_cache = web::Data::new(AnswerCache::new(!db.is_shared()));
         let pages = web::Data::new(storefront::Pages::default());
@@ -97,6 +101,11 @@ impl Application {
         if let Some(every) = config.reset_every {
             spawn_resets(db.clone(), session_store.clone(), every);
         }
+        if let Some(public) = config.demo {
+            spawn_demo_sweeper(db.clone(), session_store.clone(), public);
+        }
+        let demo = web::Data::new(Demo { public: config.demo, viewer: Default::default() });
+        let demo_for_logins = demo.clone();
         let metrics_beside_the_store = config.metrics_addr.is_none();
         let db_handle_for_shutdown = db.clone();
         let db = web::Data::new(db);
@@ -111,6 +120,7 @@ impl Application {
                 .app_data(sessions.clone())
                 .app_data(xsrf_key.clone())
                 .app_data(passwords.clone())
+                .app_data(demo.clone())
                 .app_data(limiter.clone())
                 .app_data(document.clone())
                 .app_data(answer_cache.clone())
@@ -169,6 +179,8 @@ impl Application {
         };
         Ok(Application {
             port,
+            demo: demo_for_logins,
+            passwords: passwords_for_logins,
             signals,
             metrics_port,
             server,
@@ -182,6 +194,19 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The logins a person starting the store can try, for the last start-up lines:
+    /// the demo shopper's when the store has it, and in a public demo the look-only
+    /// back-office login, made (or mended) now.
+    pub async fn logins(&self) -> anyhow::Result<Logins> {
+        let shopper = self.db.find_login(demo::SHOPPER.username.to_owned()).await?.is_some();
+        if self.demo.public.is_some() {
+            let viewer = crate::staff::ensure_demo_viewer(&self.db, &self.passwords).await?;
+            // Known from now on: the store's requests meet it only once it is open.
+            let _ = self.demo.viewer.set(viewer);
+        }
+        Ok(Logins { shopper, viewer: self.demo.public.is_some(), has_owner: self.db.has_owner().await? })
     }
 
     /// The port of `--metrics-addr`, when given.
@@ -284,6 +309,50 @@ fn spawn_resets(db: Db, sessions: session::SessionStore, every: std::time::Durat
                 }
                 Ok(None) => tracing::info!("another server of the store made this period's reset"),
                 Err(e) => tracing::error!("resetting the store failed, nothing changed: {e}"),
+            }
+        }
+    });
+}
+
+/// What [`Application::logins`] found.
+pub struct Logins {
+    /// The demo shopper (decisions.md §1) can sign in.
+    pub shopper: bool,
+    /// A public demo's look-only back-office login is there.
+    pub viewer: bool,
+    /// Someone can manage the store's staff; without, the start-up lines say how.
+    pub has_owner: bool,
+}
+
+/// How many demo shoppers one transaction of the sweeper ends: requests' writes go
+/// between batches, so a sweep of thousands never holds the store up.
+const DEMO_SWEEP_BATCH: u32 = 50;
+
+/// `--demo`: ends the demo shoppers whose time is up, in small batches, every
+/// `sweep_every` (on PostgreSQL one server at a time: the others find the sweep taken).
+fn spawn_demo_sweeper(db: Db, sessions: session::SessionStore, public: PublicDemo) {
+    actix_web::rt::spawn(async move {
+        let mut ticks = actix_web::rt::time::interval(public.sweep_every);
+        loop {
+            ticks.tick().await;
+            let mut ended = 0;
+            loop {
+                match db.end_idle_demo_shoppers(crate::domain::Timestamp::now(), DEMO_SWEEP_BATCH).await {
+                    Ok(batch) => {
+                        sessions.forget_users(&batch);
+                        ended += batch.len();
+                        if batch.len() < DEMO_SWEEP_BATCH as usize {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!("ending idle demo shoppers failed, nothing changed: {e}");
+                        break;
+                    }
+                }
+            }
+            if ended > 0 {
+                tracing::info!(ended, "ended idle demo shoppers, with all they made");
             }
         }
     });

@@ -697,6 +697,11 @@ pub struct User {
     pub created_at: Timestamp,
     /// `shopper` for everyone but the store's staff, whose role opens the back office.
     pub role: Role,
+    /// A public demo's shopper only (`market serve --demo`): when this account ends,
+    /// with everything it made, unless the visitor comes back first (each visit moves
+    /// it a whole `--demo-ttl` on).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo_ends_at: Option<Timestamp>,
 }
 
 impl From<domain::users::User> for User {
@@ -709,6 +714,7 @@ impl From<domain::users::User> for User {
             email: u.email,
             created_at: u.created_at,
             role: u.role,
+            demo_ends_at: u.demo_ends_at,
         }
     }
 }
@@ -718,6 +724,34 @@ pub struct SessionUser {
     /// `null` when nobody is signed in.
     #[schema(required = true)]
     pub user: Option<User>,
+    /// Only in a public demo (`market serve --demo`), and only in `GET /api/session`:
+    /// what the store tells its visitors about it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub demo: Option<PublicDemo>,
+}
+
+impl SessionUser {
+    pub fn of(user: impl Into<User>) -> SessionUser {
+        SessionUser { user: Some(user.into()), demo: None }
+    }
+}
+
+/// A public demo, as the sign-in page and the account menu describe it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PublicDemo {
+    /// How long after its last request a demo shopper ends, in minutes.
+    pub ends_after_minutes: u64,
+    /// The back office's look-only login, for anyone to try.
+    pub viewer: DemoLogin,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DemoLogin {
+    #[schema(value_type = String)]
+    pub username: &'static str,
+    #[schema(value_type = String)]
+    pub password: &'static str,
 }
 
 /// A bare acknowledgement.

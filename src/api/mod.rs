@@ -18,12 +18,12 @@ use actix_web::middleware::from_fn;
 use actix_web::web::{self, resource};
 
 use crate::auth::session::SessionStore;
-use crate::auth::{roles, xsrf};
+use crate::auth::{demo, roles, xsrf};
 use crate::headers;
 
 /// The one list of the API's paths. From it come: the routing; each route's layers
-/// (a `shopper` route passes the session layer, then the anti-forgery check on writes,
-/// and is sent `no-store`; a `public` one, the catalog, needs neither, skips loading
+/// (a `shopper` route passes the session layer, a public demo's layer (`auth::demo`),
+/// then the anti-forgery check on writes, and is sent `no-store`; a `public` one, the catalog, needs neither, skips loading
 /// the caller's session, and may be kept by caches that check back; a `viewer`,
 /// `staff` or `owner` route, the back office, is a `shopper` route that then passes
 /// the gate of that role, `auth::roles`); the `Allow`
@@ -58,7 +58,11 @@ macro_rules! route_table {
     };
     (@public $sessions:ident, $route:expr) => { $route.wrap(from_fn(headers::public)) };
     (@shopper $sessions:ident, $route:expr) => {
-        $route.wrap(from_fn(xsrf::protect)).wrap($sessions.clone()).wrap(from_fn(crate::error::answer_failures))
+        $route
+            .wrap(from_fn(xsrf::protect))
+            .wrap(from_fn(demo::public_demo))
+            .wrap($sessions.clone())
+            .wrap(from_fn(crate::error::answer_failures))
     };
     (@viewer $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::viewer))) };
     (@staff $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::staff))) };

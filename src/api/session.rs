@@ -8,11 +8,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use super::dto::{self, Message, SessionUser};
 use crate::auth::current_user::USER_ID;
 use crate::auth::limits::{Account, Limiter};
-use crate::auth::{Passwords, second_factor, xsrf};
-use crate::config::TrustedProxies;
+use crate::auth::session::SessionStore;
+use crate::auth::{self, Passwords, second_factor, xsrf};
+use crate::config::{Demo, PublicDemo, TrustedProxies};
 use crate::db::Db;
-use crate::domain::Rejection;
 use crate::domain::inputs::{LoginInput, check};
+use crate::domain::{Rejection, Timestamp, demo};
 use crate::error::ApiError;
 
 /// The app's first call: who is signed in (or `null`). It also gives the browser its
@@ -28,19 +29,28 @@ use crate::error::ApiError;
         (status = 200, description = "The signed-in shopper, or `null`", body = SessionUser)
     )
 )]
-pub async fn get_session(db: web::Data<Db>, session: Session) -> Result<HttpResponse, ApiError> {
+pub async fn get_session(
+    db: web::Data<Db>,
+    demo: web::Data<Demo>,
+    session: Session,
+) -> Result<HttpResponse, ApiError> {
     xsrf::ensure_id(&session)?;
     let user = match session.get::<i64>(USER_ID).ok().flatten() {
         Some(id) => db.get_user(id).await?.map(dto::User::from),
         None => None,
     };
-    Ok(HttpResponse::Ok().json(SessionUser { user }))
+    let demo = demo.public.map(|public| dto::PublicDemo {
+        ends_after_minutes: public.ttl.as_secs() / 60,
+        viewer: dto::DemoLogin { username: demo::VIEWER.username, password: demo::VIEWER.password },
+    });
+    Ok(HttpResponse::Ok().json(SessionUser { user, demo }))
 }
 
 /// A fresh session key and anti-forgery id for the newly signed-in shopper: whatever
 /// an attacker may have planted before sign-in is worth nothing after it.
 pub fn start_session(session: &Session, user_id: i64) -> Result<(), ApiError> {
     session.renew();
+    auth::demo::forget(session);
     session.insert(USER_ID, user_id).map_err(ApiError::internal)?;
     xsrf::rotate_id(session)
 }
@@ -79,12 +89,18 @@ pub async fn sign_in(
     db: web::Data<Db>,
     passwords: web::Data<Passwords>,
     limiter: web::Data<Limiter>,
+    demo: web::Data<Demo>,
     session: Session,
     input: web::Json<LoginInput>,
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner();
     check(&input)?;
     let address = client_address(&req);
+    if let Some(public) = demo.public
+        && demo::is_shopper_login(&input.credential, &input.password)
+    {
+        return start_demo_shopper(&req, &db, &limiter, &session, public).await;
+    }
     let credential = input.credential.trim().to_owned();
     let name = credential.to_lowercase();
     let found = db.find_login(credential).await?;
@@ -123,13 +139,37 @@ pub async fn sign_in(
                 }
             }
             start_session(&session, user.id)?;
-            Ok(HttpResponse::Ok().json(SessionUser { user: Some(user.into()) }))
+            Ok(HttpResponse::Ok().json(SessionUser::of(user)))
         }
         _ => {
             limiter.signin_failed(address, &account).await?;
             Err(ApiError::Unauthorized("The provided credentials were invalid.".into()))
         }
     }
+}
+
+/// A public demo's sign-in with the demo credentials: a demo shopper of the browser's
+/// own, made and filled in one write (the one idle longest ended first when the demo is
+/// full). Making an account, it counts against the address's sign-ups; the credentials
+/// are public, so nothing is hashed.
+async fn start_demo_shopper(
+    req: &HttpRequest,
+    db: &Db,
+    limiter: &Limiter,
+    session: &Session,
+    public: PublicDemo,
+) -> Result<HttpResponse, ApiError> {
+    limiter.check_signup(client_address(req)).await?;
+    let ends_at = Timestamp::now().plus(public.ttl);
+    let started = db.start_demo_shopper(ends_at, public.most).await?;
+    // The shoppers ended to make room are signed out here too (the sessions kept in
+    // memory: their rows went with them).
+    if let Some(sessions) = req.app_data::<web::Data<SessionStore>>() {
+        sessions.forget_users(&started.ended);
+    }
+    start_session(session, started.user.id)?;
+    auth::demo::remember(session, ends_at)?;
+    Ok(HttpResponse::Ok().json(SessionUser::of(started.user)))
 }
 
 /// Ends the session server-side (its row is deleted, so the old cookie opens

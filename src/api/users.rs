@@ -39,5 +39,5 @@ pub async fn sign_up(
     let password_hash = passwords.hash(input.password.clone()).await?;
     let user = db.create_user(input.into_account(password_hash)).await?;
     start_session(&session, user.id)?;
-    Ok(HttpResponse::Created().json(SessionUser { user: Some(user.into()) }))
+    Ok(HttpResponse::Created().json(SessionUser::of(user)))
 }

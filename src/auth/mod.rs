@@ -1,5 +1,6 @@
 //! Who is asking: passwords, sessions, the signed-in shopper, anti-forgery tokens.
 pub mod current_user;
+pub mod demo;
 pub mod limits;
 pub mod password;
 pub mod roles;

@@ -97,6 +97,17 @@ impl SessionStore {
         Ok(ended)
     }
 
+    /// After the accounts `users` ended with their sessions (a public demo's shoppers):
+    /// none of their sessions is kept either.
+    pub fn forget_users(&self, users: &[i64]) {
+        if users.is_empty() {
+            return;
+        }
+        let Some(mut cache) = self.cache() else { return };
+        cache.generation += 1;
+        cache.rows.retain(|_, row| !signed_in(&row.state).is_some_and(|id| users.contains(&id)));
+    }
+
     /// After every session was deleted from the table (a reset): none is kept either.
     pub fn forget_all(&self) {
         let Some(mut cache) = self.cache() else { return };

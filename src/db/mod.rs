@@ -25,6 +25,7 @@ pub mod catalog;
 mod catalog_index;
 pub mod changes;
 pub(crate) mod conn;
+pub mod demo;
 mod error;
 pub mod faults;
 pub mod favorites;

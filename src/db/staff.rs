@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::audit::record;
 use super::conn::{Conn, Row, Value, args};
-use super::users::{USER_COLUMNS, role, user};
+use super::users::{AFTER_USER_COLUMNS, USER_COLUMNS, role, user};
 use super::{Constraint, Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::roles::Role;
@@ -56,7 +56,11 @@ pub enum Added {
 const STAFF_COLUMNS: &str = "disabled_at IS NOT NULL, totp_confirmed";
 
 fn staff_account(r: &Row) -> Result<StaffAccount, Error> {
-    Ok(StaffAccount { user: user(r)?, disabled: r.get(7)?, second_factor: r.get(8)? })
+    Ok(StaffAccount {
+        user: user(r)?,
+        disabled: r.get(AFTER_USER_COLUMNS)?,
+        second_factor: r.get(AFTER_USER_COLUMNS + 1)?,
+    })
 }
 
 impl Db {
@@ -70,6 +74,11 @@ impl Db {
             )
         })
         .await
+    }
+
+    /// Whether the store has an owner who can sign in (someone to manage its staff).
+    pub async fn has_owner(&self) -> Result<bool, Error> {
+        self.read(|c| Ok(owners(c)? > 0)).await
     }
 
     /// Every account with a role above shopper, owners first.
@@ -301,7 +310,13 @@ impl Db {
                      FROM users WHERE {condition} ORDER BY id DESC LIMIT ? OFFSET ?"
                 ),
                 &page,
-                |r| Ok(AccountRow { user: user(r)?, disabled: r.get(7)?, orders: r.get(8)? }),
+                |r| {
+                    Ok(AccountRow {
+                        user: user(r)?,
+                        disabled: r.get(AFTER_USER_COLUMNS)?,
+                        orders: r.get(AFTER_USER_COLUMNS + 1)?,
+                    })
+                },
             )?;
             Ok((accounts, total.max(0) as u64))
         })

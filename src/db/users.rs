@@ -6,7 +6,10 @@ use crate::domain::Timestamp;
 use crate::domain::roles::Role;
 use crate::domain::users::{NewUser, User};
 
-pub(super) const USER_COLUMNS: &str = "id, first_name, last_name, username, email, created_at, role";
+pub(super) const USER_COLUMNS: &str =
+    "id, first_name, last_name, username, email, created_at, role, demo_ends_at";
+/// The index of the first column a query selects after [`USER_COLUMNS`].
+pub(super) const AFTER_USER_COLUMNS: usize = 8;
 
 /// The account of a row holding [`USER_COLUMNS`].
 pub(super) fn user(r: &Row) -> Result<User, Error> {
@@ -18,6 +21,7 @@ pub(super) fn user(r: &Row) -> Result<User, Error> {
         email: r.get(4)?,
         created_at: Timestamp(r.get(5)?),
         role: role(r.get(6)?)?,
+        demo_ends_at: r.get::<Option<i64>>(7)?.map(Timestamp),
     })
 }
 
@@ -46,22 +50,23 @@ impl Db {
     }
 
     /// The account a sign-in names, by username or email, either case: the columns
-    /// compare without case in both engines.
+    /// compare without case in both engines. A public demo's shoppers are reached by
+    /// their session only (each sign-in with the demo credentials makes a new one).
     pub async fn find_login(&self, credential: String) -> Result<Option<Login>, Error> {
         self.read(move |c| {
             c.query_opt(
                 &format!(
                     "SELECT {USER_COLUMNS}, password_hash, disabled_at IS NOT NULL,
                             CASE WHEN totp_confirmed THEN totp_secret END
-                     FROM users WHERE username = ?1 OR email = ?1 LIMIT 1"
+                     FROM users WHERE (username = ?1 OR email = ?1) AND demo_ends_at IS NULL LIMIT 1"
                 ),
                 args![&credential],
                 |r| {
                     Ok(Login {
                         user: user(r)?,
-                        password_hash: r.get(7)?,
-                        disabled: r.get(8)?,
-                        second_factor: r.get(9)?,
+                        password_hash: r.get(AFTER_USER_COLUMNS)?,
+                        disabled: r.get(AFTER_USER_COLUMNS + 1)?,
+                        second_factor: r.get(AFTER_USER_COLUMNS + 2)?,
                     })
                 },
             )

@@ -5,6 +5,7 @@ pub mod audit;
 pub mod cart;
 pub mod catalog;
 pub mod catalog_csv;
+pub mod demo;
 pub mod favorites;
 pub mod fields;
 pub mod inputs;

@@ -12,6 +12,8 @@ pub struct User {
     pub email: String,
     pub created_at: Timestamp,
     pub role: Role,
+    /// A public demo's shopper (`market serve --demo`) ends, with all it made, then.
+    pub demo_ends_at: Option<Timestamp>,
 }
 
 /// A new account, its fields trimmed and checked, its password already hashed.

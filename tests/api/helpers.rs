@@ -330,6 +330,8 @@ pub async fn spawn_app_in(data_dir: TempDir) -> TestApp {
 
 async fn start(config: Config) -> String {
     let app = Application::build(config).expect("app builds");
+    // As `market serve` does before it says where it is (it makes a public demo's viewer).
+    app.logins().await.expect("the logins to try");
     let address = format!("http://127.0.0.1:{}", app.port());
     actix_web::rt::spawn(app.run_until_stopped());
     // Searches read the catalog index once the store has built it (a tenth of a second

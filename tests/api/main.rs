@@ -9,6 +9,7 @@ mod catalog_files;
 mod concurrency;
 mod crawlers;
 mod database;
+mod demo;
 mod discovery;
 mod engines;
 mod faults;

@@ -31,6 +31,7 @@ const shared = { url: '', browser: undefined, store: undefined };
 const settings = {
   products: process.env.MARKET_E2E_PRODUCTS ? Number(process.env.MARKET_E2E_PRODUCTS) : undefined,
   staff: [],
+  serveArgs: [],
 };
 
 /**
@@ -51,8 +52,17 @@ export function withStaff(accounts) {
   settings.staff = accounts;
 }
 
+/** Starts this file's store with these `market serve` flags too (e.g. `--demo`). Call it at the top of the test file. */
+export function serveWith(args) {
+  settings.serveArgs = args;
+}
+
 before(async () => {
-  shared.store = await startStore({ products: () => settings.products, staff: () => settings.staff });
+  shared.store = await startStore({
+    products: () => settings.products,
+    staff: () => settings.staff,
+    serveArgs: () => settings.serveArgs,
+  });
   shared.url = shared.store.url;
   shared.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -74,31 +84,47 @@ after(async () => {
  */
 export function journey(name, body) {
   test(name, { timeout: 120_000 }, async () => {
-    const context = await shared.browser.newContext({ baseURL: shared.url, viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(STEP_MS);
-    context.setDefaultNavigationTimeout(2 * STEP_MS);
-    const watch = watchBrowser(context);
-    const page = await context.newPage();
+    const allowed = [];
+    const visitors = [];
+    // `another()`: a second visitor in the same journey, a browser context of its own
+    // (its own cookies), watched the same way.
+    const open = async () => {
+      const context = await shared.browser.newContext({ baseURL: shared.url, viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(STEP_MS);
+      context.setDefaultNavigationTimeout(2 * STEP_MS);
+      const visitor = { context, watch: watchBrowser(context, allowed), page: await context.newPage() };
+      visitors.push(visitor);
+      return visitor;
+    };
+    const { page, context } = await open();
+    const problems = () => visitors.flatMap((v) => v.watch.problems);
     try {
-      await body({ page, context, allow: watch.allow });
+      await body({
+        page,
+        context,
+        allow: (status, path) => allowed.push({ status, path }),
+        another: async () => (await open()).page,
+      });
       // Let the last screen finish its requests, so that their errors are seen here.
-      await watch.settled();
-      assert.deepEqual(watch.problems, [], 'the browser reported unexpected errors');
+      for (const v of visitors) await v.watch.settled();
+      assert.deepEqual(problems(), [], 'the browser reported unexpected errors');
     } catch (error) {
-      watch.judgeAborted();
-      const folder = await keepEvidence(name, page, watch.problems, error);
-      if (error instanceof Error) error.message += `\n    screenshot and HTML: ${folder}${await briefly(page, watch.problems)}`;
+      for (const v of visitors) v.watch.judgeAborted();
+      const folder = await keepEvidence(name, page, problems(), error);
+      if (error instanceof Error) error.message += `\n    screenshot and HTML: ${folder}${await briefly(page, problems())}`;
       throw error;
     } finally {
-      await context.close();
+      for (const v of visitors) await v.context.close();
     }
   });
 }
 
-/** Collects what the browser complains about; `allow` declares the answers a journey expects to fail. */
-function watchBrowser(context) {
+/**
+ * Collects what the browser complains about, except the failed answers in `allowed`
+ * (`{ status, path }`, what the journey's `allow` declares).
+ */
+function watchBrowser(context, allowed) {
   const problems = [];
-  const allowed = [];
   const isAllowed = (status, url) => {
     const path = new URL(url, shared.url).pathname;
     return allowed.some((a) => a.status === status && a.path === path);
@@ -159,8 +185,6 @@ function watchBrowser(context) {
   context.on('requestfailed', () => (inFlight -= 1));
   return {
     problems,
-    /** The journey expects `path` to answer `status` (e.g. 401 for a wrong password). */
-    allow: (status, path) => allowed.push({ status, path }),
     /**
      * Resolves once no request has been in flight for 300 ms (or after 5 s), with the
      * aborted requests judged.

@@ -32,7 +32,7 @@ export const chromiumArgs = [
  * `products` may be a function, asked after the first await: node:test starts a file's
  * `before` hook before the rest of the file has run (and called seedCatalog).
  */
-export async function startStore({ products: wanted, staff = () => [] } = {}) {
+export async function startStore({ products: wanted, staff = () => [], serveArgs = () => [] } = {}) {
   const bin = resolve(process.env.MARKET_BIN ?? join(root, 'target/release/market'));
   const dataDir = await mkdtemp(join(tmpdir(), 'market-e2e-'));
   const products = typeof wanted === 'function' ? wanted() : wanted;
@@ -42,7 +42,7 @@ export async function startStore({ products: wanted, staff = () => [] } = {}) {
   const where = database ? ['--data-dir', dataDir, '--database', database] : ['--data-dir', dataDir];
   if (products !== undefined) await seed(bin, where, products, env);
   for (const account of staff()) await addStaff(bin, where, account, env);
-  const args = ['serve', '--addr', '127.0.0.1:0', ...where];
+  const args = ['serve', '--addr', '127.0.0.1:0', ...where, ...serveArgs()];
   if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
   let log = '';

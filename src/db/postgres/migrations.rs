@@ -17,10 +17,11 @@ const STEPS: &[(usize, &str)] = &[
     (10, include_str!("migrations/0010_variants.sql")),
     (11, include_str!("migrations/0011_variant_facets_imports_and_favorites.sql")),
     (12, include_str!("migrations/0012_new_products_named.sql")),
+    (13, include_str!("migrations/0013_demo_shoppers.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 12;
+pub const LATEST: usize = 13;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

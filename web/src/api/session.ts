@@ -1,8 +1,11 @@
 import { del, get, post } from './client.ts';
 import type { LoginInput, Message, SessionUser, User } from './types.ts';
 
-/** The app's first call: it also gives the browser its anti-forgery cookie. */
-export const getSession = () => get<SessionUser>('/api/session').then((r) => r.user);
+/**
+ * The app's first call: who is signed in, and in a public demo what visitors are told
+ * about it. It also gives the browser its anti-forgery cookie.
+ */
+export const getSession = () => get<SessionUser>('/api/session');
 
 /**
  * Sign-in and sign-up answer the session's shape, whose `user` may be null in the

@@ -934,6 +934,10 @@ export interface components {
             id: number;
             message: string;
         };
+        DemoLogin: {
+            password: string;
+            username: string;
+        };
         Department: {
             /** Format: int64 */
             id: number;
@@ -1369,6 +1373,16 @@ export interface components {
              */
             values: components["schemas"]["OptionValueText"][];
         };
+        /** @description A public demo, as the sign-in page and the account menu describe it. */
+        PublicDemo: {
+            /**
+             * Format: int64
+             * @description How long after its last request a demo shopper ends, in minutes.
+             */
+            endsAfterMinutes: number;
+            /** @description The back office's look-only login, for anyone to try. */
+            viewer: components["schemas"]["DemoLogin"];
+        };
         RatingCount: {
             /** Format: int64 */
             count: number;
@@ -1464,6 +1478,7 @@ export interface components {
             on: boolean;
         };
         SessionUser: {
+            demo?: components["schemas"]["PublicDemo"] | null;
             user: components["schemas"]["User"] | null;
         };
         /**
@@ -1569,6 +1584,7 @@ export interface components {
         /** @description The session user: who is signed in. */
         User: {
             createdAt: components["schemas"]["Timestamp"];
+            demoEndsAt?: components["schemas"]["Timestamp"] | null;
             email: string;
             firstName: string;
             /** Format: int64 */
@@ -3383,6 +3399,7 @@ export type Cents = components['schemas']['Cents'];
 export type CodeInput = components['schemas']['CodeInput'];
 export type DayBody = components['schemas']['DayBody'];
 export type Deleted = components['schemas']['Deleted'];
+export type DemoLogin = components['schemas']['DemoLogin'];
 export type Department = components['schemas']['Department'];
 export type DepartmentRef = components['schemas']['DepartmentRef'];
 export type DepartmentWithProducts = components['schemas']['DepartmentWithProducts'];
@@ -3419,6 +3436,7 @@ export type ProductImages = components['schemas']['ProductImages'];
 export type ProductImportBody = components['schemas']['ProductImportBody'];
 export type ProductInput = components['schemas']['ProductInput'];
 export type ProductOption = components['schemas']['ProductOption'];
+export type PublicDemo = components['schemas']['PublicDemo'];
 export type RatingCount = components['schemas']['RatingCount'];
 export type Review = components['schemas']['Review'];
 export type ReviewAuthor = components['schemas']['ReviewAuthor'];

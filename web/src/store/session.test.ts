@@ -23,7 +23,7 @@ describe('getSession, the startup session check', () => {
       headers: { Accept: 'application/json' },
       body: undefined,
     });
-    assert.deepEqual(store.getState().session, { user: user(), loaded: true });
+    assert.deepEqual(store.getState().session, { user: user(), demo: null, loaded: true });
   });
 
   test('whoIsHere waits for the check under way, then answers the shopper it found', async () => {
@@ -38,11 +38,23 @@ describe('getSession, the startup session check', () => {
     assert.deepEqual(await store.getState().whoIsHere(), user(), 'and at once afterwards');
   });
 
+  test('in a public demo, keeps what the server says of it beside the user', async () => {
+    const demo = { endsAfterMinutes: 1440, viewer: { username: 'admin', password: 'look-around' } };
+    fakeServer(ok({ user: null, demo }));
+    const store = createStore();
+    await store.getState().getSession();
+    assert.deepEqual(store.getState().session, { user: null, demo, loaded: true });
+    store.setState({ session: { user: null, demo, loaded: true } });
+    fakeServer(ok({ user: user() }));
+    await store.getState().signIn('demo', 'password');
+    assert.deepEqual(store.getState().session.demo, demo, 'signing in keeps it: the store is still a demo');
+  });
+
   test('with nobody signed in, loads with no user', async () => {
     fakeServer(ok({ user: null }));
     const store = createStore();
     await store.getState().getSession();
-    assert.deepEqual(store.getState().session, { user: null, loaded: true });
+    assert.deepEqual(store.getState().session, { user: null, demo: null, loaded: true });
   });
 
   for (const [what, reply] of [
@@ -53,7 +65,7 @@ describe('getSession, the startup session check', () => {
       fakeServer(reply);
       const store = createStore();
       await store.getState().getSession();
-      assert.deepEqual(store.getState().session, { user: null, loaded: true });
+      assert.deepEqual(store.getState().session, { user: null, demo: null, loaded: true });
     });
   }
 });
@@ -66,7 +78,7 @@ describe('signing in and up (no user becomes user)', () => {
     assert.equal(server.calls[0]?.method, 'POST');
     assert.equal(server.calls[0]?.url, '/api/session');
     assert.deepEqual(server.calls[0]?.body, { credential: 'demo', password: 'password' });
-    assert.deepEqual(store.getState().session, { user: user(), loaded: true });
+    assert.deepEqual(store.getState().session, { user: user(), demo: null, loaded: true });
   });
 
   test('a refused sign-in rejects with the server message and sets no user', async () => {
@@ -113,7 +125,7 @@ describe('signing in and up (no user becomes user)', () => {
 function storeOfAShopper() {
   const store = createStore();
   store.setState({
-    session: { user: user(), loaded: true },
+    session: { user: user(), demo: null, loaded: true },
     cart: { lines: [cartLine(1, 51)], figures: { subtotal: 10, discount: 0.5, total: 9.5 }, loaded: true },
     favorites: { list: [favorite(900, 51)], loaded: true, pending: [] },
     orders: { list: [order(3)], loaded: true },
@@ -139,7 +151,7 @@ describe('signing out (user becomes none)', () => {
     assert.equal(server.calls[0]?.method, 'DELETE');
     assert.equal(server.calls[0]?.url, '/api/session');
     assert.equal(server.calls[0]?.headers['XSRF-Token'], 'abc');
-    assert.deepEqual(store.getState().session, { user: null, loaded: true });
+    assert.deepEqual(store.getState().session, { user: null, demo: null, loaded: true });
     assertNoShopperState(store);
     assert.equal(store.getState().departments.list.length, 1);
   });

@@ -1,13 +1,15 @@
 import type { StateCreator } from 'zustand';
 import * as api from '../api/session.ts';
 import * as users from '../api/users.ts';
-import type { Role, SignupInput, User } from '../api/types.ts';
+import type { PublicDemo, Role, SignupInput, User } from '../api/types.ts';
 import type { Store } from './index.ts';
 import { emptyShopperState } from './shopper.ts';
 
 export interface SessionSlice {
   session: {
     user: User | null;
+    /** A public demo (`market serve --demo`): its look-only login and how long a demo shopper lasts. */
+    demo: PublicDemo | null;
     /** True once the startup session check has finished, whatever its outcome. */
     loaded: boolean;
   };
@@ -27,14 +29,15 @@ export interface SessionSlice {
 export const createSessionSlice: StateCreator<Store, [], [], SessionSlice> = (set, get) => {
   let check: Promise<void> | undefined;
   // A new user never sees what the previous one left in the store.
-  const become = (user: User | null) => set({ session: { user, loaded: true }, ...emptyShopperState() });
+  const become = (user: User | null) =>
+    set((s) => ({ session: { ...s.session, user, loaded: true }, ...emptyShopperState() }));
   return {
-    session: { user: null, loaded: false },
+    session: { user: null, demo: null, loaded: false },
     getSession: () => {
       check ??= api
         .getSession()
         .then(
-          (user) => set((s) => ({ session: { ...s.session, user } })),
+          ({ user, demo }) => set((s) => ({ session: { ...s.session, user, demo: demo ?? null } })),
           () => undefined, // a failed check leaves the session unset
         )
         .finally(() => set((s) => ({ session: { ...s.session, loaded: true } })));

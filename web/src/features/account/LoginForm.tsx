@@ -21,6 +21,7 @@ const CODE_MESSAGE = 'The code is the 6 digits your authenticator app shows.';
  */
 export function LoginForm() {
   const signIn = useStore((s) => s.signIn);
+  const demo = useStore((s) => s.session.demo);
   const form = useForm({ credential: '', password: '' }, loginMessages);
   const [serverMessage, setServerMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -79,6 +80,13 @@ export function LoginForm() {
       <Button variant="secondary" wide disabled={busy} onClick={() => send(DEMO.credential, DEMO.password)}>
         Sign in as demo user
       </Button>
+      {demo && (
+        <p className={styles.demoNote}>
+          The demo user is yours alone: nobody else sees its cart, favorites or orders. To look around the back
+          office, sign in as <strong>{demo.viewer.username}</strong> with the password{' '}
+          <strong>{demo.viewer.password}</strong>; it can look but not change anything.
+        </p>
+      )}
     </form>
   );
 }

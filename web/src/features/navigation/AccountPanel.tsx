@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PanelHead } from '../../components/PanelHead.tsx';
+import { formatMoment, formatSpan } from '../../lib/dates.ts';
 import { paths } from '../../lib/paths.ts';
 import { useStore } from '../../store/index.ts';
 import styles from './AccountPanel.module.css';
@@ -22,6 +23,7 @@ const visitorLinks = [
 /** The account menu (docs/rules.md#screens), as a side panel from the right. */
 export function AccountPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const user = useStore((s) => s.session.user);
+  const demo = useStore((s) => s.session.demo);
   const signOut = useStore((s) => s.signOut);
   const navigate = useNavigate();
 
@@ -39,6 +41,12 @@ export function AccountPanel({ open, onClose }: { open: boolean; onClose: () => 
     <Dialog open={open} onClose={onClose} label="Account" placement="end">
       <PanelHead title={user ? `Hi, ${user.firstName}` : 'Account'} closeLabel="Close account menu" onClose={onClose} />
       {!user && <p className={styles.pitch}>Sign in to see your orders, favorites and reviews.</p>}
+      {user?.demoEndsAt && (
+        <p className={styles.pitch}>
+          This demo account is yours alone. It goes, with all it holds, on {formatMoment(user.demoEndsAt)}
+          {demo && <> ({formatSpan(demo.endsAfterMinutes)} after your last visit)</>}.
+        </p>
+      )}
       <ul role="list" className={styles.list}>
         {(user ? shopperLinks : visitorLinks).map((l) => (
           <li key={l.to}>
