@@ -11,10 +11,18 @@
 //! - `first-visit`: bytes (as sent with gzip) of the JS and CSS a first visit to / loads.
 //! - `cold`: listings, searches and suggestions asked for the first time, one at a time
 //!   (`load/cold.rs`).
+//! - `demo-signins`: a public demo's visitors pressing "Sign in as demo user", N at a
+//!   time, each in a browser of its own (`load/demo.rs`).
+//! - `paced`: GETs of one address at a fixed rate, timed from when each was due
+//!   (`load/paced.rs`).
 //! - `free-port`: a free loopback port.
 
 #[path = "load/cold.rs"]
 mod cold;
+#[path = "load/demo.rs"]
+mod demo;
+#[path = "load/paced.rs"]
+mod paced;
 
 use std::collections::BTreeSet;
 use std::net::TcpListener;
@@ -106,6 +114,27 @@ enum Cmd {
         #[arg(long, default_value_t = 200)]
         per_kind: usize,
     },
+    /// Demo sign-ins, each from a fresh browser, `concurrency` at once, for `secs` or
+    /// until `count` are made.
+    DemoSignins {
+        #[arg(long)]
+        url: String,
+        #[arg(long, default_value_t = 16)]
+        concurrency: usize,
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
+        #[arg(long)]
+        count: Option<usize>,
+    },
+    /// GETs of `url` at `rate` a second for `secs`.
+    Paced {
+        #[arg(long)]
+        url: String,
+        #[arg(long, default_value_t = 2000.0)]
+        rate: f64,
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
+    },
     FreePort,
 }
 
@@ -129,6 +158,10 @@ fn main() {
         Cmd::Start { bin, data_dir } => runtime.block_on(start(&bin, &data_dir)),
         Cmd::FirstVisit { url } => runtime.block_on(first_visit(&url)),
         Cmd::Cold { url, per_kind } => runtime.block_on(cold::cold(&url, per_kind)),
+        Cmd::DemoSignins { url, concurrency, secs, count } => {
+            runtime.block_on(demo::demo_signins(&url, concurrency, secs, count))
+        }
+        Cmd::Paced { url, rate, secs } => runtime.block_on(paced::paced(&url, rate, secs)),
         Cmd::FreePort => println!("{}", free_port()),
     }
 }

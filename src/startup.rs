@@ -335,7 +335,7 @@ fn spawn_demo_sweeper(db: Db, sessions: session::SessionStore, public: PublicDem
         let mut ticks = actix_web::rt::time::interval(public.sweep_every);
         loop {
             ticks.tick().await;
-            let mut ended = 0;
+            let (mut ended, started) = (0, std::time::Instant::now());
             loop {
                 match db.end_idle_demo_shoppers(crate::domain::Timestamp::now(), DEMO_SWEEP_BATCH).await {
                     Ok(batch) => {
@@ -352,7 +352,8 @@ fn spawn_demo_sweeper(db: Db, sessions: session::SessionStore, public: PublicDem
                 }
             }
             if ended > 0 {
-                tracing::info!(ended, "ended idle demo shoppers, with all they made");
+                let seconds = format!("{:.1}", started.elapsed().as_secs_f64());
+                tracing::info!(ended, seconds, "ended idle demo shoppers, with all they made");
             }
         }
     });

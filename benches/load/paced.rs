@@ -1,0 +1,43 @@
+//! `paced`: catalog reads at a fixed rate, whatever the store is doing, as shoppers'
+//! browsers send them (each request at its time, not after the one before answered):
+//! a store that slows shows it in the times, which run from when a request was due,
+//! not when it could be sent. Prints `BENCH paced_p50_ms=… paced_p99_ms=… sent=…
+//! errors=…`. What `demo.sh` compares a store's reads with and without other work by.
+
+use std::time::{Duration, Instant};
+
+use reqwest::Client;
+
+pub async fn paced(url: &str, rate: f64, secs: f64) {
+    let client = Client::builder().pool_max_idle_per_host(64).build().expect("a client");
+    let started = Instant::now();
+    let count = (rate * secs) as usize;
+    let mut running = tokio::task::JoinSet::new();
+    for i in 0..count {
+        let due = started + Duration::from_secs_f64(i as f64 / rate);
+        tokio::time::sleep_until(due.into()).await;
+        let (client, url) = (client.clone(), url.to_owned());
+        running.spawn(async move {
+            let answered = match client.get(&url).send().await {
+                Ok(res) => res.status() == 200 && res.bytes().await.is_ok(),
+                Err(_) => false,
+            };
+            (due.elapsed().as_secs_f64() * 1000.0, answered)
+        });
+    }
+    let (mut ms, mut errors) = (Vec::with_capacity(count), 0);
+    while let Some(joined) = running.join_next().await {
+        let (took, answered) = joined.expect("a read");
+        ms.push(took);
+        errors += usize::from(!answered);
+    }
+    ms.sort_by(f64::total_cmp);
+    let at = |share: f64| {
+        if ms.is_empty() {
+            0.0
+        } else {
+            ms[((share * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1]
+        }
+    };
+    println!("BENCH paced_p50_ms={:.2} paced_p99_ms={:.2} sent={count} errors={errors}", at(0.5), at(0.99));
+}
