@@ -8,7 +8,10 @@ use market::config::{Config, Limit, PublicDemo};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_error_shape, browser, in_stock, spawn_app, spawn_app_with};
+use crate::helpers::{
+    TestApp, assert_error_shape, browser, in_stock, postgres, same_browser_at, spawn_app, spawn_app_with,
+    spawn_on_with,
+};
 
 const HOUR: Duration = Duration::from_secs(3600);
 
@@ -294,4 +297,39 @@ async fn demo_sign_ins_count_against_the_addresss_sign_ups() {
     let refused =
         third.post("/api/session", json!({"credential": "demo", "password": "password"}), 429).await;
     assert_error_shape(&refused);
+}
+
+#[actix_web::test]
+async fn replicas_serve_a_demo_shopper_made_through_any_of_them_and_end_it_once() {
+    if postgres().is_none() {
+        eprintln!("on SQLite: skipped, several servers need a shared PostgreSQL database");
+        return;
+    }
+    let one = spawn_app_with(public_demo(HOUR, 100)).await;
+    let two = spawn_on_with(&one.data_dir, public_demo(HOUR, 100)).await;
+    let three = spawn_on_with(&one.data_dir, public_demo(HOUR, 100)).await;
+    let before = store_state(&one).await;
+
+    let visitor = browser(&one);
+    let user = sign_in_as_the_demo(&visitor).await;
+    let (at_two, at_three) = (same_browser_at(&visitor, &two), same_browser_at(&visitor, &three));
+    assert_eq!(at_two.open().await["user"]["id"], user["id"], "its session opens on every replica");
+    at_two.post("/api/cart", json!({"productId": in_stock(1)}), 201).await;
+    let cart = at_three.get_json("/api/cart", 200).await;
+    assert_eq!(cart["Products"].as_array().unwrap().len(), 2);
+    let subtotal = (cart["subtotal"].as_f64().unwrap() * 100.0).round() as i64;
+    let total = subtotal - (subtotal * 5 + 50) / 100;
+    at_three
+        .post("/api/orders", json!({"total": total as f64 / 100.0, "products": cart["Products"]}), 201)
+        .await;
+
+    // Three sweepers look every tenth of a second; the shopper ends once, and the units
+    // its order took come back once.
+    let_it_lapse(&one, id(&user)).await;
+    until_ended(&one, id(&user)).await;
+    actix_web::rt::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(store_state(&one).await, before);
+    for browser in [&visitor, &at_two, &at_three] {
+        assert_error_shape(&browser.get_json("/api/cart", 401).await);
+    }
 }
