@@ -232,6 +232,14 @@ impl Shopper {
     }
 }
 
+/// The nearest-rank `share` (0.5: the median) of times sorted from least, 0 for none.
+fn nearest_rank(sorted: &[f64], share: f64) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n => sorted[((share * n as f64).ceil() as usize).clamp(1, n) - 1],
+    }
+}
+
 fn cents(price: &Value) -> i64 {
     (price.as_f64().unwrap_or(f64::NAN) * 100.0).round() as i64
 }

@@ -89,8 +89,8 @@ fn q(words: &str) -> String {
 fn row(kind: &str, t: &Timings, target: f64) {
     let mut ms = t.ms.clone();
     ms.sort_by(f64::total_cmp);
-    let at = |share: f64| ms[((share * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1];
-    let (p50, p99, max) = if ms.is_empty() { (0.0, 0.0, 0.0) } else { (at(0.5), at(0.99), ms[ms.len() - 1]) };
+    let at = |share: f64| super::nearest_rank(&ms, share);
+    let (p50, p99, max) = (at(0.5), at(0.99), ms.last().copied().unwrap_or(0.0));
     let met = if p99 <= target && t.errors == 0 { "yes" } else { "**no**" };
     println!(
         "ROW | {kind} | {} | {p50:.1} | {p99:.1} | {max:.1} | ≤ {target:.0} | {met} | {} |",

@@ -51,13 +51,7 @@ pub async fn demo_signins(url: &str, concurrency: usize, secs: f64, count: Optio
     }
     let took = started.elapsed().as_secs_f64();
     ms.sort_by(f64::total_cmp);
-    let at = |share: f64| {
-        if ms.is_empty() {
-            0.0
-        } else {
-            ms[((share * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1]
-        }
-    };
+    let at = |share: f64| super::nearest_rank(&ms, share);
     println!(
         "BENCH demo_signins={} demo_signins_per_s={:.1} p50_ms={:.1} p99_ms={:.1} failed={failed}",
         ms.len(),

@@ -32,12 +32,6 @@ pub async fn paced(url: &str, rate: f64, secs: f64) {
         errors += usize::from(!answered);
     }
     ms.sort_by(f64::total_cmp);
-    let at = |share: f64| {
-        if ms.is_empty() {
-            0.0
-        } else {
-            ms[((share * ms.len() as f64).ceil() as usize).clamp(1, ms.len()) - 1]
-        }
-    };
+    let at = |share: f64| super::nearest_rank(&ms, share);
     println!("BENCH paced_p50_ms={:.2} paced_p99_ms={:.2} sent={count} errors={errors}", at(0.5), at(0.99));
 }

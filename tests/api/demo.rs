@@ -12,6 +12,7 @@ use crate::helpers::{
     TestApp, assert_error_shape, browser, in_stock, postgres, same_browser_at, spawn_app, spawn_app_with,
     spawn_on_with,
 };
+use crate::orders::checkout;
 
 const HOUR: Duration = Duration::from_secs(3600);
 
@@ -163,11 +164,7 @@ async fn an_ended_demo_shopper_takes_everything_it_made_with_it() {
     assert_ne!(rating_of(&app.get_json("/api/products/61", 200).await), product_before);
     visitor.post("/api/cart", json!({"productId": in_stock(0)}), 201).await;
     let cart = visitor.get_json("/api/cart", 200).await;
-    let subtotal = (cart["subtotal"].as_f64().unwrap() * 100.0).round() as i64;
-    let total = subtotal - (subtotal * 5 + 50) / 100;
-    visitor
-        .post("/api/orders", json!({"total": total as f64 / 100.0, "products": cart["Products"]}), 201)
-        .await;
+    visitor.post("/api/orders", checkout(&cart), 201).await;
     assert_ne!(store_state(&app).await, before, "the order took stock");
 
     let_it_lapse(&app, id(&user)).await;
@@ -317,11 +314,7 @@ async fn replicas_serve_a_demo_shopper_made_through_any_of_them_and_end_it_once(
     at_two.post("/api/cart", json!({"productId": in_stock(1)}), 201).await;
     let cart = at_three.get_json("/api/cart", 200).await;
     assert_eq!(cart["Products"].as_array().unwrap().len(), 2);
-    let subtotal = (cart["subtotal"].as_f64().unwrap() * 100.0).round() as i64;
-    let total = subtotal - (subtotal * 5 + 50) / 100;
-    at_three
-        .post("/api/orders", json!({"total": total as f64 / 100.0, "products": cart["Products"]}), 201)
-        .await;
+    at_three.post("/api/orders", checkout(&cart), 201).await;
 
     // Three sweepers look every tenth of a second; the shopper ends once, and the units
     // its order took come back once.

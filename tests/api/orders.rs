@@ -24,7 +24,7 @@ async fn fill_cart(app: &TestApp, products: &[i64]) -> Value {
 }
 
 /// What the checkout page sends for this cart.
-fn checkout(cart: &Value) -> Value {
+pub fn checkout(cart: &Value) -> Value {
     let total = total_cents(cents(&cart["subtotal"]));
     json!({"total": total as f64 / 100.0, "products": cart["Products"]})
 }
