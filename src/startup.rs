@@ -203,7 +203,9 @@ impl Application {
         let shopper = self.db.find_login(demo::SHOPPER.username.to_owned()).await?.is_some();
         if self.demo.public.is_some() {
             let viewer = crate::staff::ensure_demo_viewer(&self.db, &self.passwords).await?;
-            // Known from now on: the store's requests meet it only once it is open.
+            // Known from now on. The server listens from `build` on, so a request in the
+            // milliseconds before this could come from a viewer session that outlived a
+            // restart (one whose password was intact: sessions of a mended one end here).
             let _ = self.demo.viewer.set(viewer);
         }
         Ok(Logins { shopper, viewer: self.demo.public.is_some(), has_owner: self.db.has_owner().await? })
