@@ -36,6 +36,35 @@ pub struct Config {
     pub trusted_proxies: TrustedProxies,
     /// `--demo`: a public demo, with a private demo shopper per visitor.
     pub demo: Option<PublicDemo>,
+    /// When an unfinished catalog import counts as left by a server that stopped.
+    pub imports: Imports,
+}
+
+/// An import is touched while it is worked on; one nobody touched for `left_after` was
+/// left by a server that stopped, and the next server that looks finishes or drops it.
+/// A minute in a store; tests shorten it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Imports {
+    pub left_after: Duration,
+}
+
+impl Default for Imports {
+    fn default() -> Self {
+        Imports { left_after: Duration::from_secs(60) }
+    }
+}
+
+impl Imports {
+    /// How often an import being read and checked is touched: four times in
+    /// `left_after`, so a slow write of the touch does not make it look left.
+    pub fn keep_every(&self) -> Duration {
+        self.left_after / 4
+    }
+
+    /// How often a server looks for left imports.
+    pub fn look_every(&self) -> Duration {
+        self.left_after / 2
+    }
 }
 
 /// A public demo (`--demo`, docs/operating.md#running-a-public-demo): each sign-in with
@@ -95,6 +124,7 @@ impl Config {
             database: None,
             trusted_proxies: TrustedProxies::default(),
             demo: None,
+            imports: Imports::default(),
         }
     }
 
@@ -161,6 +191,7 @@ impl Config {
             database: a.database,
             trusted_proxies: TrustedProxies(a.trusted_proxies),
             demo: a.demo.then(|| PublicDemo::new(a.demo_ttl, a.demo_max)),
+            imports: Imports::default(),
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
 use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
-use crate::config::{Config, Demo, PublicDemo, Secret};
+use crate::config::{Config, Demo, Imports, PublicDemo, Secret};
 use crate::db::{Db, Limits, Location};
 use crate::domain::demo;
 use crate::health::Stopping;
@@ -92,7 +92,7 @@ impl Application {
         }
         let document = web::Data::new(api::openapi::Document(api::openapi_json(secure)));
         spawn_housekeeping(db.clone(), limiter.clone());
-        spawn_import_keeper(db.clone());
+        spawn_import_keeper(db.clone(), config.imports);
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
@@ -106,6 +106,7 @@ impl Application {
         }
         let demo = web::Data::new(Demo { public: config.demo, viewer: Default::default() });
         let demo_for_logins = demo.clone();
+        let imports = web::Data::new(config.imports);
         let metrics_beside_the_store = config.metrics_addr.is_none();
         let db_handle_for_shutdown = db.clone();
         let db = web::Data::new(db);
@@ -121,6 +122,7 @@ impl Application {
                 .app_data(xsrf_key.clone())
                 .app_data(passwords.clone())
                 .app_data(demo.clone())
+                .app_data(imports.clone())
                 .app_data(limiter.clone())
                 .app_data(document.clone())
                 .app_data(answer_cache.clone())
@@ -363,18 +365,17 @@ fn spawn_demo_sweeper(db: Db, sessions: session::SessionStore, public: PublicDem
 
 /// Finishes catalog imports that a stopped server left half-applied, and drops those it
 /// left being checked: at start (a lone server's are all left: it is the only one),
-/// then every 30 seconds those nobody has touched for a minute (another replica's).
-fn spawn_import_keeper(db: Db) {
+/// then every half minute those nobody has touched for a minute (another replica's).
+fn spawn_import_keeper(db: Db, imports: Imports) {
     use crate::api::admin::catalog_csv::finish_left_imports;
-    use crate::db::product_imports::LEFT_AFTER_MS;
     actix_web::rt::spawn(async move {
-        let at_start = if db.is_shared() { LEFT_AFTER_MS } else { 0 };
+        let at_start = if db.is_shared() { imports.left_after } else { Duration::ZERO };
         finish_left_imports(&db, at_start).await;
-        let mut ticks = actix_web::rt::time::interval(std::time::Duration::from_secs(30));
+        let mut ticks = actix_web::rt::time::interval(imports.look_every());
         ticks.tick().await;
         loop {
             ticks.tick().await;
-            finish_left_imports(&db, LEFT_AFTER_MS).await;
+            finish_left_imports(&db, imports.left_after).await;
         }
     });
 }

@@ -35,8 +35,6 @@ const STAGE_STEP: usize = 1_000;
 const SWEEP_STEP: i64 = 5_000;
 /// At most this many problems are listed (all are counted).
 pub const LISTED_PROBLEMS: usize = 1_000;
-/// An unfinished import nobody touched for this long was left by a server that stopped.
-pub const LEFT_AFTER_MS: i64 = 60_000;
 
 /// Where an import stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,23 +154,31 @@ impl Db {
                      WHERE s.import_id = ?1 AND s.product_id IS NOT NULL
                        AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = s.product_id)",
                 ),
+                // Repeats, by window over the rows in file order: each row looks only at
+                // those before it, in one sorted pass (a lookup a row would walk, for a
+                // product of many variants, all the rows before it).
                 (
                     "id",
-                    "SELECT s.row_no, 'the same product is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.product_id = s.product_id) || '.'
-                     FROM product_import_rows s
-                     WHERE s.import_id = ?1 AND s.product_id IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.product_id = s.product_id AND t.row_no < s.row_no
-                           AND (s.variant_id IS NULL OR t.variant_id IS NULL))",
+                    "SELECT w.row_no, 'the same product is in row ' || w.first_row || '.'
+                     FROM (SELECT s.row_no, s.variant_id, min(s.row_no) OVER in_file AS first_row,
+                                  sum(CASE WHEN s.variant_id IS NULL THEN 1 ELSE 0 END) OVER in_file AS product_rows
+                           FROM product_import_rows s WHERE s.import_id = ?1 AND s.product_id IS NOT NULL
+                           WINDOW in_file AS (PARTITION BY s.product_id ORDER BY s.row_no)) w
+                     WHERE w.row_no > w.first_row AND (w.variant_id IS NULL OR w.product_rows > 0)",
                 ),
+                // Variants' rows repeat their product's SKU; another product's, or a
+                // product's own row, may not.
                 (
                     "sku",
-                    "SELECT s.row_no, 'the same SKU is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.sku = s.sku) || '.'
-                     FROM product_import_rows s
-                     WHERE s.import_id = ?1 AND s.sku IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.sku = s.sku AND t.row_no < s.row_no
-                           AND (s.variant_id IS NULL OR t.variant_id IS NULL OR s.product_id IS DISTINCT FROM t.product_id))",
+                    "SELECT w.row_no, 'the same SKU is in row ' || w.first_row || '.'
+                     FROM (SELECT s.row_no, s.variant_id, min(s.row_no) OVER in_file AS first_row,
+                                  sum(CASE WHEN s.variant_id IS NULL THEN 1 ELSE 0 END) OVER in_file AS product_rows,
+                                  min(coalesce(s.product_id, 0)) OVER in_file AS least_product,
+                                  max(coalesce(s.product_id, 0)) OVER in_file AS most_product
+                           FROM product_import_rows s WHERE s.import_id = ?1 AND s.sku IS NOT NULL
+                           WINDOW in_file AS (PARTITION BY s.sku ORDER BY s.row_no)) w
+                     WHERE w.row_no > w.first_row
+                       AND (w.variant_id IS NULL OR w.product_rows > 0 OR w.least_product <> w.most_product)",
                 ),
                 (
                     "sku",
@@ -225,14 +231,17 @@ impl Db {
                             OR t.price_cents <> s.price_cents OR t.archived <> s.archived OR t.description <> s.description
                             OR t.sku IS DISTINCT FROM s.sku)",
                 ),
+                // An earlier variant's SKU, or any product row's (before or after).
                 (
                     "variant_sku",
-                    "SELECT s.row_no, 'the same SKU is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND (t.variant_sku = s.variant_sku OR t.sku = s.variant_sku)) || '.'
-                     FROM product_import_rows s
-                     WHERE s.import_id = ?1 AND s.variant_sku IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
-                         WHERE t.import_id = s.import_id
-                           AND ((t.variant_sku = s.variant_sku AND t.row_no < s.row_no) OR t.sku = s.variant_sku))",
+                    "SELECT w.row_no, 'the same SKU is in row ' ||
+                         CASE WHEN w.row_no > w.first_row AND (w.sku_row IS NULL OR w.first_row < w.sku_row)
+                              THEN w.first_row ELSE w.sku_row END || '.'
+                     FROM (SELECT s.row_no, min(s.row_no) OVER (PARTITION BY s.variant_sku ORDER BY s.row_no) AS first_row,
+                                  (SELECT min(t.row_no) FROM product_import_rows t
+                                   WHERE t.import_id = s.import_id AND t.sku = s.variant_sku) AS sku_row
+                           FROM product_import_rows s WHERE s.import_id = ?1 AND s.variant_sku IS NOT NULL) w
+                     WHERE w.row_no > w.first_row OR w.sku_row IS NOT NULL",
                 ),
                 // SKUs are unique regardless of case across products and variants. A swap
                 // of two variants' SKUs is made in the product editor, which saves them at once.
@@ -251,9 +260,11 @@ impl Db {
             ];
             let mut problems = Vec::new();
             let mut count = 0u64;
-            for (column, select) in checks {
+            for (n, (column, select)) in checks.into_iter().enumerate() {
+                let began = std::time::Instant::now();
                 let found: Vec<(i64, String)> =
                     c.query(&format!("{select} ORDER BY 1"), args![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                tracing::debug!(import = id, check = n, ms = began.elapsed().as_millis() as u64, "an import check ran");
                 count += found.len() as u64;
                 problems.extend(found.into_iter().map(|(row, message)| CsvProblem::new(row as u64, column, message)));
             }
@@ -286,6 +297,19 @@ impl Db {
         .await
     }
 
+    /// Says that import `id` is still being checked, so no server takes it for one left
+    /// by a server that stopped (`config::Imports`).
+    pub async fn keep_import(&self, id: i64) -> Result<(), Error> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE product_imports SET touched_at = ?2 WHERE id = ?1 AND status = 'checking'",
+                args![id, Timestamp::now().millis()],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
     /// Ends an import that will not be applied (`message` says why) and lets its rows go.
     pub async fn drop_import(&self, id: i64, message: String) -> Result<(), Error> {
         self.write(move |c| {
@@ -303,11 +327,18 @@ impl Db {
     /// From checking to applying, once every row has passed.
     pub async fn start_applying(&self, id: i64, rows: i64) -> Result<ProductImport, Error> {
         self.write(move |c| {
-            c.execute(
+            let moved = c.execute(
                 "UPDATE product_imports SET status = 'applying', rows = ?2, touched_at = ?3
                  WHERE id = ?1 AND status = 'checking'",
                 args![id, rows, Timestamp::now().millis()],
             )?;
+            if moved == 0 {
+                // Taken for left by another server (this one stalled for a minute).
+                return Err(Rejection::NotNow(
+                    "The import was given up while its file was checked; nothing was changed: send it again.",
+                )
+                .into());
+            }
             find(c, id)?.ok_or(Error::NotFound(Thing::Import))
         })
         .await
@@ -452,6 +483,28 @@ pub(super) fn refuse_during_import(c: &mut Conn) -> Result<(), Error> {
     }
 }
 
+/// Where a step that would end after data row `to` ends: after the rows that follow it
+/// of the same product too (an export writes a product's variants one after another),
+/// so a product changed by several rows is changed, and counted, in one step.
+fn step_end(c: &mut Conn, id: i64, to: i64, rows: i64) -> Result<i64, Error> {
+    let last = to + 1;
+    let product: Option<i64> = c
+        .query_opt(
+            "SELECT product_id FROM product_import_rows WHERE import_id = ?1 AND row_no = ?2",
+            args![id, last],
+            |r| r.get(0),
+        )?
+        .flatten();
+    let Some(product) = product else { return Ok(to) };
+    let next: Option<i64> = c.query_opt(
+        "SELECT row_no FROM product_import_rows WHERE import_id = ?1 AND row_no > ?2
+           AND (product_id IS NULL OR product_id <> ?3) ORDER BY row_no LIMIT 1",
+        args![id, last, product],
+        |r| r.get(0),
+    )?;
+    Ok(next.map_or(rows, |row| row - 2))
+}
+
 fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     let Some(job) = find(c, id)? else { return Err(Error::NotFound(Thing::Import)) };
     if job.status != "applying" {
@@ -459,7 +512,8 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     }
     // `applied` counts data rows; their row numbers start at 2 (the header is row 1),
     // so data rows from+1..=to are rows from+2..=to+1.
-    let (from, to) = (job.applied, (job.applied + STEP).min(job.rows));
+    let from = job.applied;
+    let to = step_end(c, id, (from + STEP).min(job.rows), job.rows)?;
     let now = Timestamp::now().millis();
     // Claimed first: a second server at the same step finds `applied` moved and stops.
     let claimed = c.execute(
@@ -493,7 +547,7 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
             "price_cents = s.variant_price_cents",
             "product_variants.price_cents IS DISTINCT FROM s.variant_price_cents",
         ),
-        ("sku = s.variant_sku", "s.variant_sku IS NOT NULL AND product_variants.sku <> s.variant_sku"),
+        ("sku = s.variant_sku", "product_variants.sku <> s.variant_sku"),
     ];
     const STEP_ROWS: &str =
         "s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.product_id = products.id";

@@ -8,7 +8,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::back_office::{patch, with_role};
-use crate::helpers::{TestApp, assert_error_shape, json_body, spawn_app, spawn_on};
+use crate::helpers::{TestApp, assert_error_shape, json_body, spawn_app, spawn_app_with, spawn_on};
 
 fn png(width: u32, height: u32) -> Vec<u8> {
     let picture =
@@ -381,6 +381,55 @@ async fn an_import_left_half_applied_by_a_stopped_server_is_finished_and_one_lef
     rows_swept(&app).await;
 }
 
+/// Sends `body` to `path` as `browser` would, in `parts` pieces `pause` apart: a large
+/// file on a slow line.
+async fn send_slowly(
+    browser: &TestApp,
+    path: &str,
+    body: &str,
+    parts: usize,
+    pause: Duration,
+) -> (u16, Value) {
+    use reqwest::cookie::CookieStore;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address: reqwest::Url = browser.address.parse().unwrap();
+    let cookies = browser.jar.cookies(&address).unwrap();
+    let mut line = tokio::net::TcpStream::connect(address.socket_addrs(|| None).unwrap()[0]).await.unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: text/csv\r\nContent-Length: {}\r\n\
+         Cookie: {}\r\nXSRF-Token: {}\r\nConnection: close\r\n\r\n",
+        address.authority(),
+        body.len(),
+        cookies.to_str().unwrap(),
+        browser.cookie("XSRF-TOKEN").unwrap()
+    );
+    line.write_all(head.as_bytes()).await.unwrap();
+    for part in body.as_bytes().chunks(body.len().div_ceil(parts)) {
+        tokio::time::sleep(pause).await;
+        line.write_all(part).await.unwrap();
+    }
+    let mut answer = String::new();
+    line.read_to_string(&mut answer).await.unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let (_, json) = answer.split_once("\r\n\r\n").unwrap();
+    (status, serde_json::from_str(json).unwrap_or_else(|_| panic!("a JSON answer: {answer}")))
+}
+
+#[actix_web::test]
+async fn an_import_read_and_checked_for_longer_than_a_stopped_servers_is_kept_and_applied() {
+    // An import untouched for 800 ms counts as left, and the server looks every 400 ms;
+    // the file takes 2.4 s to arrive, as a file of millions of rows takes minutes.
+    let app = spawn_app_with(|c| c.imports.left_after = Duration::from_millis(800)).await;
+    let staff = with_role(&app, "staff").await;
+    let file = format!("{HEADER}\n7,,Sent Slowly,Acme,5,1.25,5,active,{DESCRIPTION}\n");
+    let (status, started) =
+        send_slowly(&staff, "/api/admin/products/import", &file, 6, Duration::from_millis(400)).await;
+    assert_eq!(status, 202, "{started}");
+    let done = finished(&staff, started["id"].as_i64().unwrap()).await;
+    assert_eq!((done["status"].clone(), done["updated"].clone()), (json!("done"), json!(1)), "{done}");
+    assert_eq!(app.get_json("/api/products/7", 200).await["name"], "Sent Slowly");
+}
+
 #[actix_web::test]
 async fn staff_product_changes_wait_while_an_import_is_checked_or_applied() {
     let app = spawn_app().await;
@@ -541,4 +590,82 @@ async fn a_product_sold_by_variant_goes_out_one_row_a_variant_and_its_rows_chang
     let (status, body) = import(&staff, &own).await;
     assert_eq!(status, 400, "{body}");
     assert_eq!(body["problems"][0]["column"], "stock");
+}
+
+#[actix_web::test]
+async fn rows_that_repeat_a_product_or_a_sku_are_named_with_the_row_they_repeat() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let csv = export(&staff).await;
+    let plain: Vec<i64> = (1..).filter(|id| !crate::helpers::with_options().contains(id)).take(3).collect();
+    let [first, second, third] = [plain[0], plain[1], plain[2]];
+    let tee = rows_of(&csv, TEE);
+    let edit = |row: &csv::StringRecord, at: usize, to: &str| {
+        let mut cells: Vec<String> = row.iter().map(str::to_owned).collect();
+        cells[at] = to.into();
+        csv::StringRecord::from(cells)
+    };
+    let first_row = rows_of(&csv, first)[0].clone();
+    let file = file_of(&[
+        first_row.clone(),                                 // row 2
+        first_row.clone(),                                 // row 3: product and SKU of row 2
+        tee[0].clone(),                                    // row 4
+        tee[1].clone(),                                    // row 5: a variant of the same product
+        edit(&rows_of(&csv, second)[0], 1, &first_row[1]), // row 6: the SKU of row 2's product
+        edit(&tee[2], 10, &tee[0][10]),                    // row 7: the variant SKU of row 4
+        edit(&tee[3], 10, "SHARED-SKU-1"),                 // row 8: the SKU row 9 gives its product
+        edit(&rows_of(&csv, third)[0], 1, "SHARED-SKU-1"), // row 9
+    ]);
+    let (status, body) = import(&staff, &file).await;
+    assert_eq!(status, 400, "{body}");
+    let mut found: Vec<(u64, String, String)> = body["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let text = |key: &str| p[key].as_str().unwrap().to_owned();
+            (p["row"].as_u64().unwrap(), text("column"), text("message"))
+        })
+        .collect();
+    found.sort();
+    let expected = [
+        (3, "id", "the same product is in row 2.".to_string()),
+        (3, "sku", "the same SKU is in row 2.".to_string()),
+        (6, "sku", format!("another product has this SKU (id {first}).")),
+        (6, "sku", "the same SKU is in row 2.".to_string()),
+        (7, "variant_sku", format!("another variant has this SKU (of product {TEE}).")),
+        (7, "variant_sku", "the same SKU is in row 4.".to_string()),
+        (8, "variant_sku", "the same SKU is in row 9.".to_string()),
+    ];
+    let expected: Vec<(u64, String, String)> =
+        expected.into_iter().map(|(row, column, message)| (row, column.to_owned(), message)).collect();
+    assert_eq!(found, expected, "{body}");
+    assert_eq!(body["problemCount"], 7);
+}
+
+#[actix_web::test]
+async fn a_product_whose_rows_cross_a_step_is_changed_and_counted_once() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    let csv = export(&staff).await;
+    let before = market::db::product_imports::STEP as usize - 12;
+    let mut rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .filter(|r| r[0] != *TEE.to_string())
+        .take(before)
+        .collect();
+    assert_eq!(rows.len(), before, "the seeded catalog has rows enough");
+    // The T-shirt's 15 rows, each a new price: 12 in the first step, 3 after.
+    for row in rows_of(&csv, TEE) {
+        let mut cells: Vec<String> = row.iter().map(str::to_owned).collect();
+        cells[12] = "13.00".into();
+        rows.push(csv::StringRecord::from(cells));
+    }
+    let (status, started) = import(&staff, &file_of(&rows)).await;
+    assert_eq!(status, 202, "{started}");
+    let done = finished(&staff, started["id"].as_i64().unwrap()).await;
+    assert_eq!((done["status"].clone(), done["updated"].clone()), (json!("done"), json!(1)), "{done}");
+    let tee = app.get_json(&format!("/api/products/{TEE}"), 200).await;
+    assert!(tee["variants"].as_array().unwrap().iter().all(|v| v["price"] == json!(13.0)), "{tee}");
 }

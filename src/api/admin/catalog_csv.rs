@@ -9,6 +9,7 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -17,6 +18,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::auth::StaffMember;
+use crate::config::Imports;
 use crate::db::product_imports::{LISTED_PROBLEMS, ProductImport, Step};
 use crate::db::{BulkWrites, Db};
 use crate::domain::catalog_csv::{
@@ -222,6 +224,7 @@ pub struct ImportProblems {
 )]
 pub async fn import_products(
     db: web::Data<Db>,
+    imports: web::Data<Imports>,
     staff: StaffMember,
     req: HttpRequest,
     payload: web::Payload,
@@ -241,6 +244,9 @@ pub async fn import_products(
     // From the file's first rows to the last step, and dropped with this answer if the
     // file is refused.
     let bulk = db.bulk_writes();
+    // Reading and checking millions of rows takes minutes: touched meanwhile, the import
+    // is not taken for one a stopped server left.
+    let _kept = Keeping::start((**db).clone(), id, imports.keep_every());
     let checked = async {
         let file = spool(payload).await?;
         check_and_stage(&db, id, file, departments).await
@@ -341,8 +347,8 @@ pub async fn apply(db: Db, id: i64, _bulk: BulkWrites) {
 
 /// Finishes the imports a stopped server left applying, and drops those it left
 /// checking: those untouched for `idle_ms`.
-pub async fn finish_left_imports(db: &Db, idle_ms: i64) {
-    match db.left_imports(idle_ms).await {
+pub async fn finish_left_imports(db: &Db, idle: Duration) {
+    match db.left_imports(idle.as_millis() as i64).await {
         Ok(ids) => {
             for id in ids {
                 tracing::info!(import = id, "finishing a catalog import a stopped server left");
@@ -350,6 +356,28 @@ pub async fn finish_left_imports(db: &Db, idle_ms: i64) {
             }
         }
         Err(e) => tracing::warn!("looking for unfinished catalog imports failed: {e}"),
+    }
+}
+
+/// Touches an import being read and checked every `every`, until dropped.
+struct Keeping(actix_web::rt::task::JoinHandle<()>);
+
+impl Keeping {
+    fn start(db: Db, id: i64, every: Duration) -> Keeping {
+        Keeping(actix_web::rt::spawn(async move {
+            loop {
+                actix_web::rt::time::sleep(every).await;
+                if let Err(e) = db.keep_import(id).await {
+                    tracing::warn!(import = id, "touching a catalog import being checked failed: {e}");
+                }
+            }
+        }))
+    }
+}
+
+impl Drop for Keeping {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

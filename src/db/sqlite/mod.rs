@@ -119,6 +119,25 @@ fn seed_if_empty(c: &mut Conn) -> Result<bool, Error> {
 fn prepare(conn: &mut Connection, path: &Path) -> anyhow::Result<()> {
     migrations::run(conn).map_err(|e| refusal_if_damaged(conn, path, e))?;
     in_transaction(conn, seed_if_empty).map_err(|e| refusal_if_damaged(conn, path, e))?;
+    forget_empty_statistics(conn)?;
+    Ok(())
+}
+
+/// Forgets what `ANALYZE` said of the indexes it found empty. Those are partial indexes
+/// of rows that come later (an import's waiting rows, archived products, hidden
+/// reviews), and the planner believes the statistic: it took an empty index for the
+/// cheapest way into a table, and an import step at a million products walked every
+/// waiting row (a second a step rather than milliseconds). With no statistic, SQLite
+/// assumes an index of a large table and plans as for one.
+fn forget_empty_statistics(conn: &Connection) -> rusqlite::Result<()> {
+    if !has_table(conn, "sqlite_stat1")? {
+        return Ok(());
+    }
+    let forgotten = conn.execute("DELETE FROM sqlite_stat1 WHERE stat = '0' OR stat LIKE '0 %'", [])?;
+    if forgotten > 0 {
+        // Read again by this connection; those opened later read them anyway.
+        conn.execute_batch("ANALYZE sqlite_schema")?;
+    }
     Ok(())
 }
 
@@ -330,6 +349,7 @@ pub fn seed_catalog(path: &Path, total: u64, force: bool) -> anyhow::Result<Seed
     })?;
     // Statistics for the query planner, sampled so this stays quick at any size.
     conn.execute_batch("PRAGMA analysis_limit = 1000; ANALYZE;")?;
+    forget_empty_statistics(&conn)?;
     // The store runs in WAL mode; the file says so from now on.
     conn.pragma_update(None, "journal_mode", "WAL")?;
     Ok(made)
@@ -378,6 +398,34 @@ mod tests {
             .await
             .unwrap();
         assert_eq!((synchronous, temp_store, cache), (2, 2, -65536), "FULL, MEMORY, 64 MiB");
+    }
+
+    #[actix_web::test]
+    async fn the_planner_never_takes_an_index_for_empty_because_it_was_at_seeding() {
+        let dir = tempfile::tempdir().unwrap();
+        // As `market seed --products N` makes a store: analysed once, its imports' and
+        // archived products' indexes empty then.
+        super::seed_catalog(&dir.path().join("market.db"), 2_000, false).unwrap();
+        let db = crate::db::Db::open(&dir.path().join("market.db")).unwrap();
+        let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
+        // An import step's variant rows: by their row numbers, not by walking the index
+        // of every waiting row with a variant SKU (empty when the store was seeded).
+        let plan: Vec<String> = store
+            .read(|c| {
+                c.query(
+                    "EXPLAIN QUERY PLAN UPDATE product_variants SET sku = s.variant_sku FROM product_import_rows s
+                     WHERE s.import_id = 1 AND s.row_no > 2 AND s.row_no <= 252 AND s.variant_id = product_variants.id
+                       AND s.variant_sku IS NOT NULL AND product_variants.sku <> s.variant_sku",
+                    &[],
+                    |r| r.get(3),
+                )
+            })
+            .await
+            .unwrap();
+        assert!(
+            plan[0].contains("SEARCH s USING PRIMARY KEY (import_id=? AND row_no>? AND row_no<?)"),
+            "{plan:?}"
+        );
     }
 
     /// The writer's automatic checkpoint, and its WAL file's size kept at a restart.
