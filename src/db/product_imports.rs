@@ -33,6 +33,8 @@ pub const STEP: i64 = 250;
 const STAGE_STEP: usize = 1_000;
 /// Rows deleted in one transaction when an import's waiting rows go.
 const SWEEP_STEP: i64 = 5_000;
+/// Variants' rows whose named values are checked at once.
+const NAMED_CHUNK: i64 = 5_000;
 /// At most this many problems are listed (all are counted).
 pub const LISTED_PROBLEMS: usize = 1_000;
 
@@ -269,25 +271,32 @@ impl Db {
                 problems.extend(found.into_iter().map(|(row, message)| CsvProblem::new(row as u64, column, message)));
             }
             // A variant's values, when its row names them, are the variant's: they are
-            // changed in the product editor, and a row naming others is a mistake.
-            let named: Vec<(i64, String, Option<String>, [String; 3])> = c.query(
-                "SELECT s.row_no, s.options, p.options, v.option1, v.option2, v.option3
-                 FROM product_import_rows s JOIN product_variants v ON v.id = s.variant_id AND v.product_id = s.product_id
-                      JOIN products p ON p.id = v.product_id
-                 WHERE s.import_id = ?1 AND s.options IS NOT NULL ORDER BY s.row_no",
-                args![id],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, [r.get(3)?, r.get(4)?, r.get(5)?])),
-            )?;
-            for (row, cell, options, values) in named {
-                let chosen = variants::chosen(&variants::options_from_row(options.as_deref()), &values);
-                let written = options_cell(&chosen);
-                if cell != written {
-                    count += 1;
-                    problems.push(CsvProblem::new(
-                        row as u64,
-                        "options",
-                        format!("this variant is {written}: its values are changed in the product editor."),
-                    ));
+            // changed in the product editor, and a row naming others is a mistake. A
+            // chunk of rows at a time: all of a million-product export's at once held
+            // some 450 MB.
+            let mut after = 0i64;
+            loop {
+                let named: Vec<(i64, String, Option<String>, [String; 3])> = c.query(
+                    "SELECT s.row_no, s.options, p.options, v.option1, v.option2, v.option3
+                     FROM product_import_rows s JOIN product_variants v ON v.id = s.variant_id AND v.product_id = s.product_id
+                          JOIN products p ON p.id = v.product_id
+                     WHERE s.import_id = ?1 AND s.row_no > ?2 AND s.options IS NOT NULL ORDER BY s.row_no LIMIT ?3",
+                    args![id, after, NAMED_CHUNK],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, [r.get(3)?, r.get(4)?, r.get(5)?])),
+                )?;
+                let Some(last) = named.last() else { break };
+                after = last.0;
+                for (row, cell, options, values) in named {
+                    let chosen = variants::chosen(&variants::options_from_row(options.as_deref()), &values);
+                    let written = options_cell(&chosen);
+                    if cell != written {
+                        count += 1;
+                        problems.push(CsvProblem::new(
+                            row as u64,
+                            "options",
+                            format!("this variant is {written}: its values are changed in the product editor."),
+                        ));
+                    }
                 }
             }
             problems.sort_by_key(|p| p.row);
