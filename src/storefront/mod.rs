@@ -117,6 +117,12 @@ pub async fn respond(
                     .insert_header((header::CACHE_CONTROL, "no-cache"))
                     .finish();
             }
+            Built::Found(to) => {
+                return HttpResponse::Found()
+                    .insert_header((header::LOCATION, to))
+                    .insert_header((header::CACHE_CONTROL, "no-cache"))
+                    .finish();
+            }
             Built::Page(mut page) => {
                 // A page whose render did not come (every renderer busy, a render that
                 // failed) goes with the bar alone this once, and is not kept as such.
@@ -187,6 +193,9 @@ enum Built {
     Page(Box<Page>),
     /// The page lives at another address.
     Moved(String),
+    /// The page is at another address for now: a listing's page past its last page is
+    /// its last page.
+    Found(String),
 }
 
 struct Page {
@@ -259,7 +268,10 @@ async fn page(req: &HttpRequest, db: &Db, cache: &AnswerCache) -> Built {
             page
         }
         Some(Route::Home) => home(db, cache, &origin).await,
-        Some(Route::Department(Some(id))) => department(db, cache, &origin, id, query).await,
+        Some(Route::Department(Some(id))) => match department(db, cache, &origin, id, query).await {
+            Ok(page) => page,
+            Err(last) => return Built::Found(last),
+        },
         Some(Route::Department(None)) => Page::not_found("Department not found", "DepartmentPage"),
         Some(Route::Product { department: Some(department), product: Some(id) }) => {
             match product(db, cache, &origin, department, id).await {
@@ -271,7 +283,10 @@ async fn page(req: &HttpRequest, db: &Db, cache: &AnswerCache) -> Built {
             }
         }
         Some(Route::Product { .. }) => Page::not_found("Product not found", "ProductPage"),
-        Some(Route::Search) => search(db, cache, &origin, query).await,
+        Some(Route::Search) => match search(db, cache, &origin, query).await {
+            Ok(page) => page,
+            Err(last) => return Built::Found(last),
+        },
         Some(Route::Screen(screen)) => self::screen(&origin, screen),
         Some(Route::BackOffice) => {
             let mut head = Head::titled(Some("Back office"));
@@ -289,6 +304,7 @@ struct Listing {
     name: Option<String>,
     url: Option<String>,
     total: u64,
+    pages: u64,
     #[serde(rename = "Products")]
     products: Vec<Card>,
     facets: Facets,
@@ -325,18 +341,57 @@ async fn home(db: &Db, cache: &AnswerCache, origin: &str) -> Page {
     page
 }
 
-async fn department(db: &Db, cache: &AnswerCache, origin: &str, id: i64, query: &str) -> Page {
+/// A listing page asked past its last page (a link kept from when the listing was
+/// longer, a crawler's guess) answers with its last page's address, filters and order
+/// kept, rather than an error the app would draw over an empty first screen. `None`
+/// when the page asked is not past the last (or the listing is refused for another
+/// reason, which the app shows as it is).
+async fn last_page<F, Fut>(path: &str, query: &str, answer: F) -> Option<String>
+where
+    F: FnOnce(String) -> Fut,
+    Fut: std::future::Future<Output = Option<answers::FirstAnswer>>,
+{
+    let params = answers::params(query);
+    let asked: u64 = params.iter().find(|(name, _)| name == "page")?.1.parse().ok()?;
+    let rest: Vec<&(String, String)> = params.iter().filter(|(name, _)| name != "page").collect();
+    let first_page =
+        form_urlencoded::Serializer::new(String::new()).extend_pairs(rest.iter().copied()).finish();
+    let pages = answer(first_page.clone()).await?.read::<Listing>()?.pages;
+    if asked <= pages {
+        return None;
+    }
+    let mut last = form_urlencoded::Serializer::new(first_page);
+    if pages > 1 {
+        last.append_pair("page", &pages.to_string());
+    }
+    let last = last.finish();
+    Some(if last.is_empty() { path.to_string() } else { format!("{path}?{last}") })
+}
+
+async fn department(
+    db: &Db,
+    cache: &AnswerCache,
+    origin: &str,
+    id: i64,
+    query: &str,
+) -> Result<Page, String> {
     let mut page = Page::new(Head::titled(Some("Department")), Some("DepartmentPage"));
     let Some(answer) = page.answer(answers::department_products(db, cache, id, query).await) else {
-        return page;
+        return Ok(page);
     };
     if answer.status == StatusCode::NOT_FOUND {
         let answered = page.answers.pop();
         let mut missing = Page::not_found("Department not found", "DepartmentPage");
         missing.answers.extend(answered);
-        return missing;
+        return Ok(missing);
     }
-    let Some(listing) = answer.read::<Listing>() else { return page };
+    if answer.status == StatusCode::BAD_REQUEST {
+        let first = |query: String| async move { answers::department_products(db, cache, id, &query).await };
+        if let Some(last) = last_page(&format!("/departments/{id}"), query, first).await {
+            return Err(last);
+        }
+    }
+    let Some(listing) = answer.read::<Listing>() else { return Ok(page) };
     let name = listing.name.unwrap_or_default();
     let address = format!("{origin}/departments/{id}");
     let head = &mut page.head;
@@ -359,7 +414,7 @@ async fn department(db: &Db, cache: &AnswerCache, origin: &str, id: i64, query: 
     head.first_picture = listing.products.first().map(|card| card.preview_image.clone());
     head.structured_data.push(breadcrumbs(origin, &[(name.as_str(), &address)]));
     page.rendered = true;
-    page
+    Ok(page)
 }
 
 /// A listing's own address: the plain department, or one of its pages; filters and
@@ -526,7 +581,7 @@ fn product_group(
     })
 }
 
-async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page {
+async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Result<Page, String> {
     let params = answers::params(query);
     // As the app reads the words (web/src/lib/listingQuery.ts, cleanWords).
     let sent = params.iter().find(|(name, _)| name == "q").map_or("", |(_, q)| q.as_str());
@@ -535,10 +590,17 @@ async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page
     head.canonical = Some(format!("{origin}/search"));
     let mut page = Page::new(head, Some("SearchPage"));
     if words.is_empty() {
-        return page;
+        return Ok(page);
     }
     page.words = Some(words.clone());
-    let found = page.answer(answers::search(db, cache, query).await).and_then(|a| a.read::<Listing>());
+    let answer = page.answer(answers::search(db, cache, query).await);
+    if answer.is_some_and(|a| a.status == StatusCode::BAD_REQUEST) {
+        let first = |query: String| async move { answers::search(db, cache, &query).await };
+        if let Some(last) = last_page("/search", query, first).await {
+            return Err(last);
+        }
+    }
+    let found = page.answers.last().and_then(|a| a.read::<Listing>());
     let encoded: String = form_urlencoded::Serializer::new(String::new()).append_pair("q", &words).finish();
     let head = &mut page.head;
     head.title = format!("Search: {words} · Market");
@@ -553,7 +615,7 @@ async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Page
     head.first_picture =
         found.as_ref().and_then(|listing| listing.products.first()).map(|card| card.preview_image.clone());
     page.rendered = found.is_some();
-    page
+    Ok(page)
 }
 
 fn screen(origin: &str, screen: &'static Screen) -> Page {

@@ -245,6 +245,24 @@ async fn a_product_asked_for_under_another_department_moves_to_its_own_address()
 }
 
 #[actix_web::test]
+async fn a_listing_page_past_its_last_goes_to_its_last_page_with_its_filters() {
+    let app = spawn_app().await;
+    let found = app.get_json("/api/search?q=the&sort=price-asc", 200).await["pages"].as_u64().unwrap();
+    assert!(found > 1, "the seeded catalog has pages of \"the\" to walk");
+    let res = app.get("/search?q=the&sort=price-asc&page=999").await;
+    assert_eq!(res.status(), 302);
+    assert_eq!(res.headers()["location"], format!("/search?q=the&sort=price-asc&page={found}").as_str());
+    // A listing of one page: the listing itself.
+    let res = app.get("/departments/5?minPrice=10&page=3").await;
+    assert_eq!(res.status(), 302);
+    assert_eq!(res.headers()["location"], "/departments/5?minPrice=10");
+    // Other refusals, and pages that are there, stay where they are.
+    for path in ["/departments/5?minPrice=abc&page=2", "/departments/5?page=1", "/search?q=the&page=2"] {
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+}
+
+#[actix_web::test]
 async fn shoppers_own_screens_are_kept_out_of_search_engines_and_sign_in_is_not() {
     let app = spawn_app().await;
     for (path, title) in
