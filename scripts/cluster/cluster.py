@@ -225,6 +225,9 @@ http {{
   upstream market {{
 {servers}
     keepalive 64;
+    # Shorter than a replica's own 5 s: nginx must not reuse a connection the replica
+    # is closing (it answers 502 "upstream prematurely closed connection" to a POST).
+    keepalive_timeout 4s;
   }}
   server {{
     listen 127.0.0.1:{self.port};
