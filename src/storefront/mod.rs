@@ -594,13 +594,14 @@ async fn search(db: &Db, cache: &AnswerCache, origin: &str, query: &str) -> Resu
     }
     page.words = Some(words.clone());
     let answer = page.answer(answers::search(db, cache, query).await);
-    if answer.is_some_and(|a| a.status == StatusCode::BAD_REQUEST) {
+    let refused = answer.is_some_and(|a| a.status == StatusCode::BAD_REQUEST);
+    let found = answer.and_then(|a| a.read::<Listing>());
+    if refused {
         let first = |query: String| async move { answers::search(db, cache, &query).await };
         if let Some(last) = last_page("/search", query, first).await {
             return Err(last);
         }
     }
-    let found = page.answers.last().and_then(|a| a.read::<Listing>());
     let encoded: String = form_urlencoded::Serializer::new(String::new()).append_pair("q", &words).finish();
     let head = &mut page.head;
     head.title = format!("Search: {words} · Market");
