@@ -58,10 +58,12 @@ api-types-check: web-deps
 	    cmp -s "$$tmp/$$(basename $$file)" "$$file" || { echo "$$file is stale: run make api-types" >&2; stale=1; }; \
 	  done && exit $$stale
 
+# Without backtraces: a failing test's message then sits beside the list of failures at
+# the end of the output, where a shortened log still shows it.
 test-rust: ## Rust unit and integration tests, on SQLite and then on PostgreSQL
-	cargo test --locked
+	RUST_BACKTRACE=0 cargo test --locked
 	@echo "The integration tests again, on PostgreSQL (a throwaway server from Debian's packages):"
-	scripts/postgres/with-server.sh cargo test --locked --test api
+	RUST_BACKTRACE=0 scripts/postgres/with-server.sh cargo test --locked --test api
 
 test-web: web-deps ## Web unit tests: store slices, API client, validation, money
 	cd web && npm test

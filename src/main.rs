@@ -75,10 +75,9 @@ fn described(location: &Location) -> String {
 
 fn seed(args: &SeedArgs) -> anyhow::Result<()> {
     let location = location(&args.data_dir, args.database.as_deref())?;
-    let _lock = match location {
-        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market seed")?),
-        Location::Postgres(_) => None,
-    };
+    // Whatever the engine, the seed builds the data folder's catalog index: two seeds
+    // (or a seed and a server) in one folder would write it at once.
+    let _lock = DataDirLock::take(&args.data_dir, "market seed")?;
     let started = std::time::Instant::now();
     let made = market::db::seed_catalog(&location, args.products, args.force)?;
     tracing::info!(

@@ -64,9 +64,31 @@ async fn a_postgres_database_that_is_not_markets_to_run_is_refused_and_left_as_i
     assert_eq!(postgres_sql(&url, "SELECT count(*) FROM products").await, ["200"], "left as it was");
 }
 
-/// Runs `market ARGS`; answers whether it succeeded and what it said.
+#[actix_web::test]
+async fn a_seed_of_postgres_leaves_a_data_folder_in_use_alone() {
+    let Some(url) = empty_database().await else { return };
+    // A store of a file serves from the folder; the seed would build its catalog index
+    // there, under the server's feet.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, _) = crate::server::serve(dir.path(), &[]);
+    let out = Command::new(BIN)
+        .args(["seed", "--products", "200", "--database", &url, "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("is in use by market serve"), "{said}");
+    assert_eq!(postgres_sql(&url, "SELECT to_regclass('products')::text").await, [""], "nothing seeded");
+    let _ = Command::new("kill").args(["-TERM", &server.id().to_string()]).status();
+    assert!(server.wait().unwrap().success(), "the server stops cleanly");
+}
+
+/// Runs `market ARGS` over a data folder of its own (a seed builds its catalog index
+/// there; tests running at once must not share one); answers whether it succeeded and
+/// what it said.
 fn run(args: &[&str]) -> (bool, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN).args(args).arg("--data-dir").arg(dir.path()).output().unwrap();
     let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), said)
 }
