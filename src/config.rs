@@ -100,6 +100,28 @@ pub struct Demo {
     pub public: Option<PublicDemo>,
     /// The look-only login's account, once the store has made or found it at start.
     pub viewer: std::sync::Arc<std::sync::OnceLock<i64>>,
+    /// Demo shoppers are made one at a time.
+    pub making: OneAtATime,
+}
+
+/// Admits one holder at a time, the others waiting in turn. A crowd pressing "Demo
+/// sign-in" (or a script doing it) then queues for a demo shopper instead of taking the
+/// store's cores from the shoppers browsing it (figures in docs/operating.md, "Running
+/// a public demo").
+#[derive(Debug, Clone)]
+pub struct OneAtATime(std::sync::Arc<tokio::sync::Semaphore>);
+
+impl Default for OneAtATime {
+    fn default() -> OneAtATime {
+        OneAtATime(std::sync::Arc::new(tokio::sync::Semaphore::new(1)))
+    }
+}
+
+impl OneAtATime {
+    /// Waits for this holder's turn, which lasts until the answer is dropped.
+    pub async fn turn(&self) -> tokio::sync::SemaphorePermit<'_> {
+        self.0.acquire().await.expect("the semaphore is never closed")
+    }
 }
 
 /// The load balancers and proxies whose `X-Forwarded-For` is believed.

@@ -104,7 +104,7 @@ impl Application {
         if let Some(public) = config.demo {
             spawn_demo_sweeper(db.clone(), session_store.clone(), public);
         }
-        let demo = web::Data::new(Demo { public: config.demo, viewer: Default::default() });
+        let demo = web::Data::new(Demo { public: config.demo, ..Default::default() });
         let demo_for_logins = demo.clone();
         let imports = web::Data::new(config.imports);
         let metrics_beside_the_store = config.metrics_addr.is_none();

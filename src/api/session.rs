@@ -99,7 +99,7 @@ pub async fn sign_in(
     if let Some(public) = demo.public
         && demo::is_shopper_login(&input.credential, &input.password)
     {
-        return start_demo_shopper(&req, &db, &limiter, &session, public).await;
+        return start_demo_shopper(&req, &db, &limiter, &session, &demo, public).await;
     }
     let credential = input.credential.trim().to_owned();
     let name = credential.to_lowercase();
@@ -151,15 +151,18 @@ pub async fn sign_in(
 /// A public demo's sign-in with the demo credentials: a demo shopper of the browser's
 /// own, made and filled in one write (the one idle longest ended first when the demo is
 /// full). Making an account, it counts against the address's sign-ups; the credentials
-/// are public, so nothing is hashed.
+/// are public, so nothing is hashed. Demo shoppers are made one at a time
+/// ([`crate::config::OneAtATime`]).
 async fn start_demo_shopper(
     req: &HttpRequest,
     db: &Db,
     limiter: &Limiter,
     session: &Session,
+    demo: &Demo,
     public: PublicDemo,
 ) -> Result<HttpResponse, ApiError> {
     limiter.check_signup(client_address(req)).await?;
+    let _turn = demo.making.turn().await;
     let ends_at = Timestamp::now().plus(public.ttl);
     let started = db.start_demo_shopper(ends_at, public.most).await?;
     // The shoppers ended to make room are signed out here too (the sessions kept in
