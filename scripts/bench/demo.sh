@@ -59,13 +59,20 @@ wrk_run "$DEMO$DEMO_READ" "" "" "$WARMUP" "" >/dev/null
 read -r alone_rps _ _ _ _ <<<"$(wrk_run "$DEMO$DEMO_READ" "" "" "$SECS" "$DEMO_PID")"
 
 say "a public demo: catalog reads while 16 visitors sign in at once, over and over"
-"$LOAD" demo-signins --url "$DEMO" --concurrency 16 --secs $((2 * SECS + 3)) >"$WORK/demo-signins" &
+"$LOAD" demo-signins --url "$DEMO" --concurrency 16 --secs $((SECS + 2)) >"$WORK/demo-signins" &
 SIGNINS_PID=$!
 sleep 1
 read -r busy_p50 busy_p99 busy_err <<<"$(paced "$SECS")"
-read -r busy_rps _ _ _ _ <<<"$(wrk_run "$DEMO$DEMO_READ" "" "" "$SECS" "$DEMO_PID")"
 wait "$SIGNINS_PID"
 cat "$WORK/demo-signins" >&2
+# The machine's spare capacity beside such sign-ins: wrk as fast as it can ask, in a run
+# of its own, since it takes the cores the sign-ins' own times above are about.
+"$LOAD" demo-signins --url "$DEMO" --concurrency 16 --secs $((SECS + 2)) >"$WORK/demo-signins-wrk" &
+SIGNINS_PID=$!
+sleep 1
+read -r busy_rps _ _ _ _ <<<"$(wrk_run "$DEMO$DEMO_READ" "" "" "$SECS" "$DEMO_PID")"
+wait "$SIGNINS_PID"
+echo "beside wrk: $(cat "$WORK/demo-signins-wrk")" >&2
 s_p50=$(field p50_ms <"$WORK/demo-signins") s_p99=$(field p99_ms <"$WORK/demo-signins")
 s_rate=$(field demo_signins_per_s <"$WORK/demo-signins") s_failed=$(field failed <"$WORK/demo-signins")
 met=$(awk -v p="$s_p99" -v f="$s_failed" 'BEGIN { print (p <= 50 && f == 0) ? "yes" : "**no**" }')
@@ -73,7 +80,7 @@ DEMO_ROWS+=("| a demo sign-in (account made and filled), 16 at once, over and ov
 slower=$(awk -v a="$alone_p99" -v b="$busy_p99" 'BEGIN { printf "%.0f", (b / a - 1) * 100 }')
 met=$(awk -v s="$slower" -v e="$busy_err" 'BEGIN { print (s <= 10 && e == 0) ? "yes" : "**no**" }')
 DEMO_ROWS+=("| catalog reads ($DEMO_READ, $DEMO_RATE a second) during those sign-ins | p50 $busy_p50 / p99 $busy_p99 ms against $alone_p50 / $alone_p99 alone: p99 $slower% slower | ≤ 10% | $met |")
-DEMO_ROWS+=("| the same reads as fast as wrk can ask (the machine's spare capacity, which the sign-ins share) | $(printf '%.0f' "$busy_rps") req/s against $(printf '%.0f' "$alone_rps") alone | | |")
+DEMO_ROWS+=("| the same reads as fast as wrk can ask (the machine's spare capacity, which the sign-ins share), in a run of its own: sign-ins then $(field demo_signins_per_s <"$WORK/demo-signins-wrk") a second, p99 $(field p99_ms <"$WORK/demo-signins-wrk") ms | $(printf '%.0f' "$busy_rps") req/s against $(printf '%.0f' "$alone_rps") alone | | |")
 
 say "a public demo: $DEMO_SHOPPERS demo shoppers alive"
 live=$(demo_sql "SELECT count(*) FROM users WHERE demo_ends_at IS NOT NULL")
