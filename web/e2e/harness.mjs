@@ -172,7 +172,10 @@ function watchBrowser(context, allowed) {
     for (const { request, page, then } of aborted.splice(0)) {
       const now = documentsOf(page);
       const leftBehind = now.pending || (then !== undefined && (then.pending || now.loads > then.loads));
-      if (!leftBehind) problems.push(`request failed: ${request.method()} ${request.url()} (net::ERR_ABORTED)`);
+      // Where it stood, for a failure's message: which document load it was sent at
+      // (and whether one was on its way), and how many loads there were when judged.
+      const when = `sent at load ${then?.loads ?? 'unknown'}${then?.pending ? ' with one on its way' : ''}, ${now.loads} loads at the end`;
+      if (!leftBehind) problems.push(`request failed: ${request.method()} ${request.url()} (net::ERR_ABORTED; ${when})`);
     }
   };
   context.on('response', (response) => {
