@@ -111,18 +111,8 @@ pub async fn respond(
     let sent = match kept {
         Some(sent) => sent,
         None => match page(req, db, cache).await {
-            Built::Moved(to) => {
-                return HttpResponse::MovedPermanently()
-                    .insert_header((header::LOCATION, to))
-                    .insert_header((header::CACHE_CONTROL, "no-cache"))
-                    .finish();
-            }
-            Built::Found(to) => {
-                return HttpResponse::Found()
-                    .insert_header((header::LOCATION, to))
-                    .insert_header((header::CACHE_CONTROL, "no-cache"))
-                    .finish();
-            }
+            Built::Moved(to) => return redirect(HttpResponse::MovedPermanently(), to),
+            Built::Found(to) => return redirect(HttpResponse::Found(), to),
             Built::Page(mut page) => {
                 // A page whose render did not come (every renderer busy, a render that
                 // failed) goes with the bar alone this once, and is not kept as such.
@@ -187,6 +177,11 @@ fn answers_json(answers: &[FirstAnswer]) -> String {
     }
     json.push('}');
     json
+}
+
+/// A redirect to `to`, revalidated each time: where a page lives follows the catalog.
+fn redirect(mut res: actix_web::HttpResponseBuilder, to: String) -> HttpResponse {
+    res.insert_header((header::LOCATION, to)).insert_header((header::CACHE_CONTROL, "no-cache")).finish()
 }
 
 enum Built {
