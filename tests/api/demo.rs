@@ -212,6 +212,7 @@ async fn a_full_demo_ends_the_one_idle_longest_to_make_room() {
     assert!(third > first && third > second, "an id is never given twice: {third}");
     let alive = app.sql("SELECT id FROM users WHERE demo_ends_at IS NOT NULL ORDER BY id").await;
     assert_eq!(alive, vec![first, third]);
+    assert_eq!(demo_shoppers_alive(&app).await, 2, "the number kept beside them");
     assert_error_shape(&visitors[1].get_json("/api/cart", 401).await);
     visitors[0].get_json("/api/cart", 200).await;
 }
@@ -325,4 +326,43 @@ async fn replicas_serve_a_demo_shopper_made_through_any_of_them_and_end_it_once(
     for browser in [&visitor, &at_two, &at_three] {
         assert_error_shape(&browser.get_json("/api/cart", 401).await);
     }
+}
+
+#[actix_web::test]
+async fn a_crowd_signing_in_at_once_through_two_servers_never_passes_the_cap() {
+    const MOST: u32 = 5;
+    // Every visitor here comes from one address: its limit on sign-ups is not the point.
+    let crowded = |c: &mut Config| {
+        public_demo(HOUR, MOST)(c);
+        c.rate_limits = None;
+    };
+    let one = spawn_app_with(crowded).await;
+    // On PostgreSQL half the crowd comes through a second replica: each server's demo
+    // shoppers are made one at a time, but the two servers' are not.
+    let two = match postgres() {
+        Some(_) => Some(spawn_on_with(&one.data_dir, crowded).await),
+        None => None,
+    };
+    let crowd: Vec<TestApp> = (0..16)
+        .map(|i| match &two {
+            Some(two) if i % 2 == 1 => same_browser_at(&browser(&one), two),
+            _ => browser(&one),
+        })
+        .collect();
+    for visitor in &crowd {
+        visitor.open().await;
+    }
+    let signed_in = futures_util::future::join_all(crowd.iter().map(sign_in_as_the_demo)).await;
+    assert_eq!(signed_in.len(), 16);
+    let alive = one.sql_number("SELECT count(*) FROM users WHERE demo_ends_at IS NOT NULL").await;
+    assert_eq!(alive, i64::from(MOST), "the cap holds");
+    assert_eq!(demo_shoppers_alive(&one).await, alive, "the number kept beside them");
+    // The last ones in are the ones left, each with its cart; the rest were ended.
+    let mut with_a_cart = 0;
+    for visitor in &crowd {
+        if visitor.get("/api/cart").await.status() == 200 {
+            with_a_cart += 1;
+        }
+    }
+    assert_eq!(with_a_cart, MOST as usize);
 }

@@ -18,10 +18,11 @@ const STEPS: &[(usize, &str)] = &[
     (11, include_str!("migrations/0011_variant_facets_imports_and_favorites.sql")),
     (12, include_str!("migrations/0012_new_products_named.sql")),
     (13, include_str!("migrations/0013_demo_shoppers.sql")),
+    (14, include_str!("migrations/0014_demo_shoppers_counted.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 13;
+pub const LATEST: usize = 14;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

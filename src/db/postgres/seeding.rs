@@ -30,7 +30,8 @@ pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedRe
                     "TRUNCATE departments, products, product_images, users, reviews, sessions, cart_items,
                          favorites, orders, order_items, idempotency_keys, brands, changes, rate_limits, product_variants, product_option_values,
                          pictures, product_import_rows, product_imports
-                     RESTART IDENTITY;",
+                     RESTART IDENTITY;
+                     UPDATE demo_shoppers_alive SET live = 0;",
                 )?;
                 seed::seed_if_empty(c, continue_ids_past_seeded)?;
                 // The generator writes each product's rating itself; the brands are
