@@ -125,6 +125,9 @@ enum Cmd {
         secs: f64,
         #[arg(long)]
         count: Option<usize>,
+        /// Sign-ins a second between all the visitors (default: each back to back).
+        #[arg(long)]
+        rate: Option<f64>,
     },
     /// GETs of `url` at `rate` a second for `secs`.
     Paced {
@@ -158,8 +161,8 @@ fn main() {
         Cmd::Start { bin, data_dir } => runtime.block_on(start(&bin, &data_dir)),
         Cmd::FirstVisit { url } => runtime.block_on(first_visit(&url)),
         Cmd::Cold { url, per_kind } => runtime.block_on(cold::cold(&url, per_kind)),
-        Cmd::DemoSignins { url, concurrency, secs, count } => {
-            runtime.block_on(demo::demo_signins(&url, concurrency, secs, count))
+        Cmd::DemoSignins { url, concurrency, secs, count, rate } => {
+            runtime.block_on(demo::demo_signins(&url, concurrency, secs, count, rate))
         }
         Cmd::Paced { url, rate, secs } => runtime.block_on(paced::paced(&url, rate, secs)),
         Cmd::FreePort => println!("{}", free_port()),

@@ -1,7 +1,9 @@
 //! `demo-signins`: visitors of a public demo (`market serve --demo`) pressing "Sign in
 //! as demo user", N at once: each sign-in comes from a browser of its own (it opens the
 //! app for its anti-forgery token, then signs in), so each makes and fills a demo
-//! shopper. Runs for `--secs`, or until `--count` sign-ins are made. Prints
+//! shopper. Runs for `--secs`, or until `--count` sign-ins are made; with `--rate`, the
+//! visitors sign in that many times a second between them, each at its turn, rather
+//! than back to back. Prints
 //! `BENCH demo_signins=… demo_signins_per_s=… p50_ms=… p99_ms=… failed=…`, the times
 //! being those of the sign-in call alone.
 
@@ -13,18 +15,25 @@ use serde_json::json;
 
 use super::Shopper;
 
-pub async fn demo_signins(url: &str, concurrency: usize, secs: f64, count: Option<usize>) {
+pub async fn demo_signins(url: &str, concurrency: usize, secs: f64, count: Option<usize>, rate: Option<f64>) {
     let started = Instant::now();
     let stop_at = started + Duration::from_secs_f64(secs);
     let left = Arc::new(AtomicUsize::new(count.unwrap_or(usize::MAX)));
     let mut running = tokio::task::JoinSet::new();
-    for _ in 0..concurrency {
+    // With a rate, visitor `v` signs in at v, v + n, v + 2n, … times 1/rate.
+    let every = rate.map(|rate| Duration::from_secs_f64(concurrency as f64 / rate));
+    for visitor in 0..concurrency {
         let (url, left) = (url.to_owned(), left.clone());
+        let mut due = every.map(|every| started + every.mul_f64(visitor as f64 / concurrency as f64));
         running.spawn(async move {
             let (mut ms, mut failed) = (Vec::new(), 0usize);
             while Instant::now() < stop_at
                 && left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1)).is_ok()
             {
+                if let (Some(at), Some(every)) = (due.as_mut(), every) {
+                    tokio::time::sleep_until((*at).into()).await;
+                    *at += every;
+                }
                 let visitor = Shopper::new(&url);
                 if visitor.open().await.is_err() {
                     failed += 1;

@@ -550,7 +550,7 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
   if [ ${#DEMO_ROWS[@]} -gt 0 ]; then
     echo
     echo "**A public demo** (\`market serve --demo\`, \`scripts/bench/demo.sh\`), on a store of its own over a fresh seeded folder: catalog"
-    echo "reads of \`$DEMO_READ\` at $DEMO_RATE a second, timed from when each was due (\`load paced\`), alone and while 16 visitors at once"
+    echo "reads of \`$DEMO_READ\` at $DEMO_RATE a second, each sent on time and timed from when it was due (\`load paced\`), alone and while 16 visitors at once"
     echo "press \"Sign in as demo user\" over and over, each in a fresh browser (its own session, a demo shopper made and filled per sign-in;"
     echo "p50 / p99 of the sign-in call); then with $DEMO_SHOPPERS demo shoppers alive, and all of them ended at once (their time set past)."
     echo
