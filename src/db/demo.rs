@@ -10,6 +10,7 @@
 //! all, and two servers ending the same shopper return its units once.
 
 use super::conn::{Conn, Engine, args};
+use super::demo_count;
 use super::orders::return_stock;
 use super::users::{USER_COLUMNS, user};
 use super::{Db, Error};
@@ -47,7 +48,7 @@ impl Db {
         let tag: String = rand::random::<[u8; 6]>().iter().map(|b| format!("{b:02x}")).collect();
         let (username, email) = (format!("demo-{tag}"), format!("demo-{tag}@demo.market.test"));
         self.write(move |c| {
-            let live = hold_the_count(c)?;
+            let live = demo_count::hold(c)?;
             let over = live + 1 - i64::from(most);
             let ended = if over > 0 {
                 let oldest: Vec<i64> = c.query(
@@ -102,7 +103,7 @@ impl Db {
             {
                 return Ok(Vec::new());
             }
-            hold_the_count(c)?;
+            demo_count::hold(c)?;
             let idle: Vec<i64> = c.query(
                 "SELECT id FROM users WHERE demo_ends_at <= ?1 ORDER BY demo_ends_at, id LIMIT ?2",
                 args![now.millis(), i64::from(batch)],
@@ -134,19 +135,6 @@ impl Db {
 /// The advisory lock the sweep holds on PostgreSQL for its transaction (beside the
 /// migration and serving locks of `postgres/locks.rs`).
 const SWEEP_LOCK: i64 = super::sqlite::identity::APPLICATION_ID as i64 + 2;
-
-/// How many demo shoppers are alive, as the users table's triggers keep it (migration
-/// 14). On PostgreSQL its row stays locked until the transaction ends: sign-ins through
-/// two replicas at once cannot both find room for one more under the cap, and whatever
-/// ends demo shoppers takes this lock before their rows' (the triggers take it after),
-/// so two such transactions never wait for each other's locks in a circle.
-pub(super) fn hold_the_count(c: &mut Conn) -> Result<i64, Error> {
-    let lock = match c.engine() {
-        Engine::Postgres => " FOR UPDATE",
-        Engine::Sqlite => "",
-    };
-    c.query_one(&format!("SELECT live FROM demo_shoppers_alive{lock}"), &[], |r| r.get(0))
-}
 
 /// Ends the demo shoppers among `ids` that are still there (and, with `due`, still due
 /// by then: a request may have kept one alive since it was picked); answers those it

@@ -26,6 +26,7 @@ mod catalog_index;
 pub mod changes;
 pub(crate) mod conn;
 pub mod demo;
+mod demo_count;
 mod error;
 pub mod faults;
 pub mod favorites;

@@ -232,7 +232,7 @@ impl std::fmt::Display for ResetReport {
 pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     let SeededAccounts { last: seeded_users, demo, .. } = *SEEDED_ACCOUNTS;
     // Demo shoppers go too: their number's lock first, as whatever else ends them takes it.
-    super::demo::hold_the_count(c)?;
+    super::demo_count::hold(c)?;
     let mut all = |table: &str| c.execute(&format!("DELETE FROM {table}"), &[]);
     let mut report = ResetReport::default();
     all("idempotency_keys")?;
