@@ -128,7 +128,7 @@ impl Db {
 
     /// How many demo shoppers are alive.
     pub async fn live_demo_shoppers(&self) -> Result<i64, Error> {
-        self.read(|c| c.query_one("SELECT live FROM demo_shoppers_alive", &[], |r| r.get(0))).await
+        self.read(demo_count::read).await
     }
 }
 

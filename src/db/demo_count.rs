@@ -5,6 +5,13 @@
 use super::Error;
 use super::conn::{Conn, Engine};
 
+const LIVE: &str = "SELECT live FROM demo_shoppers_alive";
+
+/// The number as it stands (what /metrics reports).
+pub(super) fn read(c: &mut Conn) -> Result<i64, Error> {
+    c.query_one(LIVE, &[], |r| r.get(0))
+}
+
 /// The number, read in the caller's transaction. On PostgreSQL its row stays locked
 /// until that transaction ends: sign-ins through two replicas at once cannot both find
 /// room for one more under the cap, and whatever ends demo shoppers (the cap, the
@@ -15,5 +22,5 @@ pub(super) fn hold(c: &mut Conn) -> Result<i64, Error> {
         Engine::Postgres => " FOR UPDATE",
         Engine::Sqlite => "",
     };
-    c.query_one(&format!("SELECT live FROM demo_shoppers_alive{lock}"), &[], |r| r.get(0))
+    c.query_one(&format!("{LIVE}{lock}"), &[], |r| r.get(0))
 }
