@@ -49,7 +49,7 @@ pub async fn get_session(
 /// A fresh session key and anti-forgery id for the newly signed-in shopper: whatever
 /// an attacker may have planted before sign-in is worth nothing after it.
 pub fn start_session(session: &Session, user_id: i64) -> Result<(), ApiError> {
-    session.renew();
+    auth::session::renew(session)?;
     auth::demo::forget(session);
     session.insert(USER_ID, user_id).map_err(ApiError::internal)?;
     xsrf::rotate_id(session)
@@ -191,7 +191,7 @@ async fn start_demo_shopper(
 )]
 pub async fn sign_out(session: Session) -> Result<HttpResponse, ApiError> {
     session.clear();
-    session.renew();
+    auth::session::renew(&session)?;
     xsrf::rotate_id(&session)?;
     Ok(HttpResponse::Ok().json(Message { message: "success" }))
 }

@@ -5,6 +5,12 @@
 //! the row ends the session for good, which a cookie-only session cannot do.
 //! Lifetimes: idle (7 days without a request) and absolute (30 days after sign-in).
 //!
+//! A sign-in or a sign-out gives the session a new key ([`renew`]): the new row is
+//! stored and the old one deleted in one write, so a write that fails (a full disk)
+//! leaves the old session as it was. actix-session's own `Session::renew` deletes the
+//! old row, then stores the new one in a second write: a failure between the two
+//! would sign the shopper out, though the answer said nothing had changed.
+//!
 //! The rows this server has read or written are also kept in memory, so that a
 //! signed-in request reads none: every change goes to the table first and then to
 //! that copy, and a row read from the table is kept only if nothing changed meanwhile
@@ -18,9 +24,9 @@ use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::Duration as StdDuration;
 
-use actix_session::SessionMiddleware;
 use actix_session::config::{CookieContentSecurity, PersistentSession, TtlExtensionPolicy};
 use actix_session::storage::{LoadError, SaveError, SessionKey, UpdateError, generate_session_key};
+use actix_session::{Session, SessionMiddleware};
 use actix_web::cookie::{Key, SameSite, time::Duration};
 use sha2::{Digest, Sha256};
 
@@ -37,6 +43,16 @@ const EXTEND_GRANULARITY: StdDuration = StdDuration::from_secs(3600);
 type State = HashMap<String, String>;
 
 const MAX_CACHED: usize = 10_000;
+
+/// The state entry by which [`renew`] asks the store for a new key; never stored.
+const NEW_KEY: &str = "new_key";
+
+/// Gives the session a new key when the answer goes out, its state carried over: what
+/// anyone learnt of the old key opens nothing after. (See the module's notes for why
+/// this is not `Session::renew`.)
+pub fn renew(session: &Session) -> Result<(), crate::error::ApiError> {
+    session.insert(NEW_KEY, true).map_err(crate::error::ApiError::internal)
+}
 
 /// Make one per server and clone it into every worker: clones share the cached rows.
 #[derive(Clone)]
@@ -209,36 +225,23 @@ impl actix_session::storage::SessionStore for SessionStore {
         Ok(Some(state))
     }
 
-    async fn save(&self, state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
-        let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
-        let key = generate_session_key();
-        let hash = key_hash(&key);
-        let now = Timestamp::now();
-        let row = SessionRow {
-            user_id: signed_in(&state),
-            state: json,
-            created_at: now,
-            expires_at: now.plus(IDLE_LIFETIME),
-        };
-        let signed_in = row.user_id.is_some();
-        match self.db.insert_session(hash.clone(), row).await {
-            Ok(()) => {}
-            // Writes are refused for now (a full disk): a new visitor still gets their page,
-            // with a key that names no row, and browses as a new visitor until a session can
-            // be stored. Their first write meets the same refusal (auth/xsrf.rs). A sign-in
-            // whose session cannot be stored is refused: answered as done, its key would
-            // name nothing, and the shopper would find themselves signed out.
-            Err(e) if e.is_passing() && !signed_in => {
-                tracing::debug!("a new session was not stored: {e}");
-                return Ok(key);
-            }
-            Err(e) => return Err(SaveError::Other(other(e))),
-        }
-        self.changed(&hash, Some(Row { state, created_at: now, expires_at: now.plus(IDLE_LIFETIME) }));
-        Ok(key)
+    async fn save(&self, mut state: State, _ttl: &Duration) -> Result<SessionKey, SaveError> {
+        state.remove(NEW_KEY); // a new key it is anyway
+        self.store_new(state, None).await
     }
 
-    async fn update(&self, key: SessionKey, state: State, ttl: &Duration) -> Result<SessionKey, UpdateError> {
+    async fn update(
+        &self,
+        key: SessionKey,
+        mut state: State,
+        ttl: &Duration,
+    ) -> Result<SessionKey, UpdateError> {
+        if state.remove(NEW_KEY).is_some() {
+            return self
+                .store_new(state, Some(&key))
+                .await
+                .map_err(|e| UpdateError::Other(anyhow::anyhow!("session store: {e}")));
+        }
         let json = serde_json::to_string(&state).map_err(|e| UpdateError::Serialization(e.into()))?;
         let hash = key_hash(&key);
         let now = Timestamp::now();
@@ -267,6 +270,48 @@ impl actix_session::storage::SessionStore for SessionStore {
         self.db.delete_session(hash.clone()).await.map_err(other)?;
         self.changed(&hash, None);
         Ok(())
+    }
+}
+
+impl SessionStore {
+    /// Stores `state` under a new key, deleting the row of `replacing` (a renewal) in
+    /// the same write.
+    async fn store_new(&self, state: State, replacing: Option<&SessionKey>) -> Result<SessionKey, SaveError> {
+        let json = serde_json::to_string(&state).map_err(|e| SaveError::Serialization(e.into()))?;
+        let key = generate_session_key();
+        let hash = key_hash(&key);
+        let replaced = replacing.map(key_hash);
+        let now = Timestamp::now();
+        let row = SessionRow {
+            user_id: signed_in(&state),
+            state: json,
+            created_at: now,
+            expires_at: now.plus(IDLE_LIFETIME),
+        };
+        let signed_in = row.user_id.is_some();
+        match self.db.insert_session(hash.clone(), row, replaced.clone()).await {
+            Ok(()) => {}
+            // Writes are refused for now (a full disk): a new visitor still gets their page,
+            // with a key that names no row, and browses as a new visitor until a session can
+            // be stored. Their first write meets the same refusal (auth/xsrf.rs). A sign-out
+            // still ends the old session if its row can be deleted. A sign-in whose session
+            // cannot be stored is refused: answered as done, its key would name nothing, and
+            // the shopper would find themselves signed out.
+            Err(e) if e.is_passing() && !signed_in => {
+                tracing::debug!("a new session was not stored: {e}");
+                if let Some(replaced) = replaced {
+                    self.db.delete_session(replaced.clone()).await.map_err(|e| SaveError::Other(other(e)))?;
+                    self.changed(&replaced, None);
+                }
+                return Ok(key);
+            }
+            Err(e) => return Err(SaveError::Other(other(e))),
+        }
+        if let Some(replaced) = replaced {
+            self.changed(&replaced, None);
+        }
+        self.changed(&hash, Some(Row { state, created_at: now, expires_at: now.plus(IDLE_LIFETIME) }));
+        Ok(key)
     }
 }
 

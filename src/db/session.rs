@@ -34,8 +34,18 @@ impl Db {
         .await
     }
 
-    pub async fn insert_session(&self, key_hash: String, row: SessionRow) -> Result<(), Error> {
+    /// Stores a new session; the row of `replacing` (a renewal's old key) goes in the
+    /// same write.
+    pub async fn insert_session(
+        &self,
+        key_hash: String,
+        row: SessionRow,
+        replacing: Option<String>,
+    ) -> Result<(), Error> {
         self.write(move |c| {
+            if let Some(old) = &replacing {
+                c.execute("DELETE FROM sessions WHERE key_hash = ?1", args![old])?;
+            }
             c.execute(
                 "INSERT INTO sessions (key_hash, state, created_at, expires_at, user_id) VALUES (?1, ?2, ?3, ?4, ?5)",
                 args![&key_hash, &row.state, row.created_at.millis(), row.expires_at.millis(), row.user_id],

@@ -124,3 +124,55 @@ async fn the_session_cookie_is_http_only_and_same_site() {
     let xsrf = cookies.iter().find(|c| c.starts_with("XSRF-TOKEN=")).expect("a new token at sign-in");
     assert!(!xsrf.contains("HttpOnly"), "the app must be able to read it: {xsrf}");
 }
+
+/// Makes every new session row fail to be stored (a write that fails midway), or
+/// stops doing so.
+async fn refuse_new_sessions(app: &crate::helpers::TestApp, refuse: bool) {
+    if crate::helpers::postgres().is_some() {
+        app.sql(if refuse {
+            "CREATE FUNCTION refuse_sessions() RETURNS trigger LANGUAGE plpgsql AS $$ \
+             BEGIN RAISE EXCEPTION 'no session is stored'; END $$; \
+             CREATE TRIGGER refuse_sessions BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION refuse_sessions()"
+        } else {
+            "DROP TRIGGER refuse_sessions ON sessions; DROP FUNCTION refuse_sessions()"
+        })
+        .await;
+    } else {
+        let conn = rusqlite::Connection::open(app.data_dir.path().join("market.db")).unwrap();
+        conn.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+        conn.execute_batch(if refuse {
+            "CREATE TRIGGER refuse_sessions BEFORE INSERT ON sessions \
+             BEGIN SELECT RAISE(ABORT, 'no session is stored'); END"
+        } else {
+            "DROP TRIGGER refuse_sessions"
+        })
+        .unwrap();
+    }
+}
+
+/// A sign-in or a sign-out swaps the session's row for a new one in one write: when
+/// that write fails, the old session goes on as it was. (`make test-faults` met a
+/// signed-in shopper's second sign-in refused on a full disk after the old row had
+/// gone: 401s after it.)
+#[actix_web::test]
+async fn a_sign_in_or_out_whose_new_session_cannot_be_stored_changes_nothing() {
+    let app = spawn_app().await;
+    let user = app.sign_in("demo", "password").await;
+    let cookie = app.cookie("market_session");
+    refuse_new_sessions(&app, true).await;
+
+    let credentials = json!({"credential": "demo", "password": "password"});
+    let again = app.send(Method::POST, "/api/session", Some(credentials.clone())).await;
+    assert!(again.status().is_server_error(), "the sign-in is refused: {}", again.status());
+    let out = app.send(Method::DELETE, "/api/session", None).await;
+    assert!(out.status().is_server_error(), "the sign-out is refused: {}", out.status());
+    assert_eq!(app.cookie("market_session"), cookie, "the browser keeps its session");
+    assert_eq!(app.open().await["user"]["id"], user["id"], "still signed in");
+    app.get_json("/api/cart", 200).await;
+
+    refuse_new_sessions(&app, false).await;
+    app.post("/api/session", credentials, 200).await;
+    assert_ne!(app.cookie("market_session"), cookie, "a new session key");
+    app.delete("/api/session", 200).await;
+    assert_eq!(app.open().await["user"], serde_json::Value::Null);
+}
