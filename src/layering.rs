@@ -1,5 +1,5 @@
 //! The layers' import rules (docs/architecture.md#layers), checked on the source: which
-//! of `api`, `auth`, `db`, `domain`, `error`, `config` may name which, that none of
+//! of `api`, `auth`, `db`, `catalog_index`, `domain`, `error`, `config` may name which, that none of
 //! them reaches back into one that names it (no cycles), and that only `db/` knows the
 //! database engine; and that no two files of `src/` name each other, directly or around
 //! a circle (see [`files`]).
@@ -7,12 +7,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const LAYERS: [&str; 6] = ["api", "auth", "db", "domain", "error", "config"];
+const LAYERS: [&str; 7] = ["api", "auth", "db", "catalog_index", "domain", "error", "config"];
 
 /// What each layer may use; everything else among `LAYERS` is forbidden to it.
-const ALLOWED: [(&str, &[&str]); 6] = [
+const ALLOWED: [(&str, &[&str]); 7] = [
     ("domain", &[]),
-    ("db", &["domain"]),
+    ("catalog_index", &["domain"]),
+    ("db", &["domain", "catalog_index"]),
     ("error", &["domain", "db"]),
     ("config", &[]),
     ("auth", &["domain", "db", "config", "error"]),
@@ -107,6 +108,68 @@ fn only_db_knows_the_database_engine() {
         })
         .collect();
     assert!(outside.is_empty(), "outside src/db: {outside:?}");
+}
+
+/// Where the engines are told apart (docs/architecture.md#storage): `db/mod.rs` picks
+/// the engine, `db/conn.rs` runs a statement on it, `db/engine.rs` hands a connection's
+/// dialect, and the engine folders hold the rest.
+fn is_engine_seam(path: &str) -> bool {
+    ["db/mod.rs", "db/conn.rs", "db/engine.rs"].contains(&path)
+        || path.starts_with("db/sqlite/")
+        || path.starts_with("db/postgres/")
+}
+
+/// What in `code` tells the engines apart or reaches into one: a match on an engine's
+/// variant, a look at the engine, an engine folder or client named.
+fn engine_knowledge(code: &str) -> Vec<&'static str> {
+    const TOLD: [&str; 12] = [
+        "Engine::",
+        ".engine()",
+        "Conn::Sqlite",
+        "Conn::Postgres",
+        "Store::Sqlite",
+        "Store::Postgres",
+        "Location::File",
+        "Location::Postgres",
+        "sqlite::",
+        "postgres::",
+        "rusqlite",
+        "dialect::DIALECT",
+    ];
+    TOLD.into_iter().filter(|told| code.contains(told)).collect()
+}
+
+#[test]
+fn only_the_engine_seam_tells_the_engines_apart() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    sources(&src, &mut found);
+    let mut leaks = Vec::new();
+    for file in found {
+        let path = file.strip_prefix(&src).unwrap().to_string_lossy().replace('\\', "/");
+        if is_engine_seam(&path) || path == "layering.rs" {
+            continue;
+        }
+        let told = engine_knowledge(&files::code_of(&std::fs::read_to_string(&file).unwrap()));
+        if !told.is_empty() {
+            leaks.push(format!("{path}: {told:?}"));
+        }
+    }
+    assert!(
+        leaks.is_empty(),
+        "outside db/{{mod,conn,engine}}.rs and the engine folders, ask the connection's dialect \
+         (db/dialect.rs) or the store (db/mod.rs) instead:\n{}",
+        leaks.join("\n")
+    );
+}
+
+#[test]
+fn the_engine_check_sees_a_match_and_an_engine_folder() {
+    let code = files::code_of("match c.engine() { Engine::Sqlite => \"x\" } // Engine::Postgres");
+    assert_eq!(engine_knowledge(&code), vec!["Engine::", ".engine()"]);
+    assert_eq!(engine_knowledge("use super::sqlite::admin_search;"), vec!["sqlite::"]);
+    assert!(engine_knowledge(&files::code_of("c.dialect().row_lock // on postgres:: FOR UPDATE")).is_empty());
+    assert!(is_engine_seam("db/postgres/dialect.rs") && !is_engine_seam("db/admin/products.rs"));
 }
 
 #[test]
@@ -579,7 +642,7 @@ fn no_two_files_name_each_other() {
     // The reading sees the tree's imports: a few it must find, written three ways.
     for (from, to) in [
         ("db/conn.rs", "db/postgres/connection.rs"),
-        ("db/listing.rs", "db/sqlite/search.rs"),
+        ("db/engine.rs", "db/sqlite/dialect.rs"),
         ("db/cart.rs", "db/error.rs"),
         ("api/mod.rs", "api/cart.rs"),
     ] {

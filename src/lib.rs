@@ -1,5 +1,6 @@
 pub mod api;
 pub mod auth;
+pub mod catalog_index;
 pub mod cli;
 pub mod config;
 pub mod crawlers;

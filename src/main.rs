@@ -65,14 +65,6 @@ fn location(data_dir: &std::path::Path, database: Option<&str>) -> anyhow::Resul
     Location::parse(database, db_path(data_dir))
 }
 
-/// Where `location` is, in words for the command's output (no password).
-fn described(location: &Location) -> String {
-    match location {
-        Location::File(path) => path.display().to_string(),
-        Location::Postgres(url) => market::db::redacted(url),
-    }
-}
-
 fn seed(args: &SeedArgs) -> anyhow::Result<()> {
     let location = location(&args.data_dir, args.database.as_deref())?;
     // Whatever the engine, the seed builds the data folder's catalog index: two seeds
@@ -85,7 +77,7 @@ fn seed(args: &SeedArgs) -> anyhow::Result<()> {
         reviews = made.reviews,
         seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
         "seeded {}",
-        described(&location)
+        location.described()
     );
     build_catalog_index(&location, &args.data_dir)
 }
@@ -105,17 +97,13 @@ fn build_catalog_index(location: &Location, data_dir: &std::path::Path) -> anyho
 /// The SQLite file `backup` and `restore` work on: they copy files, so a PostgreSQL
 /// database (from `--database` or `MARKET_DATABASE`) is refused, not passed over for
 /// the data folder's file.
-fn sqlite_file(
-    data_dir: &std::path::Path,
-    database: Option<&str>,
-    command: &str,
-) -> anyhow::Result<std::path::PathBuf> {
-    match location(data_dir, database)? {
-        Location::File(path) => Ok(path),
-        Location::Postgres(url) => anyhow::bail!(
+fn sqlite_file(location: &Location, command: &str) -> anyhow::Result<std::path::PathBuf> {
+    match location.sqlite_file() {
+        Some(path) => Ok(path.to_owned()),
+        None => anyhow::bail!(
             "`market {command}` copies a SQLite store's file, and the database is PostgreSQL's ({}): \
              use pg_dump and pg_restore, or the server's own backups",
-            market::db::redacted(&url)
+            location.described()
         ),
     }
 }
@@ -123,7 +111,7 @@ fn sqlite_file(
 /// Reads beside a running store: no lock.
 fn backup(args: &BackupArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
-    let path = sqlite_file(&args.data_dir, args.database.as_deref(), "backup")?;
+    let path = sqlite_file(&location(&args.data_dir, args.database.as_deref())?, "backup")?;
     let copy = market::db::backup::backup(&path, &args.to)?;
     println!(
         "Backed up {} to {} in {:.1} s ({copy}).",
@@ -135,10 +123,11 @@ fn backup(args: &BackupArgs) -> anyhow::Result<()> {
 }
 
 fn restore(args: &RestoreArgs) -> anyhow::Result<()> {
-    let path = sqlite_file(&args.data_dir, args.database.as_deref(), "restore")?;
+    let location = location(&args.data_dir, args.database.as_deref())?;
+    let path = sqlite_file(&location, "restore")?;
     let _lock = DataDirLock::take(&args.data_dir, "market restore")?;
     let (restored, kept) = market::db::backup::restore(&args.from, &path)?;
-    build_catalog_index(&Location::File(path.clone()), &args.data_dir)?;
+    build_catalog_index(&location, &args.data_dir)?;
     println!("Restored {} into {} ({restored}).", args.from.display(), path.display());
     if let Some(kept) = kept {
         println!(
@@ -155,17 +144,15 @@ fn reset(args: &ResetArgs) -> anyhow::Result<()> {
         anyhow::bail!(
             "`market reset` deletes every account, order, cart, favorite and review shoppers made in {}, \
              and signs everyone out; the catalog stays. Run it again with --yes to go ahead.",
-            described(&location)
+            location.described()
         );
     }
     // A SQLite file belongs to one server, which must be stopped; a PostgreSQL database
     // is shared, and its servers drop what they kept as after any write.
-    let _lock = match location {
-        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market reset")?),
-        Location::Postgres(_) => None,
-    };
+    let _lock =
+        location.is_one_servers().then(|| DataDirLock::take(&args.data_dir, "market reset")).transpose()?;
     let removed = market::db::reset_database(&location)?;
-    println!("Reset {} to its seeded state: removed {removed}.", described(&location));
+    println!("Reset {} to its seeded state: removed {removed}.", location.described());
     Ok(())
 }
 
@@ -173,10 +160,8 @@ fn staff(args: &StaffArgs) -> anyhow::Result<()> {
     market::logging::install_plain();
     let location = location(&args.data_dir, args.database.as_deref())?;
     // A SQLite file belongs to one server, which must be stopped; PostgreSQL is shared.
-    let _lock = match location {
-        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market staff")?),
-        Location::Postgres(_) => None,
-    };
+    let _lock =
+        location.is_one_servers().then(|| DataDirLock::take(&args.data_dir, "market staff")).transpose()?;
     market::staff::run(&location, &args.command)
 }
 
@@ -197,10 +182,9 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let log = Log::start(destination, args.log_format)?;
     log.install_for_events();
     // A SQLite file is one server's; a PostgreSQL database is shared by design.
-    let lock = match location(&args.data_dir, args.database.as_deref())? {
-        Location::File(_) => Some(DataDirLock::take(&args.data_dir, "market serve")?),
-        Location::Postgres(_) => None,
-    };
+    let location = location(&args.data_dir, args.database.as_deref())?;
+    let lock =
+        location.is_one_servers().then(|| DataDirLock::take(&args.data_dir, "market serve")).transpose()?;
     let config = Config::from_args(args, &log);
     let served = run(config);
     drop(lock);

@@ -9,7 +9,7 @@ use anyhow::Context;
 
 use crate::auth::Passwords;
 use crate::cli::StaffCommand;
-use crate::db::staff::{Added, NewStaff, Who};
+use crate::db::admin::staff::{Added, NewStaff, Who};
 use crate::db::{Db, Limits, Location};
 use crate::domain::admin_inputs::{staff_identity, staff_password};
 use crate::domain::audit::Actor;

@@ -382,7 +382,7 @@ fn spawn_import_keeper(db: Db, imports: Imports) {
 
 /// Brings the catalog index up to date (or builds it) off the start: the store serves
 /// meanwhile, listings from the database.
-fn spawn_index_preparation(db: Db, index: std::sync::Arc<crate::db::CatalogIndex>) {
+fn spawn_index_preparation(db: Db, index: std::sync::Arc<crate::catalog_index::CatalogIndex>) {
     actix_web::rt::spawn(async move {
         if let Err(e) = db.prepare_catalog_index(&index).await {
             tracing::error!("the catalog index could not be made ready ({e}); searches read the database");

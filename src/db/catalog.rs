@@ -28,7 +28,8 @@ impl Db {
             return self
                 .read(move |c| {
                     let Some(department) = department_row(c, department_id)? else { return Ok(None) };
-                    let found = index.department(department_id, &query)?;
+                    let found = index.department(department_id, &query).map_err(Error::Other)?;
+                    query.check_page(found.total).map_err(Error::Rejected)?;
                     Ok(Some(DepartmentProducts { department, listing: listed(c, found, &query)? }))
                 })
                 .await;

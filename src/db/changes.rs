@@ -8,8 +8,8 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::Error;
-use super::conn::{Conn, Engine, args};
-use super::postgres::changes::Unsettled;
+use super::conn::{Conn, args};
+use super::dialect::Unsettled;
 
 /// A kind of kept answer, as the triggers name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,17 +72,8 @@ pub(super) struct Delivered {
 impl Delivered {
     /// Where the log stands now: nothing before it is news.
     fn now(c: &mut Conn) -> Result<Delivered, Error> {
-        let mut delivered = Delivered { version: 0, unsettled: Unsettled::default() };
-        match c.engine() {
-            Engine::Sqlite => {
-                delivered.version =
-                    c.query_one("SELECT coalesce(max(id), 0) FROM changes", &[], |r| r.get(0))?;
-            }
-            Engine::Postgres => {
-                (delivered.version, delivered.unsettled) = super::postgres::changes::start(c)?;
-            }
-        }
-        Ok(delivered)
+        let (version, unsettled) = (super::engine::dialect(c).log_start)(c)?;
+        Ok(Delivered { version, unsettled })
     }
 }
 
@@ -111,14 +102,8 @@ impl Feed {
     pub(super) fn deliver(&self, c: &mut Conn) -> Result<(), Error> {
         let Some(listener) = self.listener.get() else { return Ok(()) };
         let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
-        let rows: Vec<(i64, String, i64)> = match c.engine() {
-            Engine::Sqlite => c.query(
-                "SELECT id, topic, key FROM changes WHERE id > ?1 ORDER BY id",
-                args![delivered.version],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )?,
-            Engine::Postgres => super::postgres::changes::unread(c, &mut delivered.unsettled)?,
-        };
+        let Delivered { version, unsettled } = &mut *delivered;
+        let rows = (super::engine::dialect(c).log_unread)(c, *version, unsettled)?;
         let mut changes = Vec::new();
         for (version, topic, key) in rows {
             delivered.version = delivered.version.max(version);

@@ -11,13 +11,6 @@
 use super::Error;
 use super::postgres::connection::PgConn;
 
-/// Which engine a connection talks to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    Sqlite,
-    Postgres,
-}
-
 /// A connection inside the read or write the store opened on it: SQLite's (inside its
 /// transaction) or PostgreSQL's (inside its `BEGIN`).
 pub enum Conn<'a> {
@@ -222,13 +215,6 @@ impl Column for bool {
 }
 
 impl Conn<'_> {
-    pub fn engine(&self) -> Engine {
-        match self {
-            Conn::Sqlite(_) => Engine::Sqlite,
-            Conn::Postgres(_) => Engine::Postgres,
-        }
-    }
-
     /// Every row of `sql`, each made into a `T` by `each`.
     pub fn query<T>(
         &mut self,

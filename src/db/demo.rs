@@ -9,7 +9,7 @@
 //! locked, so a checkout of that shopper on another server runs wholly before or not at
 //! all, and two servers ending the same shopper return its units once.
 
-use super::conn::{Conn, Engine, args};
+use super::conn::{Conn, args};
 use super::demo_count;
 use super::orders::return_stock;
 use super::users::{USER_COLUMNS, user};
@@ -96,11 +96,7 @@ impl Db {
     /// that finds the sweep under way answers none.
     pub async fn end_idle_demo_shoppers(&self, now: Timestamp, batch: u32) -> Result<Vec<i64>, Error> {
         self.write(move |c| {
-            if c.engine() == Engine::Postgres
-                && !c.query_one("SELECT pg_try_advisory_xact_lock(?1)", args![SWEEP_LOCK], |r| {
-                    r.get::<bool>(0)
-                })?
-            {
+            if !(super::engine::dialect(c).try_lock)(c, SWEEP_LOCK)? {
                 return Ok(Vec::new());
             }
             demo_count::hold(c)?;
@@ -134,7 +130,7 @@ impl Db {
 
 /// The advisory lock the sweep holds on PostgreSQL for its transaction (beside the
 /// migration and serving locks of `postgres/locks.rs`).
-const SWEEP_LOCK: i64 = super::sqlite::identity::APPLICATION_ID as i64 + 2;
+const SWEEP_LOCK: i64 = super::APPLICATION_ID as i64 + 2;
 
 /// Ends the demo shoppers among `ids` that are still there (and, with `due`, still due
 /// by then: a request may have kept one alive since it was picked); answers those it
@@ -143,10 +139,7 @@ fn end(c: &mut Conn, ids: &[i64], due: Option<Timestamp>) -> Result<Vec<i64>, Er
     let mut ended = Vec::with_capacity(ids.len());
     // The row lock: a checkout of this shopper elsewhere finishes first, and a second
     // server ending it at once finds it gone and returns nothing twice.
-    let lock = match c.engine() {
-        Engine::Postgres => " FOR UPDATE",
-        Engine::Sqlite => "",
-    };
+    let lock = super::engine::dialect(c).row_lock;
     let alive_sql = format!(
         "SELECT id FROM users WHERE id = ?1 AND demo_ends_at IS NOT NULL AND demo_ends_at <= ?2{lock}"
     );

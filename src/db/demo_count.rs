@@ -3,7 +3,7 @@
 //! scrape, and neither counts the accounts.
 
 use super::Error;
-use super::conn::{Conn, Engine};
+use super::conn::Conn;
 
 const LIVE: &str = "SELECT live FROM demo_shoppers_alive";
 
@@ -18,9 +18,5 @@ pub(super) fn read(c: &mut Conn) -> Result<i64, Error> {
 /// sweeper, a reset) takes this lock before their rows' (the triggers take it after),
 /// so two such transactions never wait for each other's locks in a circle.
 pub(super) fn hold(c: &mut Conn) -> Result<i64, Error> {
-    let lock = match c.engine() {
-        Engine::Postgres => " FOR UPDATE",
-        Engine::Sqlite => "",
-    };
-    c.query_one(&format!("{LIVE}{lock}"), &[], |r| r.get(0))
+    c.query_one(&format!("{LIVE}{}", super::engine::dialect(c).row_lock), &[], |r| r.get(0))
 }

@@ -7,16 +7,13 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::catalog_index::{self, CatalogIndex};
 use super::changes::{Change, Listener, Topic};
-use super::conn::{Conn, Engine, args};
+use super::conn::{Conn, args};
+use super::index_rows;
 use super::{Db, Error};
+use crate::catalog_index::{self, CatalogIndex};
 use crate::domain::listing::{Listing, ListingQuery};
 
-/// How far before its recorded position a reopened index reads the log again: on
-/// PostgreSQL a change's number is taken before its transaction commits, so one can
-/// appear below a position already read. Re-reading a few products costs little.
-const REREAD: i64 = 10_000;
 /// Products read again and put into the index in one read and one commit.
 const PUT_AT_ONCE: usize = 5_000;
 
@@ -176,7 +173,7 @@ impl Db {
         on_index(index, |i| i.start_build()).await?;
         let (mut after, mut read) = (0, 0u64);
         loop {
-            let batch = self.read(move |c| catalog_index::batch_after(c, after)).await?;
+            let batch = self.read(move |c| index_rows::batch_after(c, after)).await?;
             let Some(last) = batch.last().map(|p| p.id) else { break };
             (after, read) = (last, read + batch.len() as u64);
             on_index(index, move |i| i.add(&batch)).await?;
@@ -227,7 +224,7 @@ impl Db {
             let found = self
                 .read({
                     let chunk = chunk.clone();
-                    move |c| catalog_index::these(c, &chunk)
+                    move |c| index_rows::these(c, &chunk)
                 })
                 .await?;
             let holds = if at == last { position } else { index.position() };
@@ -262,10 +259,7 @@ fn log_position(c: &mut Conn) -> Result<i64, Error> {
 /// Where to read the log again from, for an index that holds every change up to
 /// `position`.
 fn reread_from(c: &Conn, position: i64) -> i64 {
-    match c.engine() {
-        Engine::Sqlite => position,
-        Engine::Postgres => (position - REREAD).max(0),
-    }
+    (position - super::engine::dialect(c).log_reread).max(0)
 }
 
 /// Work on the index off the async threads, with no time limit: a build's commit

@@ -5,8 +5,8 @@
 
 use super::Error;
 use super::cards::{CARD_COLUMNS, card};
-use super::conn::{Conn, Engine, Value};
-use super::search_sql::{Matching, SearchSql};
+use super::conn::{Conn, Value};
+use super::dialect::{Matching, SearchSql};
 use crate::domain::Cents;
 use crate::domain::catalog::ProductCard;
 use crate::domain::listing::{
@@ -22,14 +22,6 @@ pub(super) enum Source<'a> {
         expression: &'a str,
         department: Option<i64>,
     },
-}
-
-/// The engine's way of searching.
-pub(super) fn search_sql(engine: Engine) -> &'static SearchSql {
-    match engine {
-        Engine::Sqlite => &super::sqlite::search::SQL,
-        Engine::Postgres => &super::postgres::search::SQL,
-    }
 }
 
 /// `p.rating_key` (migration 0005) spelled out: the same value, but SQLite reads it from
@@ -70,19 +62,6 @@ struct Filters<'q> {
     by_option: Vec<(&'q str, Sql<'q>)>,
     /// All of `by_option` at once.
     options: Option<Sql<'q>>,
-}
-
-/// The options asked, each with its values (`query.options` is sorted, so each
-/// option's values come together).
-pub(super) fn options_asked(query: &ListingQuery) -> Vec<(&str, Vec<&str>)> {
-    let mut by_option: Vec<(&str, Vec<&str>)> = Vec::new();
-    for (name, value) in &query.options {
-        match by_option.last_mut() {
-            Some((last, values)) if last == name => values.push(value),
-            _ => by_option.push((name, vec![value])),
-        }
-    }
-    by_option
 }
 
 /// The condition that the product in `column` is sold in any of `values` of option
@@ -131,7 +110,8 @@ impl<'q> Filters<'q> {
         let prices = (!prices.is_empty()).then(|| Sql::all(prices));
         let rating = query.min_rating.map(|min| Sql::new(format!("{RATING} >= ?"), vec![Value::Int(min)]));
         let stock = query.in_stock.then(|| Sql::new(IN_STOCK, vec![]));
-        let by_option: Vec<(&'q str, Sql<'q>)> = options_asked(query)
+        let by_option: Vec<(&'q str, Sql<'q>)> = query
+            .options_asked()
             .into_iter()
             .map(|(name, values)| (name, sold_in("p.id", department, name, &values)))
             .collect();
@@ -226,7 +206,7 @@ fn order_by(sort: Sort, search: &SearchSql) -> &'static str {
 /// row is tested against each filter once, and each count sums the rows that pass
 /// every filter but its own facet's.
 fn facets<'q>(c: &mut Conn, source: &Source<'q>, query: &'q ListingQuery) -> Result<(u64, Facets), Error> {
-    let search = search_sql(c.engine());
+    let search = &super::engine::dialect(c).search;
     let mut params = Vec::new();
     let with = source.with(search, &mut params);
     let Filters { brands, prices, rating, stock, options, .. } = Filters::of(query, source.department());
@@ -304,7 +284,7 @@ fn option_facets<'q>(
     source: &Source<'q>,
     query: &'q ListingQuery,
 ) -> Result<Vec<OptionCount>, Error> {
-    let search = search_sql(c.engine());
+    let search = &super::engine::dialect(c).search;
     let Filters { brands, prices, rating, stock, by_option, .. } = Filters::of(query, source.department());
     // The product's own filters hold for every option's counts: they narrow the rows
     // read (a brand's products first, by their index, then their values by key; every
@@ -356,7 +336,7 @@ fn option_facets<'q>(
 /// which are few and found by their own index. Joining every row to its product took
 /// 1.8 s for Clothing at a million with nothing ticked, 2.4 s with a size ticked.
 fn department_option_facets(c: &mut Conn, id: i64, query: &ListingQuery) -> Result<Vec<OptionCount>, Error> {
-    let by_option = options_asked(query);
+    let by_option = query.options_asked();
     // Each row counts where its product is in every other option's set.
     let counted = |alias: &str| -> Sql<'_> {
         let parts: Vec<Sql> = by_option
@@ -414,7 +394,7 @@ fn department_option_facets(c: &mut Conn, id: i64, query: &ListingQuery) -> Resu
 }
 
 fn page(c: &mut Conn, source: &Source, query: &ListingQuery) -> Result<Vec<ProductCard>, Error> {
-    let search = search_sql(c.engine());
+    let search = &super::engine::dialect(c).search;
     let mut params = Vec::new();
     // Ranking needs the full-text index itself in the statement, not the matches' ids:
     // the ranked pieces name the expression first.

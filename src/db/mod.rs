@@ -14,48 +14,39 @@
 //! that writes, or hold under the shopper's lock ([`lock_shopper`])
 //! (docs/architecture.md#storage).
 
-pub mod admin_orders;
-pub mod admin_products;
-pub mod admin_reviews;
-pub mod admin_summary;
-pub mod audit;
+pub mod admin;
 mod cards;
 pub mod cart;
 pub mod catalog;
-mod catalog_index;
 pub mod changes;
 pub(crate) mod conn;
 pub mod demo;
 mod demo_count;
+mod dialect;
+mod engine;
 mod error;
 pub mod faults;
 pub mod favorites;
 mod index_keeper;
+mod index_rows;
 mod listing;
 mod metrics;
 pub mod orders;
-pub mod pictures;
 mod postgres;
-mod product_effects;
-pub mod product_imports;
 pub mod rate_limits;
 pub mod reviews;
 pub mod search;
-mod search_sql;
 mod seed;
 pub mod session;
 mod sqlite;
-pub mod staff;
 pub mod users;
-pub mod variants;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use catalog_index::{CatalogIndex, IndexFigures};
 pub use changes::{Change, Listener, Topic};
-pub use conn::Engine;
 use conn::{Conn, args};
+pub use engine::Engine;
 pub use error::{Constraint, Error};
 pub use faults::Fault;
 pub use metrics::DbMetrics;
@@ -64,6 +55,7 @@ pub use seed::{ResetReport, SeedReport};
 pub use sqlite::backup;
 pub use sqlite::identity::APPLICATION_ID;
 
+use crate::catalog_index::CatalogIndex;
 use crate::domain::Thing;
 
 /// Where the store keeps its data.
@@ -95,6 +87,29 @@ impl Location {
             postgres::redacted(url)
         )
     }
+
+    /// Where it is, in words for a command's output (no password).
+    pub fn described(&self) -> String {
+        match self {
+            Location::File(path) => path.display().to_string(),
+            Location::Postgres(url) => postgres::redacted(url),
+        }
+    }
+
+    /// The SQLite file, when the store keeps its data in one.
+    pub fn sqlite_file(&self) -> Option<&std::path::Path> {
+        match self {
+            Location::File(path) => Some(path),
+            Location::Postgres(_) => None,
+        }
+    }
+
+    /// Whether one server at a time may open it: a SQLite file is one server's (and a
+    /// command that writes it needs that server stopped); a PostgreSQL database is
+    /// shared by design.
+    pub fn is_one_servers(&self) -> bool {
+        self.sqlite_file().is_some()
+    }
 }
 
 #[derive(Clone)]
@@ -106,7 +121,7 @@ pub struct Db {
     metrics: Arc<DbMetrics>,
     faults: Arc<faults::WriteFaults>,
     /// The catalog index searches read, once the store opens one (`index_keeper.rs`).
-    catalog_index: Arc<std::sync::OnceLock<Arc<catalog_index::CatalogIndex>>>,
+    catalog_index: Arc<std::sync::OnceLock<Arc<CatalogIndex>>>,
 }
 
 /// See [`Db::bulk_writes`].
@@ -219,7 +234,7 @@ impl Db {
     /// or `None` when another server's reset stands for this one.
     pub async fn reset_if_due(&self, every: std::time::Duration) -> Result<Option<ResetReport>, Error> {
         self.write(move |c| {
-            if c.engine() == Engine::Postgres && !postgres::claim_reset(c, every)? {
+            if !(engine::dialect(c).claim_reset)(c, every)? {
                 return Ok(None);
             }
             seed::reset_to_seeded(c).map(Some)
@@ -384,10 +399,7 @@ pub fn seed_catalog(location: &Location, total: u64, force: bool) -> anyhow::Res
 /// answer per idempotency key true when several servers write at once. SQLite has one
 /// writer at a time already.
 fn lock_shopper(c: &mut Conn, user_id: i64) -> Result<(), Error> {
-    match c.engine() {
-        Engine::Sqlite => Ok(()),
-        Engine::Postgres => postgres::lock_shopper(c, user_id),
-    }
+    (engine::dialect(c).lock_shopper)(c, user_id)
 }
 
 /// Fails with "not found" unless the product exists and is not archived (in the

@@ -1,9 +1,9 @@
 //! Search and suggestions over the full-text index of migration 0005.
 
-use super::catalog_index::{CatalogIndex, words_of};
 use super::conn::{Conn, args};
-use super::listing::{self, Source, search_sql};
+use super::listing::{self, Source};
 use super::{Db, Error};
+use crate::catalog_index::{CatalogIndex, words_of};
 use crate::domain::Thing;
 use crate::domain::catalog::ProductCard;
 use crate::domain::listing::{Listing, MAX_GROUP_SUGGESTIONS, MAX_SUGGESTIONS, SearchQuery, Suggestion};
@@ -24,7 +24,9 @@ impl Db {
                     {
                         return Err(Error::NotFound(Thing::Department));
                     }
-                    let found = index.search(&query.words, query.department, &query.listing)?;
+                    let found =
+                        index.search(&query.words, query.department, &query.listing).map_err(Error::Other)?;
+                    query.listing.check_page(found.total).map_err(Error::Rejected)?;
                     super::index_keeper::listed(c, found, &query.listing)
                 })
                 .await;
@@ -47,7 +49,7 @@ impl Db {
                     did_you_mean: None,
                 });
             }
-            let expression = (search_sql(c.engine()).expression)(&query.words, false);
+            let expression = (super::engine::dialect(c).search.expression)(&query.words, false);
             let source = Source::Search { expression: &expression, department: query.department };
             listing::listing(c, &source, &query.listing)
         })
@@ -90,7 +92,7 @@ fn suggestions(
     // folded as the index would.
     let (typed, first): (Vec<String>, _) = match index {
         Some(index) => {
-            let (read, first) = index.suggest(typed, MAX_SUGGESTIONS)?;
+            let (read, first) = index.suggest(typed, MAX_SUGGESTIONS).map_err(Error::Other)?;
             (read, Some(first))
         }
         None => (typed.iter().flat_map(|w| words_of(w)).collect(), None),
@@ -121,7 +123,7 @@ fn suggestions(
     let products: Vec<ProductCard> = match first {
         Some(first) => super::cards::by_ids(c, &first[..room.min(first.len())])?,
         None => {
-            let search = search_sql(c.engine());
+            let search = &super::engine::dialect(c).search;
             let expression = (search.expression)(typed, true);
             c.query(search.suggestions, args![&expression, room as i64], |r| super::cards::card(r, 0))?
         }

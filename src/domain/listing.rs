@@ -106,6 +106,19 @@ impl ListingQuery {
     }
 
     /// Refuses a page past the last one.
+    /// The options asked, each with its values (`options` is sorted, so each option's
+    /// values come together).
+    pub fn options_asked(&self) -> Vec<(&str, Vec<&str>)> {
+        let mut by_option: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (name, value) in &self.options {
+            match by_option.last_mut() {
+                Some((last, values)) if last == name => values.push(value),
+                _ => by_option.push((name, vec![value])),
+            }
+        }
+        by_option
+    }
+
     pub fn check_page(&self, total: u64) -> Result<(), Rejection> {
         let pages = self.pages(total);
         if self.page > pages {

@@ -648,7 +648,7 @@ async fn a_product_whose_rows_cross_a_step_is_changed_and_counted_once() {
     let app = spawn_app().await;
     let staff = with_role(&app, "staff").await;
     let csv = export(&staff).await;
-    let before = market::db::product_imports::STEP as usize - 12;
+    let before = market::db::admin::imports::STEP as usize - 12;
     let mut rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
         .records()
         .map(Result::unwrap)

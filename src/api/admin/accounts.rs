@@ -10,7 +10,7 @@ use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::auth::session::SessionStore;
 use crate::auth::{Passwords, StaffMember};
 use crate::db::Db;
-use crate::db::staff::{AccountRow, Added, NewStaff, StaffAccount, Who};
+use crate::db::admin::staff::{AccountRow, Added, NewStaff, StaffAccount, Who};
 use crate::domain::Timestamp;
 use crate::domain::admin_inputs::{StaffInput, StaffRole};
 use crate::domain::inputs::check;

@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 
 use crate::auth::StaffMember;
 use crate::config::Imports;
-use crate::db::product_imports::{LISTED_PROBLEMS, ProductImport, Step};
+use crate::db::admin::imports::{LISTED_PROBLEMS, ProductImport, Step};
 use crate::db::{BulkWrites, Db};
 use crate::domain::catalog_csv::{
     COLUMNS, CsvProblem, Departments, ImportRow, check_header, check_row, export_cell, options_cell,

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin_orders::AdminOrder;
+use crate::db::admin::orders::AdminOrder;
 use crate::domain::orders::OrderStatus;
 use crate::domain::{Cents, Timestamp};
 use crate::error::ApiError;

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use crate::api::dto::ProductImage;
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::pictures::Picture;
+use crate::db::admin::pictures::Picture;
 use crate::domain::pictures::{MAX_BYTES, PictureProblem, prepare, too_many_bytes};
 use crate::error::ApiError;
 

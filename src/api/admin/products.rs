@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::{page_of, search_of};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin_products::{AdminProduct, AdminProductQuery, AdminSort, Status, StockFilter};
+use crate::db::admin::products::{AdminProduct, AdminProductQuery, AdminSort, Status, StockFilter};
 use crate::domain::admin_inputs::ProductInput;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 use crate::error::ApiError;

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use super::{PAGE_SIZE, page_of, pages};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin_reviews::{AdminReview, AdminReviewQuery};
+use crate::db::admin::reviews::{AdminReview, AdminReviewQuery};
 use crate::domain::{Rejection, Timestamp};
 use crate::error::ApiError;
 

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use crate::auth::{StaffMember, second_factor};
 use crate::db::Db;
-use crate::db::staff::SecondFactor;
+use crate::db::admin::staff::SecondFactor;
 use crate::domain::Rejection;
 use crate::error::ApiError;
 

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use crate::api::dto;
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin_summary::Summary;
+use crate::db::admin::summary::Summary;
 use crate::domain::{Cents, Timestamp};
 use crate::error::ApiError;
 
@@ -47,7 +47,7 @@ pub struct SummaryBody {
 
 impl From<Summary> for SummaryBody {
     fn from(s: Summary) -> Self {
-        let day = |d: &crate::db::admin_summary::Day| DayBody {
+        let day = |d: &crate::db::admin::summary::Day| DayBody {
             day: d.start,
             orders: d.orders,
             revenue: d.revenue,

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::api::dto::Chosen;
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::variants::AdminVariants;
+use crate::db::admin::variants::AdminVariants;
 use crate::domain::variant_inputs::VariantsInput;
 use crate::domain::variants::{self, ProductOption};
 use crate::domain::{Cents, Rejection, Thing};

@@ -6,17 +6,9 @@
 //! so its rows are all visible, for good. Each read takes the rows from the horizon on,
 //! hands over those not handed over yet, and moves the horizon up.
 
-use std::collections::HashMap;
-
 use crate::db::Error;
 use crate::db::conn::{Conn, args};
-
-/// The changes above the horizon already handed over, by id, with their transactions.
-#[derive(Debug, Default)]
-pub struct Unsettled {
-    horizon: i64,
-    delivered: HashMap<i64, i64>,
-}
+use crate::db::dialect::Unsettled;
 
 /// The oldest transaction still running (every one below it has ended).
 const HORIZON: &str = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint";

@@ -23,14 +23,16 @@
 //! and `market seed` (`seeding.rs`), and the change log: its reading (`changes.rs`) and
 //! the thread that listens for other replicas' changes (`listener.rs`).
 
-pub mod changes;
+mod changes;
 pub(super) mod connection;
+pub(super) mod dialect;
+mod error;
 mod listener;
 mod locks;
 mod migrations;
 mod pool;
 mod prepare;
-pub mod search;
+mod search;
 mod seeding;
 mod settings;
 mod tls;

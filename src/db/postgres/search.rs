@@ -2,9 +2,9 @@
 //! (description) in the `market` configuration (accents folded, no stemming), under a
 //! GIN index.
 
-use crate::db::search_sql::{Matching, SearchSql, prefix_last};
+use crate::db::dialect::{Matching, SearchSql, prefix_last};
 
-pub static SQL: SearchSql = SearchSql {
+pub const SQL: SearchSql = SearchSql {
     matching: Matching::Condition("p.words @@ to_tsquery('market', ?)"),
     ranked_from: "products p CROSS JOIN to_tsquery('market', ?) q",
     ranked_condition: "p.words @@ q AND ",

@@ -13,27 +13,20 @@ use std::ops::ControlFlow;
 use rusqlite::Connection;
 
 use crate::db::Error;
-use crate::db::conn::Value;
+use crate::db::conn::{Conn, Value};
+use crate::db::dialect::AdminSearchAsk;
 use crate::domain::listing::NearerEnd;
 
-/// What the back office's list asks besides the words.
-pub struct Listed<'a> {
-    /// The filters (status, department, stock) on `products p`, and their parameters.
-    pub condition: &'a str,
-    pub params: &'a [Value<'a>],
-    /// Only the products on sale, no other filter: the total is then the matches less
-    /// the archived ones among them, which `products_archived` holds.
-    pub only_on_sale: bool,
-    /// `products p`, or with the index to walk when the planner would not pick it.
-    pub table: &'a str,
-    /// The sort's `ORDER BY`, and its exact reverse.
-    pub order: &'a str,
-    pub reverse_order: &'a str,
+/// The page and total of the back office's list for `ask`'s words (`AdminSearch::Steps`).
+pub(in crate::db) fn search(c: &mut Conn, ask: &AdminSearchAsk) -> Result<(Vec<i64>, u64), Error> {
+    let Conn::Sqlite(c) = c else { unreachable!("SQLite's dialect runs on SQLite's connections") };
+    let found = found(c, ask.typed, ask.expression)?;
+    page(c, &found, ask)
 }
 
 /// The ids of the products whose name or brand match `expression` (FTS5), with the one
 /// whose SKU is `q` and the one whose id is `q`: ascending, each once.
-pub fn found(c: &Connection, q: &str, expression: Option<&str>) -> Result<Vec<i64>, Error> {
+fn found(c: &Connection, q: &str, expression: Option<&str>) -> Result<Vec<i64>, Error> {
     let mut ids: Vec<i64> = Vec::new();
     if let Some(expression) = expression {
         let mut stmt = c.prepare_cached("SELECT rowid FROM product_search WHERE product_search MATCH ?1")?;
@@ -55,13 +48,8 @@ pub fn found(c: &Connection, q: &str, expression: Option<&str>) -> Result<Vec<i6
 
 /// The page (`offset`, `limit`) of the `found` products that `listed` keeps, in its
 /// order, and how many it keeps in all.
-pub fn page(
-    c: &Connection,
-    found: &[i64],
-    listed: &Listed,
-    offset: u64,
-    limit: u64,
-) -> Result<(Vec<i64>, u64), Error> {
+fn page(c: &Connection, found: &[i64], listed: &AdminSearchAsk) -> Result<(Vec<i64>, u64), Error> {
+    let (offset, limit) = (listed.offset, listed.limit);
     if found.is_empty() {
         return Ok((Vec::new(), 0));
     }
@@ -83,7 +71,7 @@ pub fn page(
 fn look_up(
     c: &Connection,
     found: &[i64],
-    listed: &Listed,
+    listed: &AdminSearchAsk,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<i64>, u64), Error> {
@@ -107,7 +95,7 @@ fn look_up(
 fn walk(
     c: &Connection,
     found: &[i64],
-    listed: &Listed,
+    listed: &AdminSearchAsk,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<i64>, u64), Error> {

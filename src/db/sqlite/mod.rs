@@ -2,12 +2,15 @@
 //! connections; every write goes through the one writer thread (`writer.rs`), which is
 //! SQLite's own rule (one writer at a time) made into a queue that commits in groups.
 
-pub mod admin_search;
+mod admin_search;
 pub mod backup;
+mod changes;
 mod checkpointer;
+pub(super) mod dialect;
+mod error;
 pub mod identity;
 mod migrations;
-pub mod search;
+mod search;
 mod writer;
 
 use std::path::Path;

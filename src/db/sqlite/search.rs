@@ -1,8 +1,8 @@
 //! SQLite's full-text search: the FTS5 table `product_search` of migration 0005.
 
-use crate::db::search_sql::{Matching, SearchSql, prefix_last};
+use crate::db::dialect::{Matching, SearchSql, prefix_last};
 
-pub static SQL: SearchSql = SearchSql {
+pub const SQL: SearchSql = SearchSql {
     matching: Matching::With(
         "WITH matches (id) AS MATERIALIZED (SELECT rowid FROM product_search WHERE product_search MATCH ?) ",
     ),

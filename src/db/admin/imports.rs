@@ -17,9 +17,9 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::audit::record;
-use super::conn::{Conn, Value, args};
 use super::product_effects;
-use super::{Db, Engine, Error};
+use crate::db::conn::{Conn, Value, args};
+use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::catalog_csv::{CsvProblem, ImportRow, options_cell};
 use crate::domain::variants;
@@ -54,7 +54,7 @@ pub struct ProductImport {
 
 const IMPORT_COLUMNS: &str = "id, status, rows, applied, created, updated, started_at, finished_at, message";
 
-fn product_import(r: &super::conn::Row) -> Result<ProductImport, Error> {
+fn product_import(r: &crate::db::conn::Row) -> Result<ProductImport, Error> {
     Ok(ProductImport {
         id: r.get(0)?,
         status: r.get(1)?,
@@ -477,7 +477,7 @@ fn touch(c: &mut Conn, id: i64) -> Result<(), Error> {
 
 /// Refuses a back-office write to products while an import is being checked or
 /// applied: it is checked against the catalog as it stands.
-pub(super) fn refuse_during_import(c: &mut Conn) -> Result<(), Error> {
+pub(in crate::db) fn refuse_during_import(c: &mut Conn) -> Result<(), Error> {
     let importing = c.query_one(
         "SELECT EXISTS (SELECT 1 FROM product_imports WHERE status IN ('checking', 'applying'))",
         &[],
@@ -624,10 +624,7 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
         args![id, from + 1, to + 1, now],
     )?;
     if created > 0 {
-        let default_sku = match c.engine() {
-            Engine::Sqlite => "printf('MKT-%06d', id)",
-            Engine::Postgres => "'MKT-' || lpad(id::text, 6, '0')",
-        };
+        let default_sku = crate::db::engine::dialect(c).default_sku;
         c.execute(&format!("UPDATE products SET sku = {default_sku} WHERE sku IS NULL"), &[])?;
     }
     c.execute(

@@ -6,12 +6,12 @@ use crate::domain::catalog::NO_PICTURE;
 use serde_json::json;
 
 use super::audit::record;
-use super::conn::{Conn, Row, Value, args};
+use super::imports::refuse_during_import;
 use super::product_effects;
-use super::product_imports::refuse_during_import;
-use super::sqlite::admin_search::{self, Listed};
 use super::variants;
-use super::{Db, Error};
+use crate::db::conn::{Conn, Row, Value, args};
+use crate::db::dialect::{AdminSearch, AdminSearchAsk};
+use crate::db::{Db, Error};
 use crate::domain::admin_inputs::ProductChange;
 use crate::domain::audit::{Actor, Entry, changed_fields};
 use crate::domain::catalog::Rating;
@@ -270,35 +270,33 @@ fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Err
     }
     // Everything on sale, no filter: what most pages of the list are.
     let on_sale = query.status == Status::Active && params.is_empty() && query.stock.is_none();
-    // SQLite, with its statistics, would step over the table itself for the newest first
-    // (rows of a few hundred bytes) rather than this index of ids: ten times the reading
-    // at a deep page. PostgreSQL's planner picks the index by itself.
-    let table = match (c.engine(), on_sale && query.sort == AdminSort::Newest) {
-        (super::Engine::Sqlite, true) => "products p INDEXED BY products_admin_newest",
-        _ => "products p",
+    let dialect = crate::db::engine::dialect(c);
+    let table = match on_sale && query.sort == AdminSort::Newest {
+        true => dialect.newest_products,
+        false => "products p",
     };
     let limit = u64::from(query.limit);
     let offset = u64::from(query.page.saturating_sub(1)) * limit;
     let typed = query.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
-    let expression = typed.map(words).filter(|w| !w.is_empty()).map(|w| {
-        let search = super::listing::search_sql(c.engine());
-        (search.typed_name)(&w)
-    });
-    let (ids, total) = match (typed, &*c) {
-        (Some(q), Conn::Sqlite(sqlite)) => {
-            let found = admin_search::found(sqlite, q, expression.as_deref())?;
+    let expression = typed.map(words).filter(|w| !w.is_empty()).map(|w| (dialect.search.typed_name)(&w));
+    let (ids, total) = match (typed, &dialect.admin_search) {
+        (Some(typed), AdminSearch::Steps(search)) => {
             let condition = conditions.join(" AND ");
-            let listed = Listed {
+            let ask = AdminSearchAsk {
+                typed,
+                expression: expression.as_deref(),
                 condition: &condition,
                 params: &params,
                 only_on_sale: on_sale,
                 table,
                 order: query.sort.order(false),
                 reverse_order: query.sort.order(true),
+                offset,
+                limit,
             };
-            admin_search::page(sqlite, &found, &listed, offset, limit)?
+            search(c, &ask)?
         }
-        _ => {
+        (_, search) => {
             if let Some(q) = typed {
                 let mut any = vec!["p.sku = ?".to_string()];
                 params.push(Value::Text(q));
@@ -306,8 +304,8 @@ fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Err
                     any.push("p.id = ?".into());
                     params.push(Value::Int(id));
                 }
-                if let Some(expression) = &expression {
-                    any.push("p.words @@ to_tsquery('market', ?)".into());
+                if let (Some(expression), AdminSearch::Condition(matches)) = (&expression, search) {
+                    any.push((*matches).into());
                     params.push(Value::Text(expression));
                 }
                 conditions.push(format!("({})", any.join(" OR ")));

@@ -4,9 +4,9 @@
 use serde_json::json;
 
 use super::audit::record;
-use super::conn::{Conn, Row, Value, args};
-use super::users::{AFTER_USER_COLUMNS, USER_COLUMNS, role, user};
-use super::{Constraint, Db, Error};
+use crate::db::conn::{Conn, Row, Value, args};
+use crate::db::users::{AFTER_USER_COLUMNS, USER_COLUMNS, role, user};
+use crate::db::{Constraint, Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::roles::Role;
 use crate::domain::users::User;

@@ -30,7 +30,8 @@ pub struct Filters {
 
 impl Filters {
     pub fn of(query: &ListingQuery) -> Filters {
-        let options = crate::db::listing::options_asked(query)
+        let options = query
+            .options_asked()
             .into_iter()
             .map(|(name, values)| (name.to_owned(), values.into_iter().map(str::to_owned).collect()))
             .collect();

@@ -2,9 +2,9 @@
 //! days (UTC days; cancelled orders count in neither), the products sold most over those
 //! days, and what is out of stock or low. A handful of indexed queries in one snapshot.
 
-use super::cards::{CARD_COLUMNS, card};
-use super::conn::args;
-use super::{Db, Error};
+use crate::db::cards::{CARD_COLUMNS, card};
+use crate::db::conn::args;
+use crate::db::{Db, Error};
 use crate::domain::catalog::ProductCard;
 use crate::domain::stock::LOW;
 use crate::domain::{Cents, Timestamp};

@@ -7,8 +7,8 @@
 use serde_json::json;
 
 use super::audit::record;
-use super::conn::{Conn, args};
-use super::{Db, Error};
+use crate::db::conn::{Conn, args};
+use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::pictures::{MAX_PER_PRODUCT, StoredPicture};
 use crate::domain::{Rejection, Thing, Timestamp};

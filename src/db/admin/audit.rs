@@ -2,13 +2,13 @@
 //! its entry commit together or not at all; read newest first. The schema refuses any
 //! change to a row once written (migration 7's triggers).
 
-use super::conn::{Conn, Row, args};
-use super::{Db, Error};
+use crate::db::conn::{Conn, Row, args};
+use crate::db::{Db, Error};
 use crate::domain::Timestamp;
 use crate::domain::audit::{Actor, Entry, Logged};
 
 /// Records `entry` by `actor`, in the caller's transaction.
-pub(super) fn record(c: &mut Conn, actor: &Actor, entry: Entry) -> Result<(), Error> {
+pub(in crate::db) fn record(c: &mut Conn, actor: &Actor, entry: Entry) -> Result<(), Error> {
     let json = |v: &Option<serde_json::Value>| v.as_ref().map(|v| v.to_string());
     let (before, after) = (json(&entry.before), json(&entry.after));
     c.execute(

@@ -2,12 +2,12 @@
 //! an import): the kept carts and favorites that hold it are told, and its price range is recounted
 //! from its variants.
 
-use super::Error;
-use super::conn::{Conn, args};
+use crate::db::Error;
+use crate::db::conn::{Conn, args};
 
 /// A product's `price_to_cents`, recounted from its variants: their highest price when
 /// it is above the product's own, else NULL (one price).
-pub(super) const PRICE_TO: &str =
+pub(in crate::db) const PRICE_TO: &str =
     "(SELECT CASE WHEN max(coalesce(v.price_cents, products.price_cents)) > products.price_cents
                   THEN max(coalesce(v.price_cents, products.price_cents)) END
       FROM product_variants v WHERE v.product_id = products.id)";
@@ -15,7 +15,7 @@ pub(super) const PRICE_TO: &str =
 /// Tells the carts and favorites lists that hold a product that it changed (their lines'
 /// prices and values, whether their variant is still sold, whether it is sold by variant
 /// at all): a store that keeps shoppers' answers drops them.
-pub(super) fn shoppers_holding(c: &mut Conn, product_id: i64) -> Result<(), Error> {
+pub(in crate::db) fn shoppers_holding(c: &mut Conn, product_id: i64) -> Result<(), Error> {
     c.execute(
         "INSERT INTO changes (topic, key)
          SELECT DISTINCT 'cart', user_id FROM cart_items WHERE product_id = ?1

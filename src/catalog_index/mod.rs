@@ -2,7 +2,8 @@
 //! which answers searches (matches, typing mistakes, ranking, facets, the page) in one
 //! pass whatever the engine, so both engines rank alike (docs/architecture.md#search).
 //! The database stays the truth: the index is built from it, kept in step by its
-//! change log, and a page's cards are read from it by id.
+//! change log (`db/index_keeper.rs`), and a page's cards are read from it by id. It is
+//! not the database, so it names none of it: below `db/`, beside `domain/`.
 
 mod collect;
 mod documents;
@@ -21,7 +22,7 @@ use tantivy::query::{Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
 use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, Term};
 
-pub use documents::{Indexed, batch_after, these};
+pub use documents::Indexed;
 pub use schema::tokens as words_of;
 
 use crate::domain::listing::{BrandCount, Facets, ListingQuery, OptionCount};
@@ -276,18 +277,18 @@ impl CatalogIndex {
 
     /// One page of the products matching `typed` (a search's words) in `department`
     /// when given, as `listing` asks, with the total and the facets. A page past the
-    /// last is refused.
+    /// last is the caller's to refuse (`ListingQuery::check_page`).
     pub fn search(
         &self,
         typed: &[String],
         department: Option<i64>,
         listing: &ListingQuery,
-    ) -> Result<Searched, crate::db::Error> {
+    ) -> anyhow::Result<Searched> {
         let searcher = self.reader.searcher();
         let weighted = words::weighted(&self.fields, false);
         let fields: Vec<_> = weighted.iter().map(|(f, _)| *f).collect();
         let folded: Vec<String> = typed.iter().flat_map(|w| schema::tokens(w)).collect();
-        let reading = words::read(&searcher, &fields, &folded, false).map_err(crate::db::Error::other)?;
+        let reading = words::read(&searcher, &fields, &folded, false)?;
         let query = words::query(&self.fields, &reading.words, &weighted, department);
         let corrected = reading.corrected.then_some(reading.words);
         list(&searcher, &*query, listing, corrected)
@@ -296,29 +297,25 @@ impl CatalogIndex {
     /// Suggestions as a shopper types: the typed words as read (the last as a word still
     /// being typed), and up to `limit` products whose name or brand holds every word as
     /// a prefix, in catalog order.
-    pub fn suggest(
-        &self,
-        typed: &[String],
-        limit: usize,
-    ) -> Result<(Vec<String>, Vec<i64>), crate::db::Error> {
+    pub fn suggest(&self, typed: &[String], limit: usize) -> anyhow::Result<(Vec<String>, Vec<i64>)> {
         let searcher = self.reader.searcher();
         let weighted = words::weighted(&self.fields, true);
         // Words are read against the departments' names too: suggestions offer them.
         let fields = [self.fields.searched[0], self.fields.searched[1], self.fields.searched[2]];
         let folded: Vec<String> = typed.iter().flat_map(|w| schema::tokens(w)).collect();
-        let reading = words::read(&searcher, &fields, &folded, true).map_err(crate::db::Error::other)?;
+        let reading = words::read(&searcher, &fields, &folded, true)?;
         if limit == 0 || reading.words.is_empty() {
             return Ok((reading.words, Vec::new()));
         }
         let query = words::query(&self.fields, &reading.words, &weighted, None);
         let first = TopDocs::with_limit(limit).order_by_fast_field::<u64>("id", Order::Asc);
-        let found = searcher.search(&*query, &first).map_err(crate::db::Error::other)?;
+        let found = searcher.search(&*query, &first)?;
         Ok((reading.words, found.into_iter().filter_map(|(id, _)| id.map(|id| id as i64)).collect()))
     }
 
     /// One page of a department's products as `listing` asks, with the total and the
-    /// facets. A page past the last is refused.
-    pub fn department(&self, id: i64, listing: &ListingQuery) -> Result<Searched, crate::db::Error> {
+    /// facets. A page past the last is the caller's to refuse (`ListingQuery::check_page`).
+    pub fn department(&self, id: i64, listing: &ListingQuery) -> anyhow::Result<Searched> {
         let query =
             TermQuery::new(Term::from_field_u64(self.fields.department, id as u64), IndexRecordOption::Basic);
         list(&self.reader.searcher(), &query, listing, None)
@@ -331,10 +328,9 @@ fn list(
     query: &dyn Query,
     listing: &ListingQuery,
     corrected: Option<Vec<String>>,
-) -> Result<Searched, crate::db::Error> {
+) -> anyhow::Result<Searched> {
     let filters = Arc::new(Filters::of(listing));
-    let found = searcher.search(query, &ListCollector { filters }).map_err(crate::db::Error::other)?;
-    listing.check_page(found.total).map_err(crate::db::Error::Rejected)?;
+    let found = searcher.search(query, &ListCollector { filters })?;
     let facets = facets(&found, listing);
     let ids = collect::page(found.hits, listing.offset() as usize, listing.limit as usize);
     Ok(Searched { ids, total: found.total, facets, corrected })

@@ -5,9 +5,9 @@
 use serde_json::json;
 
 use super::audit::record;
-use super::conn::{Value, args};
-use super::orders::{return_stock, status};
-use super::{Db, Error};
+use crate::db::conn::{Value, args};
+use crate::db::orders::{return_stock, status};
+use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::orders::OrderStatus;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
@@ -34,7 +34,7 @@ const COLUMNS: &str =
     "o.id, o.user_id, u.username, o.total_cents, o.status, o.created_at, o.status_changed_at,
      (SELECT count(*) FROM order_items oi WHERE oi.order_id = o.id)";
 
-fn admin_order(r: &super::conn::Row) -> Result<AdminOrder, Error> {
+fn admin_order(r: &crate::db::conn::Row) -> Result<AdminOrder, Error> {
     Ok(AdminOrder {
         id: r.get(0)?,
         user_id: r.get(1)?,

@@ -5,8 +5,8 @@
 use serde_json::json;
 
 use super::audit::record;
-use super::conn::{Row, Value, args};
-use super::{Db, Error};
+use crate::db::conn::{Row, Value, args};
+use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::{Thing, Timestamp};
 
@@ -99,7 +99,7 @@ impl Db {
     /// Hides the review from shoppers, or shows it again.
     pub async fn set_review_hidden(&self, actor: Actor, id: i64, hidden: bool) -> Result<AdminReview, Error> {
         self.write(move |c| {
-            let find = |c: &mut super::conn::Conn| {
+            let find = |c: &mut crate::db::conn::Conn| {
                 c.query_opt(
                     &format!("SELECT {COLUMNS} FROM {FROM} WHERE r.id = ?1"),
                     args![id],

@@ -8,11 +8,11 @@ use std::collections::HashSet;
 use serde_json::{Value, json};
 
 use super::audit::record;
-use super::catalog::product_variants;
-use super::conn::{Conn, args};
+use super::imports::refuse_during_import;
 use super::product_effects;
-use super::product_imports::refuse_during_import;
-use super::{Db, Error};
+use crate::db::catalog::product_variants;
+use crate::db::conn::{Conn, args};
+use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry, changed_fields};
 use crate::domain::variants::{self, ProductOption, Variant, VariantSet};
 use crate::domain::{Cents, Rejection, Thing};
@@ -198,7 +198,8 @@ fn skus_of_products(c: &mut Conn, set: &VariantSet) -> Result<Vec<String>, Error
     let skus: Vec<&str> = set.variants.iter().map(|v| v.sku.as_str()).collect();
     for chunk in skus.chunks(500) {
         let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("?{i}")).collect();
-        let values: Vec<super::conn::Value> = chunk.iter().map(|s| super::conn::Value::from(*s)).collect();
+        let values: Vec<crate::db::conn::Value> =
+            chunk.iter().map(|s| crate::db::conn::Value::from(*s)).collect();
         found.extend(c.query(
             &format!("SELECT sku FROM products WHERE sku IN ({})", marks.join(", ")),
             &values,
@@ -215,7 +216,7 @@ fn numbers(ids: &[i64]) -> String {
 
 /// Refuses a product's SKU that a variant holds (each is unique regardless of case,
 /// across products and variants: the CSV finds rows by it).
-pub(super) fn refuse_variant_sku(c: &mut Conn, sku: Option<&str>) -> Result<(), Error> {
+pub(in crate::db) fn refuse_variant_sku(c: &mut Conn, sku: Option<&str>) -> Result<(), Error> {
     let Some(sku) = sku else { return Ok(()) };
     let held: bool =
         c.query_one("SELECT EXISTS (SELECT 1 FROM product_variants WHERE sku = ?1)", args![sku], |r| {
@@ -228,7 +229,7 @@ pub(super) fn refuse_variant_sku(c: &mut Conn, sku: Option<&str>) -> Result<(), 
 }
 
 /// Whether a product has options, and so sells its variants' units, not its own.
-pub(super) fn has_options(c: &mut Conn, product_id: i64) -> Result<bool, Error> {
+pub(in crate::db) fn has_options(c: &mut Conn, product_id: i64) -> Result<bool, Error> {
     c.query_one(
         "SELECT EXISTS (SELECT 1 FROM products WHERE id = ?1 AND options IS NOT NULL)",
         args![product_id],
@@ -237,7 +238,11 @@ pub(super) fn has_options(c: &mut Conn, product_id: i64) -> Result<bool, Error> 
 }
 
 /// The first variant of the product asking less than `price`, as "SKU ($12.99)".
-pub(super) fn variant_below(c: &mut Conn, product_id: i64, price: Cents) -> Result<Option<String>, Error> {
+pub(in crate::db) fn variant_below(
+    c: &mut Conn,
+    product_id: i64,
+    price: Cents,
+) -> Result<Option<String>, Error> {
     c.query_opt(
         "SELECT sku, price_cents FROM product_variants WHERE product_id = ?1 AND price_cents < ?2
          ORDER BY price_cents LIMIT 1",
