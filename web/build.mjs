@@ -252,13 +252,13 @@ async function writeHashed(path, text) {
   return hashed;
 }
 
-// The back office's stylesheet (src/features/admin/styles/), bundled on its own into
+// The back office's stylesheet (src/admin/styles/), bundled on its own into
 // static/admin-<hash>.css: its screens are lazy chunks no shopper loads, and their CSS
 // would otherwise be joined into every page (esbuild folds a lazy chunk's CSS modules
 // into the entry's stylesheet). Answers the file's path.
 async function buildBackOfficeCss() {
   const result = await esbuild.build({
-    entryPoints: ['src/features/admin/styles/index.css'],
+    entryPoints: ['src/admin/styles/index.css'],
     bundle: true,
     minify: production,
     outdir: staticDir,

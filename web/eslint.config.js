@@ -5,23 +5,35 @@
 //
 // and features never import each other (a page composes them). A move against the flow
 // is an error here rather than a habit to remember in review. Run by `make lint`.
+//
+// The back office is a wing of its own, web/src/admin, with the same flow inside it:
+//
+//   admin/{api,lib,components,styles}  ←  admin/features/<resource>  ←  admin/pages  ←  app/router.tsx
+//
+// The storefront never imports the wing (no shopper downloads a line of it): only the
+// router names the wing's pages, each in a lazy import(). The wing may use the
+// storefront's bottom layers (components, lib, the api client and its types) and, from
+// its features and pages, the store; never the storefront's features, pages or app.
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// One zone per feature, read from the folder, so a new feature is covered the day it appears.
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const entries = (folder) => readdirSync(new URL(folder, import.meta.url), { withFileTypes: true });
+const folders = (folder) =>
+  entries(folder)
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
-const featuresStayApart = features.map((feature) => ({
-  target: `./src/features/${feature}`,
-  from: './src/features',
-  except: [`./${feature}`],
-  message: 'Features never import each other: compose them in a page (web/src/pages) instead.',
-}));
+// One zone per feature, read from the folder, so a new feature is covered the day it appears.
+const featuresStayApart = (root) =>
+  folders(`${root}/features`).map((feature) => ({
+    target: `${root}/features/${feature}`,
+    from: `${root}/features`,
+    except: [`./${feature}`],
+    message: `Features never import each other: compose them in a page (web/${root.slice(2)}/pages) instead.`,
+  }));
 
 const layers = [
   {
@@ -43,6 +55,55 @@ const layers = [
     target: './src/pages',
     from: './src/app',
     message: 'Pages never import app: the router and layout import pages.',
+  },
+];
+
+// The back office's wing. The storefront is everything else in src, read from the folder
+// (a new storefront folder is covered the day it appears); app/router.tsx is the one
+// storefront file that reaches into the wing, and only its pages.
+const WING = './src/admin';
+const ROUTER = 'router.tsx';
+const storefront = [
+  ...entries('./src').filter((entry) => !['admin', 'app'].includes(entry.name)).map((entry) => `./src/${entry.name}`),
+  ...entries('./src/app').filter((entry) => entry.name !== ROUTER).map((entry) => `./src/app/${entry.name}`),
+];
+
+const wing = [
+  {
+    target: storefront,
+    from: WING,
+    message:
+      "The storefront never imports the back office (web/src/admin): it would ship to every shopper. Only app/router.tsx loads the back office's pages, lazily.",
+  },
+  {
+    target: `./src/app/${ROUTER}`,
+    from: WING,
+    except: ['./pages'],
+    message: "The router loads only the back office's pages (web/src/admin/pages), each in a lazy import().",
+  },
+  {
+    target: WING,
+    from: ['./src/features', './src/pages', './src/app'],
+    message:
+      "The back office never imports the storefront's features, pages or app: only its bottom layers (components, lib, api/client and api/types) and the store.",
+  },
+  {
+    target: WING,
+    from: './src/api',
+    except: ['./client.ts', './types.ts', './fieldRules.ts'],
+    message:
+      "The back office calls the server through its own client (web/src/admin/api); of the storefront's api it uses only client.ts, types.ts and fieldRules.ts.",
+  },
+  {
+    target: [`${WING}/api`, `${WING}/lib`, `${WING}/components`, `${WING}/styles`],
+    from: [`${WING}/features`, `${WING}/pages`, './src/store'],
+    message:
+      "The back office's api, lib, components and styles are its bottom layer: they import nothing from its features or pages, nor from the store.",
+  },
+  {
+    target: `${WING}/features`,
+    from: `${WING}/pages`,
+    message: "The back office's features never import its pages: those compose features, not the other way round.",
   },
 ];
 
@@ -86,7 +147,17 @@ export default tseslint.config(
     },
     rules: {
       'import/no-cycle': 'error',
-      'import/no-restricted-paths': ['error', { zones: [...layers, ...featuresStayApart] }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layers,
+            ...featuresStayApart('./src'),
+            ...wing,
+            ...featuresStayApart(WING),
+          ],
+        },
+      ],
       // An unresolved import would slip past the two rules above unseen.
       'import/no-unresolved': 'error',
       '@typescript-eslint/no-floating-promises': [
@@ -98,6 +169,24 @@ export default tseslint.config(
         'error',
         // `const { confirmPassword: _, ...input } = values` drops a field on purpose.
         { varsIgnorePattern: '^_', argsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // The router's imports of the back office's pages stay import() calls, so the wing
+    // stays out of the entry's chunks (no-restricted-imports leaves import() alone).
+    files: [`src/app/${ROUTER}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/admin/**'],
+              message: "Load the back office's pages with a lazy import(), never a static import: the wing stays out of the shopper's bundle.",
+            },
+          ],
+        },
       ],
     },
   },

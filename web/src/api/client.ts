@@ -36,7 +36,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A cookie's value (the anti-forgery token's, for the uploads that go by XMLHttpRequest: api/adminFiles.ts). */
+/** A cookie's value (the anti-forgery token's, for the uploads that go by XMLHttpRequest: admin/api/adminFiles.ts). */
 export function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
   const found = document.cookie.split('; ').find((c) => c.startsWith(prefix));

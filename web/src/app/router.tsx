@@ -76,24 +76,24 @@ const screen = (path: string, load: Load, access: Access): RouteObject => ({ pat
 // The back office: a frame (its sub-navigation, a viewer's note) guarded once for staff,
 // around screens of its own, every one a chunk that a shopper's visit never fetches.
 const adminScreens: [string, Load][] = [
-  [paths.adminProducts, () => import('../pages/admin/ProductsPage.tsx')],
-  [paths.adminNewProduct, () => import('../pages/admin/ProductEditorPage.tsx')],
-  [paths.adminProduct, () => import('../pages/admin/ProductEditorPage.tsx')],
-  [paths.adminImport, () => import('../pages/admin/ImportPage.tsx')],
-  [paths.adminOrders, () => import('../pages/admin/OrdersPage.tsx')],
-  [paths.adminReviews, () => import('../pages/admin/ReviewsPage.tsx')],
-  [paths.adminShoppers, () => import('../pages/admin/ShoppersPage.tsx')],
-  [paths.adminStaff, () => import('../pages/admin/StaffPage.tsx')],
-  [paths.adminAudit, () => import('../pages/admin/AuditPage.tsx')],
+  [paths.adminProducts, () => import('../admin/pages/ProductsPage.tsx')],
+  [paths.adminNewProduct, () => import('../admin/pages/ProductEditorPage.tsx')],
+  [paths.adminProduct, () => import('../admin/pages/ProductEditorPage.tsx')],
+  [paths.adminImport, () => import('../admin/pages/ImportPage.tsx')],
+  [paths.adminOrders, () => import('../admin/pages/OrdersPage.tsx')],
+  [paths.adminReviews, () => import('../admin/pages/ReviewsPage.tsx')],
+  [paths.adminShoppers, () => import('../admin/pages/ShoppersPage.tsx')],
+  [paths.adminStaff, () => import('../admin/pages/StaffPage.tsx')],
+  [paths.adminAudit, () => import('../admin/pages/AuditPage.tsx')],
 ];
 
 const inFrame = (load: Load) => async () => ({ Component: (await load()).default });
 
 const admin: RouteObject = {
   path: paths.admin,
-  lazy: guarded(() => import('../pages/admin/AdminLayout.tsx'), 'staff'),
+  lazy: guarded(() => import('../admin/pages/AdminLayout.tsx'), 'staff'),
   children: [
-    { index: true, lazy: inFrame(() => import('../pages/admin/DashboardPage.tsx')) },
+    { index: true, lazy: inFrame(() => import('../admin/pages/DashboardPage.tsx')) },
     ...adminScreens.map(([path, load]): RouteObject => ({ path, lazy: inFrame(load) })),
   ],
 };

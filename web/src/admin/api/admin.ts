@@ -1,0 +1,79 @@
+// The back office's calls (/api/admin/*), one typed function each, through the one client.
+// Only the back office's chunks import this file, so a shopper never downloads it.
+import { del, get, patch, post, put } from '../../api/client.ts';
+import type {
+  components,
+  operations,
+  AccountBody,
+  Accounts,
+  AdminOrderBody,
+  AdminOrders,
+  AdminProductBody,
+  AdminProducts,
+  AdminReviewBody,
+  AdminReviews,
+  AdminVariantsBody,
+  AuditLog,
+  OrderStatus,
+  ProductInput,
+  Role,
+  SecondFactorSetup,
+  SecondFactorState,
+  StaffInput,
+  SummaryBody,
+  VariantsInput,
+} from '../../api/types.ts';
+
+type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+export type ProductListQuery = Query<'listAdminProducts'>;
+export type OrderListQuery = Query<'listAdminOrders'>;
+export type ReviewListQuery = Query<'listAdminReviews'>;
+export type ShopperListQuery = Query<'listShoppers'>;
+export type ProductSort = NonNullable<ProductListQuery['sort']>;
+
+/** `?a=1&b=x` of the values that are set, or ''. */
+function query(values: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export const getSummary = () => get<SummaryBody>('/api/admin/summary');
+
+export const listAdminProducts = (q: ProductListQuery) => get<AdminProducts>(`/api/admin/products${query(q)}`);
+export const getAdminProduct = (id: number) => get<AdminProductBody>(`/api/admin/products/${id}`);
+export const createProduct = (input: Partial<ProductInput>) => post<AdminProductBody>('/api/admin/products', input);
+export const updateProduct = (id: number, input: Partial<ProductInput>) =>
+  patch<AdminProductBody>(`/api/admin/products/${id}`, input);
+export const archiveProduct = (id: number) => del<AdminProductBody>(`/api/admin/products/${id}`);
+export const restoreProduct = (id: number) => post<AdminProductBody>(`/api/admin/products/${id}/restore`);
+/** A product's options and variants (viewer and up). */
+export const getProductVariants = (id: number) => get<AdminVariantsBody>(`/api/admin/products/${id}/variants`);
+/** Replaces them whole, all or nothing (staff); `{options: [], variants: []}` makes the product plain again. */
+export const saveProductVariants = (id: number, input: VariantsInput) =>
+  put<AdminVariantsBody>(`/api/admin/products/${id}/variants`, input);
+
+export const listAdminOrders = (q: OrderListQuery) => get<AdminOrders>(`/api/admin/orders${query(q)}`);
+export const moveOrder = (id: number, status: OrderStatus) =>
+  patch<AdminOrderBody>(`/api/admin/orders/${id}`, { status } satisfies components['schemas']['OrderStatusInput']);
+
+export const listAdminReviews = (q: ReviewListQuery) => get<AdminReviews>(`/api/admin/reviews${query(q)}`);
+export const setReviewHidden = (id: number, hidden: boolean) =>
+  patch<AdminReviewBody>(`/api/admin/reviews/${id}`, { hidden } satisfies components['schemas']['ReviewVisibilityInput']);
+
+export const listShoppers = (q: ShopperListQuery) => get<Accounts>(`/api/admin/shoppers${query(q)}`);
+export const setAccountDisabled = (id: number, disabled: boolean) =>
+  patch<AccountBody>(`/api/admin/shoppers/${id}`, { disabled } satisfies components['schemas']['AccountStateInput']);
+
+export const listStaff = () => get<Accounts>('/api/admin/staff').then((r) => r.Accounts);
+export const addStaff = (input: StaffInput) => post<AccountBody>('/api/admin/staff', input);
+export const setRole = (id: number, role: Role) =>
+  patch<AccountBody>(`/api/admin/staff/${id}`, { role } satisfies components['schemas']['RoleInput']);
+
+export const listAudit = (page: number) => get<AuditLog>(`/api/admin/audit${query({ page: page > 1 ? page : undefined })}`);
+
+export const getSecondFactor = () => get<SecondFactorState>('/api/admin/second-factor');
+export const startSecondFactor = () => post<SecondFactorSetup>('/api/admin/second-factor');
+export const confirmSecondFactor = (code: string) => post<SecondFactorState>('/api/admin/second-factor/confirm', { code });
+export const turnOffSecondFactor = (code: string) => post<SecondFactorState>('/api/admin/second-factor/off', { code });
