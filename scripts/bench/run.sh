@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: the release binary against nginx serving byte-for-byte the same answers,
-# side by side in one run, over loopback with wrk. Writes target/bench/report.md.
+# side by side in one run, over loopback with wrk. Writes target/bench/report.md, and
+# puts it into docs/performance.md below its marker line, with the date, the machine and
+# the commit (scripts/bench/write-performance.sh); the reading above the marker stays.
 #
 #   BENCH_SECS=10 BENCH_WARMUP=3 BENCH_ROUNDS=5 scripts/bench/run.sh
 #   BENCH_BIN=/path/to/market scripts/bench/run.sh    another build of the store, as it is
@@ -12,6 +14,9 @@
 # nginx, measured in turns on the same cores, is the figure to read.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+
+# The commit the run measures, taken before anything is built.
+COMMIT=$(scripts/bench/write-performance.sh --commit)
 
 SECS=${BENCH_SECS:-10}
 WARMUP=${BENCH_WARMUP:-3}
@@ -531,7 +536,7 @@ NGINX_LINES=$(wc -l <"$WORK/nginx/access.log" 2>/dev/null || echo 0)
 ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS | | | | $FAILURES | |")
 
 {
-  echo "Made by \`make bench\` ($(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d), $(nproc) cores):"
+  echo "Made by \`make bench\` ($COMMIT, $(date -u +%Y-%m-%d), $(nproc) cores):"
   echo "wrk -t$THREADS -c$CONNECTIONS over loopback; per case a ${WARMUP} s warm-up each, then ${SECS} s each in $ROUNDS rounds"
   echo "taking turns with nginx $("$NGINX" -v 2>&1 | cut -d/ -f2) (2 workers) serving the same bytes, each keeping an access log in a file"
   echo "(the store's default log; nginx's buffered access_log, 64 KiB, flushed every second). p50/p99: median over the rounds;"
@@ -628,3 +633,4 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
 } >"$OUT/report.md"
 echo
 cat "$OUT/report.md"
+BENCH_COMMIT=$COMMIT scripts/bench/write-performance.sh "$OUT/report.md" docs/performance.md
