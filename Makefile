@@ -125,7 +125,7 @@ dev: web-deps ## Rebuild the web app on change and serve it with a debug server
 	  until [ -f $(DEV_WEB_DIR)/index.html ]; do sleep 0.2; done; \
 	  cargo run -- serve --addr $(ADDR) --data-dir $(DATA_DIR) --web-dir $(DEV_WEB_DIR)
 
-bench: chromium web-deps ## Speed against nginx serving the same bytes (wrk, side by side): target/bench/report.md
+bench: chromium web-deps ## Speed against nginx serving the same bytes (wrk, side by side): target/bench/report.md and docs/performance.md
 	scripts/bench/run.sh
 
 clean: ## Remove build output (keeps the database)

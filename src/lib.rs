@@ -23,3 +23,6 @@ mod layering;
 
 #[cfg(test)]
 mod doc_links;
+
+#[cfg(test)]
+mod function_length;

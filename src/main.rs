@@ -9,7 +9,7 @@ use market::logging::{Destination, Log};
 use market::startup::Application;
 
 /// musl's own malloc serialises threads on one lock: with it the static build served 9-23%
-/// fewer catalog requests a second than the glibc one, with mimalloc as many; see `make dist` in the README.
+/// fewer catalog requests a second than the glibc one, with mimalloc as many; docs/performance.md#measured-outside-make-bench.
 #[cfg(target_env = "musl")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -320,7 +320,7 @@ fn spawn_resets(db: Db, sessions: session::SessionStore, every: std::time::Durat
 
 /// What [`Application::logins`] found.
 pub struct Logins {
-    /// The demo shopper (decisions.md §1) can sign in.
+    /// The demo shopper (docs/rules.md#fixed-values) can sign in.
     pub shopper: bool,
     /// A public demo's look-only back-office login is there.
     pub viewer: bool,

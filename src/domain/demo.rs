@@ -8,7 +8,7 @@ pub struct Login {
     pub password: &'static str,
 }
 
-/// The demo shopper (decisions.md §1).
+/// The demo shopper (docs/rules.md#fixed-values).
 pub const SHOPPER: Login = Login { username: "demo", password: "password" };
 pub const SHOPPER_EMAIL: &str = "demo@market.test";
 
