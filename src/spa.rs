@@ -21,7 +21,7 @@ use crate::db::Db;
 use crate::encoding::{self, Coding};
 use crate::error::json_error;
 use crate::storefront::render::{Renderer, Script};
-use crate::storefront::{self, Modules, Pages, Screens, Styles};
+use crate::storefront::{self, Modules, Pages, Prerendered, Styles};
 
 /// esbuild's output (`build.rs`): `index.html` and hashed files under `static/`, each
 /// text file with its `.br` and `.gz` copies made at build time (web/build.mjs).
@@ -43,7 +43,7 @@ const ASSET_CACHE: &str = "public, max-age=86400";
 static EMBEDDED_BUNDLE: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Bundle>);
 static EMBEDDED_ASSETS: LazyLock<HashMap<String, File>> = LazyLock::new(File::all::<Assets>);
 static EMBEDDED_MODULES: LazyLock<Modules> = LazyLock::new(|| read_json(Bundle::get(MODULES)));
-static EMBEDDED_SCREENS: LazyLock<Screens> = LazyLock::new(|| read_json(Bundle::get(SCREENS)));
+static EMBEDDED_PRERENDERED: LazyLock<Prerendered> = LazyLock::new(|| read_json(Bundle::get(PRERENDERED)));
 static EMBEDDED_STYLES: LazyLock<Styles> = LazyLock::new(|| read_json(Bundle::get(STYLES)));
 
 /// The app's script modules by page, written by web/build.mjs beside index.html.
@@ -51,7 +51,7 @@ const MODULES: &str = "modules.json";
 /// Each page's own CSS, written by web/build.mjs beside index.html.
 const STYLES: &str = "styles.json";
 /// The first screens' markup (web/src/prerender.tsx).
-const SCREENS: &str = "screens.json";
+const PRERENDERED: &str = "prerendered.json";
 /// The app's render of a catalog page, for the server (web/src/server.tsx).
 const SERVER_SCRIPT: &str = "server.js";
 
@@ -93,8 +93,8 @@ impl BundleSource {
         self.json(&EMBEDDED_MODULES, MODULES)
     }
 
-    fn screens(&self) -> Cow<'static, Screens> {
-        self.json(&EMBEDDED_SCREENS, SCREENS)
+    fn prerendered(&self) -> Cow<'static, Prerendered> {
+        self.json(&EMBEDDED_PRERENDERED, PRERENDERED)
     }
 
     fn styles(&self) -> Cow<'static, Styles> {
@@ -262,12 +262,12 @@ async fn fallback(
     match source.template() {
         Some(template) => {
             let pages = source.0.is_none().then_some(&**pages);
-            let (modules, styles, screens) = (source.modules(), source.styles(), source.screens());
+            let (modules, styles, prerendered) = (source.modules(), source.styles(), source.prerendered());
             let parts = storefront::Parts {
                 template: &template,
                 modules: &modules,
                 styles: &styles,
-                screens: &screens,
+                prerendered: &prerendered,
                 renderer: &renderer,
             };
             storefront::respond(&req, &db, &cache, pages, parts).await

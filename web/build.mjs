@@ -62,7 +62,7 @@ const writeIndexHtml = {
       await writeFile(join(outdir, 'modules.json'), JSON.stringify(pageModules(result.metafile, file, url)));
       await writeFile(join(outdir, 'styles.json'), JSON.stringify(pageStyles(result.metafile, pieces)));
       await bundleServer(result.metafile);
-      await writeFile(join(outdir, 'screens.json'), JSON.stringify(await prerendered(result.metafile, app)));
+      await writeFile(join(outdir, 'prerendered.json'), JSON.stringify(await prerendered(result.metafile, app)));
       const written = [...Object.keys(result.metafile.outputs).filter((path) => !path.endsWith('.css') && app.has(path)), appCss, adminCss];
       // index.html is a template the server fills in for each address (src/storefront/).
       if (production) await precompress(written);

@@ -9,6 +9,7 @@
 //! engine's types leave this module and its two engine folders.
 
 use super::Error;
+use crate::domain::ids::Id;
 use super::postgres::connection::PgConn;
 
 /// A connection inside the read or write the store opened on it: SQLite's (inside its
@@ -61,6 +62,13 @@ impl<'v> From<&'v str> for Value<'v> {
 impl<'v> From<&'v String> for Value<'v> {
     fn from(s: &'v String) -> Self {
         Value::Text(s)
+    }
+}
+
+/// An id is its row's number.
+impl<T: Id> From<T> for Value<'_> {
+    fn from(id: T) -> Self {
+        Value::Int(id.get())
     }
 }
 
@@ -171,6 +179,27 @@ impl Column for Option<i64> {
 
     fn from_postgres(row: &postgres::Row, at: usize) -> Result<Self, Error> {
         pg_int(row, at)
+    }
+}
+
+/// An id column, read as its type (`r.get::<ProductId>(0)`).
+impl<T: Id + From<i64>> Column for T {
+    fn from_sqlite(row: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
+        row.get::<_, i64>(at).map(T::from)
+    }
+
+    fn from_postgres(row: &postgres::Row, at: usize) -> Result<Self, Error> {
+        i64::from_postgres(row, at).map(T::from)
+    }
+}
+
+impl<T: Id + From<i64>> Column for Option<T> {
+    fn from_sqlite(row: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
+        row.get::<_, Option<i64>>(at).map(|id| id.map(T::from))
+    }
+
+    fn from_postgres(row: &postgres::Row, at: usize) -> Result<Self, Error> {
+        pg_int(row, at).map(|id| id.map(T::from))
     }
 }
 

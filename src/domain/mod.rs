@@ -8,6 +8,7 @@ pub mod catalog_csv;
 pub mod demo;
 pub mod favorites;
 pub mod fields;
+pub mod ids;
 pub mod inputs;
 pub mod listing;
 pub mod money;
@@ -25,6 +26,7 @@ pub mod users;
 pub mod variant_inputs;
 pub mod variants;
 
+pub use ids::{CartLineId, OrderId, ProductId, ReviewId, ShopperId, VariantId};
 pub use money::Cents;
 pub use rejection::{Rejection, Thing};
 pub use time::Timestamp;

@@ -13,7 +13,7 @@ mod head;
 mod kept;
 pub mod render;
 mod routes;
-mod screen;
+mod prerendered;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
@@ -34,8 +34,8 @@ pub use kept::Pages;
 use kept::Sent;
 use render::Renderer;
 use routes::{Route, Screen, route};
-use screen::First;
-pub use screen::Screens;
+use prerendered::First;
+pub use prerendered::Prerendered;
 
 /// The department whose first products the landing page's "Holiday deals" shelf shows,
 /// and how many (web/src/pages/LandingPage.tsx, features/catalog/HolidayDeals.tsx).
@@ -90,7 +90,7 @@ pub struct Parts<'a> {
     /// Each page's own CSS.
     pub styles: &'a Styles,
     /// The prerendered screens and the bar.
-    pub screens: &'a Screens,
+    pub prerendered: &'a Prerendered,
     /// The app's render of catalog pages.
     pub renderer: &'a Renderer,
 }
@@ -217,7 +217,7 @@ impl Page {
             .replacen(HEAD_MARK, &self.head.render(), 1)
             .replacen(STYLE_MARK, &parts.styles.style(self.module), 1)
             .replacen(PRELOAD_MARK, &self.head.render_preloads(needed), 1)
-            .replacen(SCREEN_MARK, &parts.screens.render(&self.first, self.words.as_deref()), 1)
+            .replacen(SCREEN_MARK, &parts.prerendered.render(&self.first, self.words.as_deref()), 1)
             .replacen(ANSWERS_MARK, &answers_block(&self.answers), 1)
     }
 
@@ -259,7 +259,7 @@ async fn page(req: &HttpRequest, db: &Db, cache: &AnswerCache) -> Built {
     let mut page = match route(req.path()) {
         None => {
             let mut page = Page::not_found("Page not found", "NotFoundPage");
-            page.first = First::Screen("*");
+            page.first = First::Prerendered("*");
             page
         }
         Some(Route::Home) => home(db, cache, &origin).await,
@@ -331,7 +331,7 @@ async fn home(db: &Db, cache: &AnswerCache, origin: &str) -> Page {
         },
     }));
     let mut page = Page::new(head, None);
-    page.first = First::Screen("/");
+    page.first = First::Prerendered("/");
     page.answer(answers::department_products(db, cache, HOLIDAY_DEPARTMENT, HOLIDAY_SHELF).await);
     page
 }
@@ -624,7 +624,7 @@ fn screen(origin: &str, screen: &'static Screen) -> Page {
         None => head.indexable = false,
     }
     let mut page = Page::new(head, Some(screen.module));
-    page.first = First::Screen(screen.path);
+    page.first = First::Prerendered(screen.path);
     page
 }
 

@@ -134,7 +134,7 @@ impl Worker {
         *loaded.began.lock().ok()? = Some(Instant::now());
         let rendered = loaded.context.with(|ctx| {
             let _ = ctx.eval::<(), _>("globalThis.__logged.length = 0; globalThis.__leadPicture = null");
-            let render: Function = ctx.globals().get("renderScreen").ok()?;
+            let render: Function = ctx.globals().get("renderPage").ok()?;
             let html = match render.call::<_, String>((url, answers)) {
                 Ok(html) => html,
                 Err(e) => {
@@ -216,7 +216,7 @@ fn logged(ctx: &rquickjs::Ctx) -> String {
 mod tests {
     use super::*;
 
-    const SCRIPT: &str = "globalThis.renderScreen = (url, answers) => {
+    const SCRIPT: &str = "globalThis.renderPage = (url, answers) => {
         if (url === '/loop') { for (;;) {} }
         if (url === '/throw') throw new Error('no such page');
         if (url === '/undrawn') return '<main><!--$!--><template></template><!--/$--></main>';

@@ -1,4 +1,4 @@
-// The entry. The page arrives with its first screen drawn (src/storefront/screen.rs): the
+// The entry. The page arrives with its first screen drawn (src/storefront/prerendered.rs): the
 // bar, and the product, the cards or the page itself, with that screen's CSS. The app's
 // code and whole stylesheet are fetched only once that screen and its pictures have
 // loaded, so on a phone's connection the pictures are not held behind them; the app then

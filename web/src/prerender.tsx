@@ -1,5 +1,5 @@
 // Build time only (web/build.mjs runs it under Node, never in a browser): the markup the
-// app's first render draws, for the server to send inside #root (src/storefront/screen.rs),
+// app's first render draws, for the server to send inside #root (src/storefront/prerendered.rs),
 // so a first visit paints the store before any script has arrived and the app's render
 // then replaces it with the same thing. It is part of the app's own build, so the CSS
 // modules' class names and the pictures' hashed addresses are the ones the app uses.

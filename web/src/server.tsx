@@ -1,6 +1,6 @@
 // Run inside the server, never in a browser: the app's own render of a catalog page's
 // first screen, by QuickJS embedded in the binary (src/storefront/render.rs). The server
-// calls `renderScreen(url, answers)` with the address and the same API answers it writes
+// calls `renderPage(url, answers)` with the address and the same API answers it writes
 // into the page for the app (api/firstAnswers.ts); the store begins with them as the
 // app's does (store/firstAnswers.ts), so this render is the app's first render, and the
 // app takes over the same markup. What QuickJS lacks of a browser (src/server/globals.ts)
@@ -60,7 +60,7 @@ function contextFor(location: Location): StaticHandlerContext | undefined {
 }
 
 /** The first screen of `url` (a path and query) given the page's answers, as JSON; '' for an address that has none here. */
-function renderScreen(url: string, answers: string): string {
+function renderPage(url: string, answers: string): string {
   useStore.setState(useStore.getInitialState(), true);
   // Under the addresses the app asks them at too, as in the browser.
   const carried = [...withAliases(JSON.parse(answers) as Record<string, FirstAnswer>)];
@@ -76,4 +76,4 @@ function renderScreen(url: string, answers: string): string {
   return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
-(globalThis as unknown as { renderScreen: typeof renderScreen }).renderScreen = renderScreen;
+(globalThis as unknown as { renderPage: typeof renderPage }).renderPage = renderPage;

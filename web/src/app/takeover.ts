@@ -1,4 +1,4 @@
-// The moment the app replaces the server's first screen (src/storefront/screen.rs) with
+// The moment the app replaces the server's first screen (src/storefront/prerendered.rs) with
 // its own render of the same markup. Until then the screen's buttons have no code behind
 // them, so nothing a shopper does there is lost: what was typed (the search box) and
 // where the focus was carry over when the app's render replaces the screen, and a tap

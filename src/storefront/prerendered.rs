@@ -3,7 +3,7 @@
 //! has arrived. The app's render then replaces it with the same markup, so nothing moves.
 //!
 //! All of it comes from the app's own components: the bar and the pages that need no
-//! data rendered at build time (web/src/prerender.tsx → `screens.json`), and product and
+//! data rendered at build time (web/src/prerender.tsx → `prerendered.json`), and product and
 //! listing pages rendered for each page from its answers by the app's server entry
 //! (web/src/server.tsx), which `render.rs` runs. Nothing here writes a component's
 //! markup; the `first screen` journey (web/e2e) checks the two draw the same boxes.
@@ -14,9 +14,9 @@ use serde::Deserialize;
 
 use super::head::escape;
 
-/// web/build.mjs's `screens.json`.
+/// web/build.mjs's `prerendered.json`.
 #[derive(Clone, Default, Deserialize)]
-pub struct Screens {
+pub struct Prerendered {
     shell: Shell,
     /// Whole `#root` contents by prerendered screen (`home`, `login`...).
     screens: HashMap<String, String>,
@@ -32,7 +32,7 @@ struct Shell {
 /// What a page draws first.
 pub enum First {
     /// A prerendered screen, by its address in the app's router (`*`: not found).
-    Screen(&'static str),
+    Prerendered(&'static str),
     /// The app's own render of a catalog page, through `</main>` (`render.rs`).
     Rendered(String),
     /// The bar alone: the app draws the page (a shopper's own; a page whose render
@@ -40,11 +40,11 @@ pub enum First {
     Bar,
 }
 
-impl Screens {
+impl Prerendered {
     /// `#root`'s contents for `first`; `words` for the bar's search box (a search page's).
     pub fn render(&self, first: &First, words: Option<&str>) -> String {
         let main = match first {
-            First::Screen(path) => match self.screens.get(*path) {
+            First::Prerendered(path) => match self.screens.get(*path) {
                 Some(html) => return html.clone(),
                 None => String::new(),
             },
