@@ -4,6 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
+use super::openapi::{BadRequest, NotFound, NotModified};
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::listing::{ListingQuery, Sort, listing_query};
@@ -15,11 +16,10 @@ use crate::error::ApiError;
     operation_id = "listDepartments",
     tag = "catalog",
     summary = "Every department",
-
     responses(
         (status = 200, description = "The departments, by id", body = dto::Departments,
             links(("DepartmentProducts" = (operation_id = "listDepartmentProducts", parameters(("id" = "$response.body#/Departments/0/id")))))),
-        (status = 304, response = super::openapi::NotModified)
+        NotModified
     )
 )]
 pub async fn list_departments(
@@ -136,7 +136,7 @@ pub(super) fn query_params(req: &HttpRequest) -> Vec<(String, String)> {
                 ("AddToCart" = (operation_id = "addToCart", request_body = json!({"productId": "$response.body#/Products/0/id"}))),
                 ("AddFavorite" = (operation_id = "addFavorite", request_body = json!({"productId": "$response.body#/Products/0/id"})))
             )),
-        (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn list_department_products(
@@ -160,8 +160,7 @@ pub async fn list_department_products(
     params(("id" = i64, Path, description = "The product")),
     responses(
         (status = 200, description = "The product", body = dto::Product),
-        (status = 304, response = super::openapi::NotModified),
-        (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn get_product(

@@ -4,6 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
+use super::openapi::{BodilessWriteErrors, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
@@ -20,7 +21,7 @@ use crate::error::ApiError;
     responses(
         (status = 200, description = "The favorites", body = dto::Favorites,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/Products/0/id")))))),
-        (status = 401, response = super::openapi::Unauthorized)
+        Unauthorized
     )
 )]
 pub async fn list_favorites(
@@ -47,7 +48,7 @@ pub async fn list_favorites(
     responses(
         (status = 200, description = "The favorite", body = dto::Favorite,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/id")))))),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn add_favorite(
@@ -70,7 +71,7 @@ pub async fn add_favorite(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn remove_favorite(

@@ -5,6 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use prometheus_client::metrics::counter::Counter;
 
 use super::dto;
+use super::openapi::{Conflict, Unauthorized, UnprocessableEntity, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::orders::Attempt;
@@ -24,7 +25,7 @@ pub const REPLAYED: &str = "Idempotent-Replayed";
     security(("session" = [])),
     responses(
         (status = 200, description = "The orders", body = dto::Orders),
-        (status = 401, response = super::openapi::Unauthorized)
+        Unauthorized
     )
 )]
 pub async fn list_orders(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
@@ -67,7 +68,7 @@ pub struct Placed {
     responses(
         (status = 201, description = "The order (or, for a repeated `Idempotency-Key`, the first answer again)", body = dto::Order,
             headers(("Idempotent-Replayed" = String, description = "`true` when this answer repeats the first one for its `Idempotency-Key`"))),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 422, response = super::openapi::UnprocessableEntity)
+        WriteErrors, Conflict, UnprocessableEntity
     )
 )]
 pub async fn place_order(

@@ -4,6 +4,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
+use super::openapi::{
+    BadRequest, BodilessWriteErrors, Conflict, NotFound, NotModified, Unauthorized, WriteErrors,
+};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
@@ -19,8 +22,7 @@ use crate::error::ApiError;
     params(("id" = i64, Path, description = "The product")),
     responses(
         (status = 200, description = "The reviews", body = dto::Reviews),
-        (status = 304, response = super::openapi::NotModified),
-        (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn list_product_reviews(
@@ -47,7 +49,7 @@ pub(crate) async fn load_product_reviews(db: &Db, id: i64) -> Result<Option<dto:
     responses(
         (status = 200, description = "The reviews", body = dto::Reviews,
             links(("UpdateReview" = (operation_id = "updateReview", parameters(("id" = "$response.body#/Reviews/0/id")))))),
-        (status = 401, response = super::openapi::Unauthorized)
+        Unauthorized
     )
 )]
 pub async fn list_my_reviews(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
@@ -70,7 +72,7 @@ pub async fn list_my_reviews(db: web::Data<Db>, user: CurrentUser) -> Result<Htt
                 ("UpdateReview" = (operation_id = "updateReview", parameters(("id" = "$response.body#/id")))),
                 ("DeleteReview" = (operation_id = "deleteReview", parameters(("id" = "$response.body#/id"))))
             )),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn create_review(
@@ -95,7 +97,7 @@ pub async fn create_review(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The updated review", body = dto::Review),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn update_review(
@@ -119,7 +121,7 @@ pub async fn update_review(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn delete_review(

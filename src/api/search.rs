@@ -5,6 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use super::answer_cache::{Answer, AnswerCache};
 use super::catalog::{ListingParams, query_params, sorts};
 use super::dto;
+use super::openapi::{BadRequest, NotFound, NotModified};
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::listing::{SearchQuery, search_query, search_text, words};
@@ -50,7 +51,7 @@ pub struct SuggestionParams {
     responses(
         (status = 200, description = "A page of the matching products, the total and the facets", body = dto::SearchResults,
             links(("Product" = (operation_id = "getProduct", parameters(("id" = "$response.body#/Products/0/id")))))),
-        (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn search_products(
@@ -76,7 +77,7 @@ pub(crate) async fn load_search(db: &Db, query: SearchQuery) -> Result<Option<dt
     params(SuggestionParams),
     responses(
         (status = 200, description = "At most 8: departments, then brands, then products", body = dto::Suggestions),
-        (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest)
+        NotModified, BadRequest
     )
 )]
 pub async fn list_search_suggestions(

@@ -6,6 +6,7 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::{self, Message, SessionUser};
+use super::openapi::{Forbidden, TooManyRequests, WriteErrors};
 use crate::auth::current_user::USER_ID;
 use crate::auth::limits::{Account, Limiter};
 use crate::auth::session::SessionStore;
@@ -81,7 +82,7 @@ pub fn client_address(req: &HttpRequest) -> IpAddr {
     security(("xsrf" = [])),
     responses(
         (status = 200, description = "Signed in; the session cookie and the anti-forgery token are new", body = SessionUser),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 429, response = super::openapi::TooManyRequests)
+        WriteErrors, TooManyRequests
     )
 )]
 pub async fn sign_in(
@@ -186,7 +187,7 @@ async fn start_demo_shopper(
     security(("xsrf" = [])),
     responses(
         (status = 200, description = "Signed out; the browser gets a new anonymous session and token", body = Message),
-        (status = 403, response = super::openapi::Forbidden)
+        Forbidden
     )
 )]
 pub async fn sign_out(session: Session) -> Result<HttpResponse, ApiError> {

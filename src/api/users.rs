@@ -4,6 +4,9 @@ use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::dto::SessionUser;
+use super::openapi::{
+    BadRequest, Conflict, Forbidden, PayloadTooLarge, TooManyRequests, UnsupportedMediaType,
+};
 use super::session::{client_address, start_session};
 use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
@@ -21,7 +24,7 @@ use crate::error::ApiError;
     security(("xsrf" = [])),
     responses(
         (status = 201, description = "Created and signed in", body = SessionUser),
-        (status = 400, response = super::openapi::BadRequest), (status = 403, response = super::openapi::Forbidden), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 429, response = super::openapi::TooManyRequests)
+        BadRequest, Forbidden, Conflict, PayloadTooLarge, UnsupportedMediaType, TooManyRequests
     )
 )]
 pub async fn sign_up(

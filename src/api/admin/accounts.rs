@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{PAGE_SIZE, page_of, pages, search_of};
+use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::session::SessionStore;
 use crate::auth::{Passwords, StaffMember};
 use crate::db::Db;
@@ -105,7 +106,7 @@ pub struct Accounts {
     security(("session" = [])),
     responses(
         (status = 200, description = "Every account with a role above shopper", body = Accounts),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors
     )
 )]
 pub async fn list_staff(db: web::Data<Db>, _staff: StaffMember) -> Result<HttpResponse, ApiError> {
@@ -124,7 +125,7 @@ pub async fn list_staff(db: web::Data<Db>, _staff: StaffMember) -> Result<HttpRe
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new account", body = AccountBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, Conflict
     )
 )]
 pub async fn add_staff(
@@ -186,7 +187,7 @@ pub enum RoleChoice {
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn set_role(
@@ -225,7 +226,7 @@ pub struct AccountParams {
     security(("session" = [])),
     responses(
         (status = 200, description = "One page of accounts", body = Accounts),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_shoppers(
@@ -265,7 +266,7 @@ pub struct AccountStateInput {
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn set_account_disabled(

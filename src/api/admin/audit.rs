@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{PAGE_SIZE, page_of, pages};
+use crate::api::openapi::{BadRequest, StaffReadErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::domain::Timestamp;
@@ -74,7 +75,7 @@ pub struct AuditParams {
     security(("session" = [])),
     responses(
         (status = 200, description = "One page of the log", body = AuditLog),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_audit(

@@ -17,6 +17,10 @@ use futures_util::StreamExt;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::api::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, StaffReadErrors, Unauthorized,
+    UnsupportedMediaType,
+};
 use crate::auth::StaffMember;
 use crate::config::Imports;
 use crate::db::admin::imports::{LISTED_PROBLEMS, ProductImport, Step};
@@ -48,7 +52,7 @@ pub const MAX_IMPORT_ROWS: u64 = 3_000_000;
     responses(
         (status = 200, description = "One row a product, or one row a variant of a product sold by variant (its columns repeated, stock the variant's): id, sku, name, brand, department, price, stock, status, description, variant_id, variant_sku, options, variant_price",
          content_type = "text/csv", body = String),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors
     )
 )]
 pub async fn export_products(db: web::Data<Db>, _staff: StaffMember) -> HttpResponse {
@@ -219,7 +223,7 @@ pub struct ImportProblems {
     responses(
         (status = 202, description = "Every row passed; the import is being applied", body = ProductImportBody),
         (status = 400, description = "Bad rows, each named; nothing was changed", body = ImportProblems),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        Unauthorized, Forbidden, Conflict, PayloadTooLarge, UnsupportedMediaType
     )
 )]
 pub async fn import_products(
@@ -296,7 +300,7 @@ pub async fn import_products(
     security(("session" = [])),
     responses(
         (status = 200, description = "The import", body = ProductImportBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn get_import(

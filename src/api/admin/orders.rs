@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{PAGE_SIZE, page_of, pages, search_of};
+use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin::orders::AdminOrder;
@@ -73,7 +74,7 @@ pub struct AdminOrderParams {
     security(("session" = [])),
     responses(
         (status = 200, description = "One page of orders", body = AdminOrders),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_admin_orders(
@@ -113,7 +114,7 @@ pub struct OrderStatusInput {
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The order as it now is", body = AdminOrderBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn move_order(

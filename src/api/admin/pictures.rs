@@ -8,6 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::dto::ProductImage;
+use crate::api::openapi::{
+    BadRequest, BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors,
+};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin::pictures::Picture;
@@ -59,7 +62,7 @@ pub struct PictureUpload {
     security(("session" = [])),
     responses(
         (status = 200, description = "The pictures", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn list_product_images(
@@ -81,7 +84,7 @@ pub async fn list_product_images(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The product's pictures, the new one last", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn add_product_image(
@@ -117,7 +120,7 @@ pub async fn add_product_image(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The pictures in their new order", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn order_product_images(
@@ -143,7 +146,7 @@ pub async fn order_product_images(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The pictures left", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn remove_product_image(

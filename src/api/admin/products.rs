@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{page_of, search_of};
+use crate::api::openapi::{
+    BadRequest, BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors,
+};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin::products::{AdminProduct, AdminProductQuery, AdminSort, Status, StockFilter};
@@ -162,7 +165,7 @@ impl AdminProductParams {
     security(("session" = [])),
     responses(
         (status = 200, description = "One page of products, and how many there are", body = AdminProducts),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_admin_products(
@@ -192,7 +195,7 @@ pub async fn list_admin_products(
     security(("session" = [])),
     responses(
         (status = 200, description = "The product", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn get_admin_product(
@@ -214,7 +217,7 @@ pub async fn get_admin_product(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The product, on sale (once it has stock)", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, Conflict
     )
 )]
 pub async fn create_product(
@@ -238,7 +241,7 @@ pub async fn create_product(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The product as it now is", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn update_product(
@@ -262,7 +265,7 @@ pub async fn update_product(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The product, archived", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn archive_product(
@@ -284,7 +287,7 @@ pub async fn archive_product(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The product, on sale again", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn restore_product(

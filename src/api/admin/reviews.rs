@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{PAGE_SIZE, page_of, pages};
+use crate::api::openapi::{BadRequest, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin::reviews::{AdminReview, AdminReviewQuery};
@@ -81,7 +82,7 @@ pub struct AdminReviewParams {
     security(("session" = [])),
     responses(
         (status = 200, description = "One page of reviews", body = AdminReviews),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_admin_reviews(
@@ -129,7 +130,7 @@ pub struct ReviewVisibilityInput {
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The review as it now is", body = AdminReviewBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn set_review_hidden(

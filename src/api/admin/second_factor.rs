@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::api::openapi::{BodilessWriteErrors, StaffReadErrors, WriteErrors};
 use crate::auth::{StaffMember, second_factor};
 use crate::db::Db;
 use crate::db::admin::staff::SecondFactor;
@@ -50,7 +51,7 @@ fn wrong_code() -> ApiError {
     security(("session" = [])),
     responses(
         (status = 200, description = "Its state", body = SecondFactorState),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors
     )
 )]
 pub async fn get_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<HttpResponse, ApiError> {
@@ -67,7 +68,7 @@ pub async fn get_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<Htt
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The secret and its otpauth URI", body = SecondFactorSetup),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        BodilessWriteErrors
     )
 )]
 pub async fn start_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<HttpResponse, ApiError> {
@@ -87,7 +88,7 @@ pub async fn start_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<H
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "On: sign-in now asks for a code", body = SecondFactorState),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors
     )
 )]
 pub async fn confirm_second_factor(
@@ -116,7 +117,7 @@ pub async fn confirm_second_factor(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Off", body = SecondFactorState),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors
     )
 )]
 pub async fn turn_off_second_factor(

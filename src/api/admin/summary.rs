@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::dto;
+use crate::api::openapi::StaffReadErrors;
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin::summary::Summary;
@@ -85,7 +86,7 @@ impl From<Summary> for SummaryBody {
     security(("session" = [])),
     responses(
         (status = 200, description = "The dashboard's figures", body = SummaryBody),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors
     )
 )]
 pub async fn get_summary(db: web::Data<Db>, _staff: StaffMember) -> Result<HttpResponse, ApiError> {

@@ -6,6 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::dto::Chosen;
+use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin::variants::AdminVariants;
@@ -76,7 +77,7 @@ impl From<AdminVariants> for AdminVariantsBody {
     security(("session" = [])),
     responses(
         (status = 200, description = "The options and variants", body = AdminVariantsBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn get_product_variants(
@@ -102,7 +103,7 @@ pub async fn get_product_variants(
     security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The options and variants as they now are", body = AdminVariantsBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn save_product_variants(
