@@ -1,6 +1,7 @@
 //! The signed-in shopper's cart.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
@@ -11,13 +12,10 @@ use crate::domain::Thing;
 use crate::domain::inputs::{CartInput, check};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/cart",
+#[api_operation(
     operation_id = "getCart",
     tag = "cart",
     summary = "The shopper's cart and its subtotal",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The cart", body = dto::Cart,
             links(
@@ -37,14 +35,11 @@ pub async fn get_cart(
     cache.answer(&req, Answer::Cart(user.id), Thing::CartLine, load).await
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/cart",
+#[api_operation(
     operation_id = "addToCart",
     tag = "cart",
     summary = "Add one of a product, or of one of its variants (a new line of quantity 1; at most 50 lines)",
     request_body = CartInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new cart line", body = dto::CartLine,
             links(("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/cartId")))))),
@@ -61,14 +56,11 @@ pub async fn add_to_cart(
     Ok(HttpResponse::Created().json(dto::CartLine::from(line)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/cart/{id}",
+#[api_operation(
     operation_id = "removeFromCart",
     tag = "cart",
     summary = "Remove a cart line",
     params(("id" = i64, Path, description = "The cart line (`cartId`)")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
         BodilessWriteErrors, NotFound

@@ -1,6 +1,7 @@
 //! Departments and products: public, read-only.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
@@ -10,9 +11,7 @@ use crate::domain::Thing;
 use crate::domain::listing::{ListingQuery, Sort, listing_query};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/departments",
+#[api_operation(
     operation_id = "listDepartments",
     tag = "catalog",
     summary = "Every department",
@@ -120,9 +119,7 @@ pub(super) fn query_params(req: &HttpRequest) -> Vec<(String, String)> {
     form_urlencoded::parse(req.query_string().as_bytes()).into_owned().collect()
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/departments/{id}/products",
+#[api_operation(
     operation_id = "listDepartmentProducts",
     tag = "catalog",
     summary = "A department with a page of its products",
@@ -151,9 +148,7 @@ pub async fn list_department_products(
     cache.answer(&req, asked, Thing::Department, || load_department_products(&db, id, query)).await
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/products/{id}",
+#[api_operation(
     operation_id = "getProduct",
     tag = "catalog",
     summary = "A product with its department and pictures",

@@ -1,6 +1,7 @@
 //! The signed-in shopper's favorites.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
@@ -11,13 +12,10 @@ use crate::domain::Thing;
 use crate::domain::inputs::{FavoriteInput, check};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/favorites",
+#[api_operation(
     operation_id = "listFavorites",
     tag = "favorites",
     summary = "The shopper's favorites",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The favorites", body = dto::Favorites,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/Products/0/id")))))),
@@ -37,14 +35,11 @@ pub async fn list_favorites(
     cache.answer(&req, Answer::Favorites(user.id), Thing::Favorite, load).await
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/favorites",
+#[api_operation(
     operation_id = "addFavorite",
     tag = "favorites",
     summary = "Favorite a product, with the variant chosen if any (again: answers the existing one, keeping the latest variant given)",
     request_body = FavoriteInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The favorite", body = dto::Favorite,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/id")))))),
@@ -61,14 +56,11 @@ pub async fn add_favorite(
     Ok(HttpResponse::Ok().json(dto::Favorite::from(favorite)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/favorites/{id}",
+#[api_operation(
     operation_id = "removeFavorite",
     tag = "favorites",
     summary = "Remove a favorite",
     params(("id" = i64, Path, description = "The favorite")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
         BodilessWriteErrors, NotFound

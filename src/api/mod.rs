@@ -21,14 +21,18 @@ use crate::auth::session::SessionStore;
 use crate::auth::{demo, roles, xsrf};
 use crate::headers;
 
-/// The one list of the API's paths. From it come: the routing; each route's layers
-/// (a `shopper` route passes the session layer, a public demo's layer (`auth::demo`),
-/// then the anti-forgery check on writes, and is sent `no-store`; a `public` one, the catalog, needs neither, skips loading
-/// the caller's session, and may be kept by caches that check back; a `viewer`,
-/// `staff` or `owner` route, the back office, is a `shopper` route that then passes
-/// the gate of that role, `auth::roles`); the `Allow`
-/// header of a 405; the OpenAPI document's paths ([`RouteDoc`]); and [`ROUTES`], which
-/// tests hold against the document.
+/// The one list of the API's paths, and the only place that says a route's method,
+/// path and access. From it come: the routing; each route's layers (a `visitor` route,
+/// signing in and up, passes the session layer, a public demo's layer (`auth::demo`),
+/// then the anti-forgery check on writes, and is sent `no-store`; a `shopper` route is
+/// a `visitor` route whose handler takes the signed-in shopper, and answers 401 without
+/// one; a `public` one, the catalog, needs neither, skips loading the caller's session,
+/// and may be kept by caches that check back; a `viewer`, `staff` or `owner` route, the
+/// back office, is a `visitor` route that then passes the gate of that role,
+/// `auth::roles`); the `Allow` header of a 405; the OpenAPI document's paths
+/// ([`route_doc`]: each handler's `#[api_operation]` placed at its method and path, with
+/// the security its access implies); and [`ROUTES`], which tests hold against the
+/// document.
 ///
 /// Paths are grouped under their first segment, each group an actix scope: a scope
 /// matches its prefix as a string, while a resource with an `{id}` is a regex that
@@ -51,30 +55,35 @@ macro_rules! route_table {
             );)*
         }
 
-        /// The OpenAPI paths of the route table's handlers.
-        #[derive(utoipa::OpenApi)]
-        #[openapi(paths($($($($handler,)+)+)*))]
-        pub struct RouteDoc;
+        /// The route table's handlers' operations, each where its `#[api_operation]`
+        /// leaves it: under a stand-in key, its handler's Rust path.
+        fn annotated() -> utoipa::openapi::OpenApi {
+            #[derive(utoipa::OpenApi)]
+            #[openapi(paths($($($($handler,)+)+)*))]
+            struct Annotated;
+            <Annotated as utoipa::OpenApi>::openapi()
+        }
     };
     (@public $sessions:ident, $route:expr) => { $route.wrap(from_fn(headers::public)) };
-    (@shopper $sessions:ident, $route:expr) => {
+    (@visitor $sessions:ident, $route:expr) => {
         $route
             .wrap(from_fn(xsrf::protect))
             .wrap(from_fn(demo::public_demo))
             .wrap($sessions.clone())
             .wrap(from_fn(crate::error::answer_failures))
     };
-    (@viewer $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::viewer))) };
-    (@staff $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::staff))) };
-    (@owner $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::owner))) };
+    (@shopper $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route) };
+    (@viewer $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::viewer))) };
+    (@staff $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::staff))) };
+    (@owner $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::owner))) };
 }
 
 route_table! {
     "/session" {
-        "": get(shopper session::get_session) post(shopper session::sign_in) delete(shopper session::sign_out);
+        "": get(visitor session::get_session) post(visitor session::sign_in) delete(visitor session::sign_out);
     }
     "/users" {
-        "": post(shopper users::sign_up);
+        "": post(visitor users::sign_up);
     }
     "/departments" {
         "": get(public catalog::list_departments);
@@ -137,10 +146,20 @@ route_table! {
     }
 }
 
+/// The OpenAPI paths of the route table: each handler's operation placed at the method
+/// and path the table gives it, with the security of its access
+/// ([`openapi::place_operations`]).
+pub fn route_doc() -> utoipa::openapi::OpenApi {
+    openapi::place_operations(annotated(), ROUTES, HANDLERS_IN)
+}
+
+/// The module the route table names its handlers from.
+const HANDLERS_IN: &str = module_path!();
+
 /// The OpenAPI document of the route table's paths ([`openapi::document_json`]), served at
 /// `GET /api/openapi.json` and printed by `market openapi`.
 pub fn openapi_json(secure_cookies: bool) -> String {
-    openapi::document_json(<RouteDoc as utoipa::OpenApi>::openapi(), secure_cookies)
+    openapi::document_json(route_doc(), secure_cookies)
 }
 
 /// Unknown `/api` paths get the JSON 404.

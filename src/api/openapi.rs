@@ -1,21 +1,23 @@
 //! The API's contract: an OpenAPI 3.1 document generated from the handlers' own
 //! annotations and the Rust types they read and answer, served at
-//! `GET /api/openapi.json` and printed by `market openapi`. Its paths come from the
-//! route table (`api::RouteDoc`, handed in by `api::openapi_json`, so this file does not
-//! name the table that names its handler); its error answers are components an
-//! annotation lists by name, alone or in a named set ([`WriteErrors`]...); its field
-//! limits, and the `x-field-rules` extension the web client generates its rules from,
-//! from `domain::fields`.
+//! `GET /api/openapi.json` and printed by `market openapi`. Its paths, methods and
+//! security come from the route table ([`place_operations`], handed the table by
+//! `api::route_doc`, so this file does not name the table that names its handler); its
+//! error answers are components an annotation lists by name, alone or in a named set
+//! ([`WriteErrors`]...); its field limits, and the `x-field-rules` extension the web
+//! client generates its rules from, from `domain::fields`.
 //! `make test-contract` lets schemathesis check the server against it.
 
 use std::collections::BTreeMap;
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use utoipa::openapi::content::ContentBuilder;
 use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::path::{HttpMethod, Operation};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{IntoResponses, Modify, Number, OpenApi, ToResponse, ToSchema};
 
@@ -253,6 +255,61 @@ impl Modify for FieldRules {
     }
 }
 
+/// The route table's operations in place. `#[api_operation]` (macros/) leaves each
+/// handler's operation under a stand-in key, the handler's Rust path; each route of
+/// `routes` (`api::ROUTES`: method, path, access, handler as named from the module
+/// `handlers_in`) takes its handler's operation to its method and path, with the
+/// security its access implies ([`security_of`]). A route whose handler has no
+/// operation, or an operation that no route takes, is a bug in the table: it panics.
+pub fn place_operations(
+    mut annotated: utoipa::openapi::OpenApi,
+    routes: &[(&str, &str, &str, &str)],
+    handlers_in: &str,
+) -> utoipa::openapi::OpenApi {
+    let mut stand_ins = std::mem::take(&mut annotated.paths.paths);
+    for (method, path, access, handler) in routes {
+        let key = format!("{handlers_in}::{}", handler.replace(' ', ""));
+        let mut operation: Operation = stand_ins
+            .remove(&key)
+            .and_then(|item| item.get)
+            .unwrap_or_else(|| panic!("{method} {path}: {handler} has no #[api_operation]"));
+        operation.security = security_of(access, method);
+        annotated.paths.add_path_operation(path, vec![http_method(method)], operation);
+    }
+    let unrouted: Vec<_> = stand_ins.keys().collect();
+    assert!(unrouted.is_empty(), "operations no route takes: {unrouted:?}");
+    annotated
+}
+
+fn http_method(method: &str) -> HttpMethod {
+    match method {
+        "get" => HttpMethod::Get,
+        "post" => HttpMethod::Post,
+        "put" => HttpMethod::Put,
+        "patch" => HttpMethod::Patch,
+        "delete" => HttpMethod::Delete,
+        _ => panic!("the route table's method {method} has no OpenAPI operation"),
+    }
+}
+
+/// What a route of this access and method asks the caller for: a `public` route,
+/// nothing; a `visitor` route (signing in and up) the anti-forgery header on writes; a
+/// signed-in one (`shopper`, and the back office's `viewer`, `staff` and `owner`) the
+/// session cookie, and the anti-forgery header too on writes.
+fn security_of(access: &str, method: &str) -> Option<Vec<SecurityRequirement>> {
+    let schemes: &[&str] = match (access, method == "get") {
+        ("public", _) | ("visitor", true) => return None,
+        ("visitor", false) => &["xsrf"],
+        ("shopper" | "viewer" | "staff" | "owner", true) => &["session"],
+        ("shopper" | "viewer" | "staff" | "owner", false) => &["session", "xsrf"],
+        _ => panic!("the route table's access {access} names no security"),
+    };
+    let requirement = schemes
+        .iter()
+        .fold(SecurityRequirement::default(), |all, scheme| all.add(*scheme, Vec::<String>::new()));
+    Some(vec![requirement])
+}
+
 /// The document of `routes` (the route table's paths, `api::openapi_json`), with the
 /// session cookie named as this server names it.
 pub fn document_json(routes: utoipa::openapi::OpenApi, secure_cookies: bool) -> String {
@@ -268,9 +325,7 @@ pub fn document_json(routes: utoipa::openapi::OpenApi, secure_cookies: bool) -> 
 pub struct Document(pub String);
 
 /// This document.
-#[utoipa::path(
-    get,
-    path = "/api/openapi.json",
+#[api_operation(
     operation_id = "getOpenapi",
     tag = "contract",
     responses((status = 200, description = "The OpenAPI 3.1 document of this API", content_type = "application/json", body = serde_json::Value))

@@ -2,6 +2,7 @@
 
 use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 use prometheus_client::metrics::counter::Counter;
 
 use super::dto;
@@ -16,13 +17,10 @@ pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// Marks an answer that repeats the one first given for an `Idempotency-Key`.
 pub const REPLAYED: &str = "Idempotent-Replayed";
 
-#[utoipa::path(
-    get,
-    path = "/api/orders",
+#[api_operation(
     operation_id = "listOrders",
     tag = "orders",
     summary = "The shopper's orders, newest first",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The orders", body = dto::Orders),
         Unauthorized
@@ -56,15 +54,12 @@ pub struct Placed {
     pub cents: Counter,
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/orders",
+#[api_operation(
     operation_id = "placeOrder",
     tag = "orders",
     summary = "Order the whole cart",
     params(IdempotencyHeader),
     request_body = OrderInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The order (or, for a repeated `Idempotency-Key`, the first answer again)", body = dto::Order,
             headers(("Idempotent-Replayed" = String, description = "`true` when this answer repeats the first one for its `Idempotency-Key`"))),

@@ -1,6 +1,7 @@
 //! Reviews of a product, and (for a signed-in shopper) their own.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
@@ -13,9 +14,7 @@ use crate::domain::Thing;
 use crate::domain::inputs::ReviewInput;
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/products/{id}/reviews",
+#[api_operation(
     operation_id = "listProductReviews",
     tag = "reviews",
     summary = "A product's reviews, newest first",
@@ -39,13 +38,10 @@ pub(crate) async fn load_product_reviews(db: &Db, id: i64) -> Result<Option<dto:
     Ok(db.list_product_reviews(id).await?.map(dto::Reviews::from))
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/reviews/current",
+#[api_operation(
     operation_id = "listMyReviews",
     tag = "reviews",
     summary = "The signed-in shopper's reviews, newest first",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The reviews", body = dto::Reviews,
             links(("UpdateReview" = (operation_id = "updateReview", parameters(("id" = "$response.body#/Reviews/0/id")))))),
@@ -57,15 +53,12 @@ pub async fn list_my_reviews(db: web::Data<Db>, user: CurrentUser) -> Result<Htt
     Ok(HttpResponse::Ok().json(dto::Reviews::from(reviews)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/products/{id}/reviews",
+#[api_operation(
     operation_id = "createReview",
     tag = "reviews",
     summary = "Review a product (once per shopper)",
     params(("id" = i64, Path, description = "The product")),
     request_body = ReviewInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new review", body = dto::Review,
             links(
@@ -86,15 +79,12 @@ pub async fn create_review(
     Ok(HttpResponse::Created().json(dto::Review::from(review)))
 }
 
-#[utoipa::path(
-    put,
-    path = "/api/reviews/{id}",
+#[api_operation(
     operation_id = "updateReview",
     tag = "reviews",
     summary = "Change your review",
     params(("id" = i64, Path, description = "The review")),
     request_body = ReviewInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The updated review", body = dto::Review),
         WriteErrors, NotFound
@@ -111,14 +101,11 @@ pub async fn update_review(
     Ok(HttpResponse::Ok().json(dto::Review::from(review)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/reviews/{id}",
+#[api_operation(
     operation_id = "deleteReview",
     tag = "reviews",
     summary = "Delete your review",
     params(("id" = i64, Path, description = "The review")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
         BodilessWriteErrors, NotFound

@@ -1,6 +1,7 @@
 //! Search and suggestions: public, read-only, kept per distinct query.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::catalog::{ListingParams, query_params, sorts};
@@ -41,9 +42,7 @@ pub struct SuggestionParams {
     q: String,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/search",
+#[api_operation(
     operation_id = "searchProducts",
     tag = "catalog",
     summary = "A page of the products matching some words",
@@ -68,9 +67,7 @@ pub(crate) async fn load_search(db: &Db, query: SearchQuery) -> Result<Option<dt
     Ok(Some(dto::SearchResults::from(db.search_products(query).await?)))
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/search/suggestions",
+#[api_operation(
     operation_id = "listSearchSuggestions",
     tag = "catalog",
     summary = "Departments, brands and products to offer as the shopper types",

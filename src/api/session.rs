@@ -4,6 +4,7 @@ use std::net::{IpAddr, Ipv4Addr};
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::dto::{self, Message, SessionUser};
 use super::openapi::{Forbidden, TooManyRequests, WriteErrors};
@@ -19,13 +20,10 @@ use crate::error::ApiError;
 
 /// The app's first call: who is signed in (or `null`). It also gives the browser its
 /// anti-forgery token, which every later write needs.
-#[utoipa::path(
-    get,
-    path = "/api/session",
+#[api_operation(
     operation_id = "getSession",
     tag = "session",
     summary = "Who is signed in; sets the anti-forgery cookie `XSRF-TOKEN`",
-
     responses(
         (status = 200, description = "The signed-in shopper, or `null`", body = SessionUser)
     )
@@ -72,14 +70,11 @@ pub fn client_address(req: &HttpRequest) -> IpAddr {
         .map_or(peer, |ip| ip.to_canonical())
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/session",
+#[api_operation(
     operation_id = "signIn",
     tag = "session",
     summary = "Sign in with a username or email and a password",
     request_body = crate::domain::inputs::LoginInput,
-    security(("xsrf" = [])),
     responses(
         (status = 200, description = "Signed in; the session cookie and the anti-forgery token are new", body = SessionUser),
         WriteErrors, TooManyRequests
@@ -178,13 +173,10 @@ async fn start_demo_shopper(
 
 /// Ends the session server-side (its row is deleted, so the old cookie opens
 /// nothing) and leaves the browser a new anonymous one with a new token.
-#[utoipa::path(
-    delete,
-    path = "/api/session",
+#[api_operation(
     operation_id = "signOut",
     tag = "session",
     summary = "Sign out",
-    security(("xsrf" = [])),
     responses(
         (status = 200, description = "Signed out; the browser gets a new anonymous session and token", body = Message),
         Forbidden

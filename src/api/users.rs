@@ -2,6 +2,7 @@
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::dto::SessionUser;
 use super::openapi::{
@@ -14,14 +15,11 @@ use crate::db::Db;
 use crate::domain::inputs::{SignupInput, check};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    post,
-    path = "/api/users",
+#[api_operation(
     operation_id = "signUp",
     tag = "session",
     summary = "Create an account and sign it in",
     request_body = SignupInput,
-    security(("xsrf" = [])),
     responses(
         (status = 201, description = "Created and signed in", body = SessionUser),
         BadRequest, Forbidden, Conflict, PayloadTooLarge, UnsupportedMediaType, TooManyRequests

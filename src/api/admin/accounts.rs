@@ -3,6 +3,7 @@
 //! carries password material.
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -97,13 +98,10 @@ pub struct Accounts {
     pub pages: u32,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/staff",
+#[api_operation(
     operation_id = "listStaff",
     tag = "admin",
     summary = "The store's staff accounts, owners first (viewer)",
-    security(("session" = [])),
     responses(
         (status = 200, description = "Every account with a role above shopper", body = Accounts),
         StaffReadErrors
@@ -115,14 +113,11 @@ pub async fn list_staff(db: web::Data<Db>, _staff: StaffMember) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(Accounts { accounts: staff, total, page: 1, pages: 1 }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/staff",
+#[api_operation(
     operation_id = "addStaff",
     tag = "admin",
     summary = "Make a new staff account (owner)",
     request_body = StaffInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new account", body = AccountBody),
         WriteErrors, Conflict
@@ -176,15 +171,12 @@ pub enum RoleChoice {
     Shopper,
 }
 
-#[utoipa::path(
-    patch,
-    path = "/api/admin/staff/{id}",
+#[api_operation(
     operation_id = "setRole",
     tag = "admin",
     summary = "Give an account another role, or (shopper) take it off the staff; the last owner stays one (owner)",
     params(("id" = i64, Path, minimum = 1, description = "The account's id")),
     request_body = RoleInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),
         WriteErrors, NotFound
@@ -216,14 +208,11 @@ pub struct AccountParams {
     page: Option<u32>,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/shoppers",
+#[api_operation(
     operation_id = "listShoppers",
     tag = "admin",
     summary = "Every account, newest first, with its orders count; never any password material (viewer)",
     params(AccountParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of accounts", body = Accounts),
         StaffReadErrors, BadRequest
@@ -255,15 +244,12 @@ pub struct AccountStateInput {
     pub disabled: bool,
 }
 
-#[utoipa::path(
-    patch,
-    path = "/api/admin/shoppers/{id}",
+#[api_operation(
     operation_id = "setAccountDisabled",
     tag = "admin",
     summary = "Disable an account (it cannot sign in, and its sessions end at once) or enable it again (owner)",
     params(("id" = i64, Path, minimum = 1, description = "The account's id")),
     request_body = AccountStateInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),
         WriteErrors, NotFound

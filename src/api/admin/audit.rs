@@ -1,6 +1,7 @@
 //! The audit log, newest first.
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -65,14 +66,11 @@ pub struct AuditParams {
     page: Option<u32>,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/audit",
+#[api_operation(
     operation_id = "listAudit",
     tag = "admin",
     summary = "Every back-office change, newest first: who, when, what, before and after (viewer)",
     params(AuditParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of the log", body = AuditLog),
         StaffReadErrors, BadRequest

@@ -14,6 +14,7 @@ use std::time::Duration;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
+use market_macros::api_operation;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -42,13 +43,10 @@ pub const MAX_IMPORT_BYTES: u64 = 768 * 1024 * 1024;
 /// come back in. What the check keeps of the file is in the database, not in memory.
 pub const MAX_IMPORT_ROWS: u64 = 3_000_000;
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/products.csv",
+#[api_operation(
     operation_id = "exportProducts",
     tag = "admin",
     summary = "The whole catalog as CSV, archived products too, streamed (viewer)",
-    security(("session" = [])),
     responses(
         (status = 200, description = "One row a product, or one row a variant of a product sold by variant (its columns repeated, stock the variant's): id, sku, name, brand, department, price, stock, status, description, variant_id, variant_sku, options, variant_price",
          content_type = "text/csv", body = String),
@@ -211,15 +209,12 @@ pub struct ImportProblems {
     pub problem_count: u64,
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/products/import",
+#[api_operation(
     operation_id = "importProducts",
     tag = "admin",
     summary = "Create and change products from a CSV file, all or nothing; applied after the answer (staff)",
     request_body(content = String, content_type = "text/csv",
         description = "The export's columns, header first (or its first nine, one row a product): a row with an id or a known SKU changes that product, one without makes a new one; a row with a variant_id changes that variant's SKU, stock and price"),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 202, description = "Every row passed; the import is being applied", body = ProductImportBody),
         (status = 400, description = "Bad rows, each named; nothing was changed", body = ImportProblems),
@@ -290,14 +285,11 @@ pub async fn import_products(
     }
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/imports/{id}",
+#[api_operation(
     operation_id = "getImport",
     tag = "admin",
     summary = "Where an import stands (viewer)",
     params(("id" = i64, Path, minimum = 1, description = "The import's id")),
-    security(("session" = [])),
     responses(
         (status = 200, description = "The import", body = ProductImportBody),
         StaffReadErrors, BadRequest, NotFound

@@ -1,6 +1,7 @@
 //! Orders in the back office: every shopper's, and moving them along.
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -64,14 +65,11 @@ pub struct AdminOrderParams {
     page: Option<u32>,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/orders",
+#[api_operation(
     operation_id = "listAdminOrders",
     tag = "admin",
     summary = "Every shopper's orders, newest first (viewer)",
     params(AdminOrderParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of orders", body = AdminOrders),
         StaffReadErrors, BadRequest
@@ -103,15 +101,12 @@ pub struct OrderStatusInput {
     pub status: OrderStatus,
 }
 
-#[utoipa::path(
-    patch,
-    path = "/api/admin/orders/{id}",
+#[api_operation(
     operation_id = "moveOrder",
     tag = "admin",
     summary = "Move an order to its next status, or cancel it before it ships (its units go back to stock) (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The order's id")),
     request_body = OrderStatusInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The order as it now is", body = AdminOrderBody),
         WriteErrors, NotFound, Conflict

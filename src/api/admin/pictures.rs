@@ -4,6 +4,7 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
+use market_macros::api_operation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -52,14 +53,11 @@ pub struct PictureUpload {
     file: Vec<u8>,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/products/{id}/images",
+#[api_operation(
     operation_id = "listProductImages",
     tag = "admin",
     summary = "A product's pictures, in order (viewer)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [])),
     responses(
         (status = 200, description = "The pictures", body = ProductImages),
         StaffReadErrors, BadRequest, NotFound
@@ -73,15 +71,12 @@ pub async fn list_product_images(
     Ok(HttpResponse::Ok().json(ProductImages::from(db.list_pictures(id.into_inner()).await?)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/products/{id}/images",
+#[api_operation(
     operation_id = "addProductImage",
     tag = "admin",
     summary = "Add a picture to a product: checked, made WebP at the storefront's size, metadata dropped (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
     request_body(content = PictureUpload, content_type = "multipart/form-data"),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The product's pictures, the new one last", body = ProductImages),
         WriteErrors, NotFound, Conflict
@@ -109,15 +104,12 @@ pub async fn add_product_image(
     Ok(HttpResponse::Created().json(ProductImages::from(list)))
 }
 
-#[utoipa::path(
-    put,
-    path = "/api/admin/products/{id}/images",
+#[api_operation(
     operation_id = "orderProductImages",
     tag = "admin",
     summary = "Put a product's pictures in a new order (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
     request_body = PictureOrder,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The pictures in their new order", body = ProductImages),
         WriteErrors, NotFound
@@ -133,9 +125,7 @@ pub async fn order_product_images(
     Ok(HttpResponse::Ok().json(ProductImages::from(list)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/admin/products/{id}/images/{imageId}",
+#[api_operation(
     operation_id = "removeProductImage",
     tag = "admin",
     summary = "Remove one of a product's pictures (staff)",
@@ -143,7 +133,6 @@ pub async fn order_product_images(
         ("id" = i64, Path, minimum = 1, description = "The product's id"),
         ("imageId" = i64, Path, minimum = 1, description = "The picture's id")
     ),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The pictures left", body = ProductImages),
         BodilessWriteErrors, NotFound

@@ -2,6 +2,7 @@
 //! product, creating, changing, archiving and restoring.
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -155,14 +156,11 @@ impl AdminProductParams {
     }
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/products",
+#[api_operation(
     operation_id = "listAdminProducts",
     tag = "admin",
     summary = "Any product, on sale or archived, by id, SKU, name or brand (viewer)",
     params(AdminProductParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of products, and how many there are", body = AdminProducts),
         StaffReadErrors, BadRequest
@@ -185,14 +183,11 @@ pub async fn list_admin_products(
     }))
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/products/{id}",
+#[api_operation(
     operation_id = "getAdminProduct",
     tag = "admin",
     summary = "One product, on sale or archived (viewer)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [])),
     responses(
         (status = 200, description = "The product", body = AdminProductBody),
         StaffReadErrors, BadRequest, NotFound
@@ -207,14 +202,11 @@ pub async fn get_admin_product(
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/products",
+#[api_operation(
     operation_id = "createProduct",
     tag = "admin",
     summary = "Add a product to the catalog (staff)",
     request_body = ProductInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The product, on sale (once it has stock)", body = AdminProductBody),
         WriteErrors, Conflict
@@ -230,15 +222,12 @@ pub async fn create_product(
     Ok(HttpResponse::Created().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    patch,
-    path = "/api/admin/products/{id}",
+#[api_operation(
     operation_id = "updateProduct",
     tag = "admin",
     summary = "Change any of a product's fields: name, brand, department, price, description, stock, SKU (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
     request_body = ProductInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The product as it now is", body = AdminProductBody),
         WriteErrors, NotFound, Conflict
@@ -255,14 +244,11 @@ pub async fn update_product(
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/admin/products/{id}",
+#[api_operation(
     operation_id = "archiveProduct",
     tag = "admin",
     summary = "Archive a product: it leaves the storefront, and stays in the orders that hold it (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The product, archived", body = AdminProductBody),
         BodilessWriteErrors, NotFound
@@ -277,14 +263,11 @@ pub async fn archive_product(
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/products/{id}/restore",
+#[api_operation(
     operation_id = "restoreProduct",
     tag = "admin",
     summary = "Put an archived product back on sale (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The product, on sale again", body = AdminProductBody),
         BodilessWriteErrors, NotFound

@@ -1,6 +1,7 @@
 //! Reviews in the back office: every review, and hiding or showing one.
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -72,14 +73,11 @@ pub struct AdminReviewParams {
     page: Option<u32>,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/reviews",
+#[api_operation(
     operation_id = "listAdminReviews",
     tag = "admin",
     summary = "Every review, hidden ones too, newest first (viewer)",
     params(AdminReviewParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of reviews", body = AdminReviews),
         StaffReadErrors, BadRequest
@@ -119,15 +117,12 @@ pub struct ReviewVisibilityInput {
     pub hidden: bool,
 }
 
-#[utoipa::path(
-    patch,
-    path = "/api/admin/reviews/{id}",
+#[api_operation(
     operation_id = "setReviewHidden",
     tag = "admin",
     summary = "Hide a review from shoppers (it leaves its product's list, average and count), or show it again (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The review's id")),
     request_body = ReviewVisibilityInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The review as it now is", body = AdminReviewBody),
         WriteErrors, NotFound

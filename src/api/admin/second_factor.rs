@@ -3,6 +3,7 @@
 //! signed-in account only.
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -42,13 +43,10 @@ fn wrong_code() -> ApiError {
     Rejection::Invalid(vec!["That code is not right, or was used already.".into()]).into()
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/second-factor",
+#[api_operation(
     operation_id = "getSecondFactor",
     tag = "admin",
     summary = "Whether the signed-in account's second factor is on (viewer)",
-    security(("session" = [])),
     responses(
         (status = 200, description = "Its state", body = SecondFactorState),
         StaffReadErrors
@@ -59,13 +57,10 @@ pub async fn get_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<Htt
     Ok(HttpResponse::Ok().json(SecondFactorState { on }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/second-factor",
+#[api_operation(
     operation_id = "startSecondFactor",
     tag = "admin",
     summary = "Start a second factor: a new secret to scan; it is in force once a code confirms it (viewer)",
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The secret and its otpauth URI", body = SecondFactorSetup),
         BodilessWriteErrors
@@ -78,14 +73,11 @@ pub async fn start_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<H
     Ok(HttpResponse::Ok().json(SecondFactorSetup { secret, otpauth_uri }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/second-factor/confirm",
+#[api_operation(
     operation_id = "confirmSecondFactor",
     tag = "admin",
     summary = "Put the started second factor in force with a first code from the app (viewer)",
     request_body = CodeInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "On: sign-in now asks for a code", body = SecondFactorState),
         WriteErrors
@@ -107,14 +99,11 @@ pub async fn confirm_second_factor(
     Ok(HttpResponse::Ok().json(SecondFactorState { on: true }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/second-factor/off",
+#[api_operation(
     operation_id = "turnOffSecondFactor",
     tag = "admin",
     summary = "Turn the second factor off, with a current code (viewer)",
     request_body = CodeInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Off", body = SecondFactorState),
         WriteErrors

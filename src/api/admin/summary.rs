@@ -1,6 +1,7 @@
 //! The dashboard's figures.
 
 use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -77,13 +78,10 @@ impl From<Summary> for SummaryBody {
     }
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/summary",
+#[api_operation(
     operation_id = "getSummary",
     tag = "admin",
     summary = "Orders and revenue today and by day over 30 days, top products, stock that is out or low (viewer)",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The dashboard's figures", body = SummaryBody),
         StaffReadErrors

@@ -2,6 +2,7 @@
 //! whole (staff), as the product editor's variant grid holds them.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -67,14 +68,11 @@ impl From<AdminVariants> for AdminVariantsBody {
     }
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/products/{id}/variants",
+#[api_operation(
     operation_id = "getProductVariants",
     tag = "admin",
     summary = "A product's options and variants, each with its own price or none (viewer)",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [])),
     responses(
         (status = 200, description = "The options and variants", body = AdminVariantsBody),
         StaffReadErrors, BadRequest, NotFound
@@ -89,9 +87,7 @@ pub async fn get_product_variants(
     Ok(HttpResponse::Ok().json(AdminVariantsBody::from(found)))
 }
 
-#[utoipa::path(
-    put,
-    path = "/api/admin/products/{id}/variants",
+#[api_operation(
     operation_id = "saveProductVariants",
     tag = "admin",
     summary = "Replace a product's options and variants, all or nothing (staff)",
@@ -100,7 +96,6 @@ pub async fn get_product_variants(
                    options and no variants sells the product as one thing again, with no stock until it is set.",
     params(("id" = i64, Path, minimum = 1, description = "The product's id")),
     request_body = VariantsInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The options and variants as they now are", body = AdminVariantsBody),
         WriteErrors, NotFound, Conflict
