@@ -170,3 +170,79 @@ pub fn configure(cfg: &mut web::ServiceConfig, sessions: SessionMiddleware<Sessi
             .default_service(web::to(crate::error::api_not_found)),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::panic::catch_unwind;
+    use std::path::Path;
+
+    use super::{HANDLERS_IN, ROUTES, annotated, openapi};
+
+    /// Whether the table's operations are placed without a panic, and how many.
+    fn placed(doc: utoipa::openapi::OpenApi, routes: &[(&str, &str, &str, &str)]) -> Option<usize> {
+        let doc = catch_unwind(|| openapi::place_operations(doc, routes, HANDLERS_IN)).ok()?;
+        Some(
+            doc.paths
+                .paths
+                .values()
+                .map(|item| {
+                    [&item.get, &item.post, &item.put, &item.patch, &item.delete]
+                        .into_iter()
+                        .flatten()
+                        .count()
+                })
+                .sum(),
+        )
+    }
+
+    #[test]
+    fn a_route_without_its_operation_or_an_operation_without_its_route_is_refused() {
+        assert_eq!(placed(annotated(), ROUTES), Some(ROUTES.len()), "one operation a route");
+        let mut without = annotated();
+        let get_cart = without.paths.paths.keys().find(|key| key.ends_with("::cart::get_cart")).cloned();
+        without.paths.paths.remove(&get_cart.expect("cart::get_cart has an operation"));
+        assert_eq!(placed(without, ROUTES), None, "a route whose handler has no operation");
+        assert_eq!(placed(annotated(), &ROUTES[1..]), None, "an operation no route takes");
+    }
+
+    /// `(handler as the route table names it, from its file and function)` for every
+    /// `#[api_operation]` in `dir`, and each `#[utoipa::path]` (which the table would
+    /// not place) as an error.
+    fn operations_in(dir: &Path, src: &Path, found: &mut BTreeSet<String>, errors: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                operations_in(&path, src, found, errors);
+                continue;
+            }
+            let file = path.strip_prefix(src).unwrap().with_extension("").display().to_string();
+            let module = file.trim_end_matches("/mod").replace('/', "::");
+            let module = module.strip_prefix("api::").unwrap_or(&module).to_owned();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut lines = text.lines().map(str::trim_start);
+            while let Some(line) = lines.next() {
+                if line.starts_with("#[utoipa::path") {
+                    errors.push(format!("{file}.rs: #[utoipa::path] where #[api_operation] belongs"));
+                } else if line.starts_with("#[api_operation") {
+                    let function = lines.by_ref().find_map(|l| l.split_once("fn ").map(|(_, rest)| rest));
+                    let name = function.and_then(|f| f.split('(').next()).unwrap_or("?");
+                    found.insert(format!("{module}::{name}"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_api_operation_is_on_a_handler_the_route_table_names_and_the_other_way() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let (mut annotated, mut errors) = (BTreeSet::new(), Vec::new());
+        operations_in(&src, &src, &mut annotated, &mut errors);
+        assert!(errors.is_empty(), "{errors:?}");
+        let routed: BTreeSet<String> = ROUTES.iter().map(|(.., handler)| handler.replace(' ', "")).collect();
+        let unrouted: Vec<_> = annotated.difference(&routed).collect();
+        assert!(unrouted.is_empty(), "operations of handlers no route names: {unrouted:?}");
+        let undocumented: Vec<_> = routed.difference(&annotated).collect();
+        assert!(undocumented.is_empty(), "routes whose handler has no #[api_operation]: {undocumented:?}");
+    }
+}
