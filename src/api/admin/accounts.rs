@@ -4,99 +4,18 @@
 
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
+use super::dto::{AccountBody, AccountParams, AccountStateInput, Accounts, RoleChoice, RoleInput};
 use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::session::SessionStore;
 use crate::auth::{Passwords, StaffMember};
 use crate::db::Db;
-use crate::db::admin::staff::{AccountRow, Added, NewStaff, StaffAccount, Who};
-use crate::domain::Timestamp;
+use crate::db::admin::staff::{Added, NewStaff, Who};
 use crate::domain::admin_inputs::{StaffInput, StaffRole};
 use crate::domain::inputs::check;
 use crate::domain::roles::Role;
 use crate::error::ApiError;
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AccountBody {
-    pub id: i64,
-    pub username: String,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub role: Role,
-    pub created_at: Timestamp,
-    pub disabled: bool,
-    /// Whether sign-in asks this account for a second factor.
-    pub second_factor: bool,
-    /// Orders placed (shoppers' list only; 0 in the staff list).
-    pub orders: i64,
-}
-
-impl From<StaffAccount> for AccountBody {
-    fn from(s: StaffAccount) -> Self {
-        let u = s.user;
-        AccountBody {
-            id: u.id,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: s.disabled,
-            second_factor: s.second_factor,
-            orders: 0,
-        }
-    }
-}
-
-impl From<AccountRow> for AccountBody {
-    fn from(a: AccountRow) -> Self {
-        let u = a.user;
-        AccountBody {
-            id: u.id,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: a.disabled,
-            second_factor: false,
-            orders: a.orders,
-        }
-    }
-}
-
-impl From<crate::domain::users::User> for AccountBody {
-    fn from(u: crate::domain::users::User) -> Self {
-        AccountBody {
-            id: u.id,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: false,
-            second_factor: false,
-            orders: 0,
-        }
-    }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Accounts {
-    #[serde(rename = "Accounts")]
-    pub accounts: Vec<AccountBody>,
-    pub total: u64,
-    pub page: u32,
-    pub pages: u32,
-}
 
 #[api_operation(
     operation_id = "listStaff",
@@ -153,24 +72,6 @@ pub async fn add_staff(
     }
 }
 
-/// The one field an owner sets on a staff account.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"role": "viewer"}))]
-pub struct RoleInput {
-    /// `shopper` takes the account off the staff.
-    pub role: RoleChoice,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum RoleChoice {
-    Owner,
-    Staff,
-    Viewer,
-    Shopper,
-}
-
 #[api_operation(
     operation_id = "setRole",
     tag = "admin",
@@ -196,16 +97,6 @@ pub async fn set_role(
     };
     let user = db.set_role(owner.actor(), Who::Id(id.into_inner()), role).await?;
     Ok(HttpResponse::Ok().json(AccountBody::from(user)))
-}
-
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AccountParams {
-    /// An account id, or the start of a username or email.
-    #[param(max_length = 100)]
-    q: Option<String>,
-    #[param(minimum = 1, maximum = 1_000_000)]
-    page: Option<u32>,
 }
 
 #[api_operation(
@@ -234,14 +125,6 @@ pub async fn list_shoppers(
         page,
         pages: pages(total),
     }))
-}
-
-/// The one field an owner sets on a shopper's account.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"disabled": true}))]
-pub struct AccountStateInput {
-    pub disabled: bool,
 }
 
 #[api_operation(

@@ -15,21 +15,20 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
 use market_macros::api_operation;
-use serde::Serialize;
-use utoipa::ToSchema;
 
+use super::dto::{ImportProblemBody, ImportProblems, ProductImportBody};
 use crate::api::openapi::{
     BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, StaffReadErrors, Unauthorized,
     UnsupportedMediaType,
 };
 use crate::auth::StaffMember;
 use crate::config::Imports;
-use crate::db::admin::imports::{LISTED_PROBLEMS, ProductImport, Step};
+use crate::db::admin::imports::{LISTED_PROBLEMS, Step};
 use crate::db::{BulkWrites, Db};
 use crate::domain::catalog_csv::{
     COLUMNS, CsvProblem, Departments, ImportRow, check_header, check_row, export_cell, options_cell,
 };
-use crate::domain::{Rejection, Thing, Timestamp};
+use crate::domain::{Rejection, Thing};
 use crate::error::ApiError;
 
 /// Products read for one piece of the export.
@@ -127,86 +126,6 @@ pub async fn export_products(db: web::Data<Db>, _staff: StaffMember) -> HttpResp
         .insert_header((header::CONTENT_DISPOSITION, "attachment; filename=\"market-products.csv\""))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .streaming(pieces)
-}
-
-/// An import's state: `applying` (after the 202) until `done`; `failed` when it was
-/// dropped before any row was applied. (`checking` is never answered: the call that
-/// checks is still running.)
-#[derive(Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ImportStatus {
-    Checking,
-    Applying,
-    Done,
-    Failed,
-}
-
-impl ImportStatus {
-    fn of(status: &str) -> ImportStatus {
-        match status {
-            "checking" => ImportStatus::Checking,
-            "applying" => ImportStatus::Applying,
-            "done" => ImportStatus::Done,
-            _ => ImportStatus::Failed,
-        }
-    }
-}
-
-/// Where an import stands.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductImportBody {
-    pub id: i64,
-    pub status: ImportStatus,
-    /// Data rows in the file.
-    pub rows: i64,
-    /// Rows in the catalog so far.
-    pub applied: i64,
-    /// New products so far.
-    pub created: i64,
-    /// Products changed so far (a row that changes nothing is not counted).
-    pub updated: i64,
-    pub started_at: Timestamp,
-    pub finished_at: Option<Timestamp>,
-    pub message: Option<String>,
-}
-
-impl From<ProductImport> for ProductImportBody {
-    fn from(i: ProductImport) -> Self {
-        ProductImportBody {
-            id: i.id,
-            status: ImportStatus::of(&i.status),
-            rows: i.rows,
-            applied: i.applied,
-            created: i.created,
-            updated: i.updated,
-            started_at: i.started_at,
-            finished_at: i.finished_at,
-            message: i.message,
-        }
-    }
-}
-
-/// One bad cell of an import.
-#[derive(Serialize, ToSchema)]
-pub struct ImportProblemBody {
-    /// As a spreadsheet numbers it: the header is row 1.
-    pub row: u64,
-    pub column: String,
-    pub message: String,
-}
-
-/// A file with bad rows: nothing was changed. The error shape, with each problem.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImportProblems {
-    pub message: String,
-    /// One line a problem ("Row 4, price: ..."), the first 1,000.
-    pub errors: Vec<String>,
-    /// The same problems, by row and column.
-    pub problems: Vec<ImportProblemBody>,
-    /// How many problems there are in all.
-    pub problem_count: u64,
 }
 
 #[api_operation(

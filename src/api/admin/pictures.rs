@@ -5,53 +5,15 @@ use actix_multipart::Multipart;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
 use market_macros::api_operation;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
-use crate::api::dto::ProductImage;
+use super::dto::{PictureOrder, PictureUpload, ProductImages};
 use crate::api::openapi::{
     BadRequest, BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors,
 };
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin::pictures::Picture;
 use crate::domain::pictures::{MAX_BYTES, PictureProblem, prepare, too_many_bytes};
 use crate::error::ApiError;
-
-/// A product's pictures, in order: the first is its preview, on the cards.
-#[derive(Serialize, ToSchema)]
-pub struct ProductImages {
-    pub images: Vec<ProductImage>,
-}
-
-impl From<Vec<Picture>> for ProductImages {
-    fn from(list: Vec<Picture>) -> Self {
-        ProductImages {
-            images: list
-                .into_iter()
-                .map(|p| ProductImage { id: p.id, url: p.url, background: p.background })
-                .collect(),
-        }
-    }
-}
-
-/// A new order of a product's pictures.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PictureOrder {
-    /// Each of the product's picture ids once, first the one to show first.
-    #[schema(max_items = 12)]
-    pub image_ids: Vec<i64>,
-}
-
-/// The multipart form of an upload (for the OpenAPI document).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct PictureUpload {
-    /// A PNG, JPEG or WebP picture of at most 10 MB.
-    #[schema(value_type = String, format = Binary)]
-    file: Vec<u8>,
-}
 
 #[api_operation(
     operation_id = "listProductImages",

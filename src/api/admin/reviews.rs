@@ -2,76 +2,15 @@
 
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
+use super::dto::{AdminReviewBody, AdminReviewParams, AdminReviews, ReviewVisibilityInput};
 use super::{PAGE_SIZE, page_of, pages};
 use crate::api::openapi::{BadRequest, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin::reviews::{AdminReview, AdminReviewQuery};
-use crate::domain::{Rejection, Timestamp};
+use crate::db::admin::reviews::AdminReviewQuery;
+use crate::domain::Rejection;
 use crate::error::ApiError;
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminReviewBody {
-    pub id: i64,
-    pub product_id: i64,
-    pub product_name: String,
-    pub user_id: i64,
-    pub username: String,
-    pub rating: i64,
-    pub title: String,
-    pub description: String,
-    pub created_at: Timestamp,
-    pub hidden: bool,
-    /// When it was hidden; `null` while shoppers see it.
-    pub hidden_at: Option<Timestamp>,
-}
-
-impl From<AdminReview> for AdminReviewBody {
-    fn from(r: AdminReview) -> Self {
-        AdminReviewBody {
-            id: r.id,
-            product_id: r.product_id,
-            product_name: r.product_name,
-            user_id: r.user_id,
-            username: r.username,
-            rating: r.rating,
-            title: r.title,
-            description: r.description,
-            created_at: r.created_at,
-            hidden: r.hidden_at.is_some(),
-            hidden_at: r.hidden_at,
-        }
-    }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AdminReviews {
-    #[serde(rename = "Reviews")]
-    pub reviews: Vec<AdminReviewBody>,
-    pub total: u64,
-    pub page: u32,
-    pub pages: u32,
-}
-
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminReviewParams {
-    /// Only this product's reviews.
-    #[param(minimum = 1)]
-    product_id: Option<i64>,
-    /// Only reviews of this many stars.
-    #[param(minimum = 1, maximum = 5)]
-    rating: Option<i64>,
-    /// Only hidden reviews (`true`) or only those shoppers see (`false`).
-    hidden: Option<bool>,
-    #[param(minimum = 1, maximum = 1_000_000)]
-    page: Option<u32>,
-}
 
 #[api_operation(
     operation_id = "listAdminReviews",
@@ -107,14 +46,6 @@ pub async fn list_admin_reviews(
         page,
         pages: pages(found.total),
     }))
-}
-
-/// The one field a staff member may set on a review.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"hidden": true}))]
-pub struct ReviewVisibilityInput {
-    pub hidden: bool,
 }
 
 #[api_operation(

@@ -4,40 +4,14 @@
 
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
+use super::dto::{CodeInput, SecondFactorSetup, SecondFactorState};
 use crate::api::openapi::{BodilessWriteErrors, StaffReadErrors, WriteErrors};
 use crate::auth::{StaffMember, second_factor};
 use crate::db::Db;
 use crate::db::admin::staff::SecondFactor;
 use crate::domain::Rejection;
 use crate::error::ApiError;
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SecondFactorSetup {
-    /// Base32, for typing into an app by hand.
-    pub secret: String,
-    /// `otpauth://totp/...`, for scanning (as a QR code) into an authenticator app.
-    pub otpauth_uri: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SecondFactorState {
-    /// Whether sign-in asks this account for a code.
-    pub on: bool,
-}
-
-/// Six digits from the authenticator app.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"code": "123456"}))]
-pub struct CodeInput {
-    #[schema(min_length = 6, max_length = 10, pattern = "^[0-9 ]+$")]
-    pub code: String,
-}
 
 fn wrong_code() -> ApiError {
     Rejection::Invalid(vec!["That code is not right, or was used already.".into()]).into()

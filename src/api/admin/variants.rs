@@ -3,70 +3,17 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use market_macros::api_operation;
-use serde::Serialize;
-use utoipa::ToSchema;
 
-use crate::api::dto::Chosen;
+use super::dto::AdminVariantsBody;
 use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin::variants::AdminVariants;
 use crate::domain::variant_inputs::VariantsInput;
-use crate::domain::variants::{self, ProductOption};
-use crate::domain::{Cents, Rejection, Thing};
+use crate::domain::{Rejection, Thing};
 use crate::error::{ApiError, unreadable_json};
 
 /// The largest body a save takes: 2,000 variants of long SKUs and values fit.
 pub const MAX_VARIANTS_BODY: usize = 1024 * 1024;
-
-/// A product's options and variants as the back office edits them.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminVariantsBody {
-    pub product_id: i64,
-    /// The product's price: what a variant without its own asks, and the least any asks.
-    pub price: Cents,
-    pub options: Vec<ProductOption>,
-    pub variants: Vec<AdminVariant>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminVariant {
-    pub id: i64,
-    pub sku: String,
-    #[schema(value_type = std::collections::HashMap<String, String>, example = json!({"Size": "M"}))]
-    pub options: Chosen,
-    /// Its own price; `null`: the product's.
-    pub price: Option<Cents>,
-    pub stock: i64,
-    /// One of the product's pictures; `null`: the product's first.
-    pub image_id: Option<i64>,
-    pub image: Option<String>,
-}
-
-impl From<AdminVariants> for AdminVariantsBody {
-    fn from(a: AdminVariants) -> Self {
-        AdminVariantsBody {
-            product_id: a.product_id,
-            price: a.price,
-            variants: a
-                .variants
-                .into_iter()
-                .map(|v| AdminVariant {
-                    id: v.id,
-                    options: Chosen(variants::chosen(&a.options, &v.values)),
-                    sku: v.sku,
-                    price: v.price,
-                    stock: v.stock,
-                    image_id: v.image_id,
-                    image: v.image,
-                })
-                .collect(),
-            options: a.options,
-        }
-    }
-}
 
 #[api_operation(
     operation_id = "getProductVariants",
