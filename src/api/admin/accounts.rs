@@ -5,7 +5,9 @@
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
-use super::dto::{AccountBody, AccountParams, AccountStateInput, Accounts, RoleChoice, RoleInput};
+use super::dto::{
+    AccountBody, AccountParams, AccountPath, AccountStateInput, Accounts, RoleChoice, RoleInput,
+};
 use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::session::SessionStore;
@@ -76,7 +78,7 @@ pub async fn add_staff(
     operation_id = "setRole",
     tag = "admin",
     summary = "Give an account another role, or (shopper) take it off the staff; the last owner stays one (owner)",
-    params(("id" = i64, Path, minimum = 1, description = "The account's id")),
+    params(AccountPath),
     request_body = RoleInput,
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),
@@ -131,7 +133,7 @@ pub async fn list_shoppers(
     operation_id = "setAccountDisabled",
     tag = "admin",
     summary = "Disable an account (it cannot sign in, and its sessions end at once) or enable it again (owner)",
-    params(("id" = i64, Path, minimum = 1, description = "The account's id")),
+    params(AccountPath),
     request_body = AccountStateInput,
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),

@@ -25,6 +25,15 @@ use crate::domain::{Cents, Rejection, Timestamp};
 
 // Products (`products.rs`).
 
+/// The `{id}` of a product's address (`/api/admin/products/{id}...`).
+#[derive(utoipa::IntoParams)]
+#[into_params(names("id"), parameter_in = Path)]
+pub struct ProductPath(
+    /// The product's id
+    #[param(minimum = 1)]
+    pub i64,
+);
+
 /// A product as the back office shows it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -467,6 +476,15 @@ pub struct ReviewVisibilityInput {
 }
 
 // Accounts (`accounts.rs`).
+
+/// The `{id}` of an account's address (`/api/admin/staff/{id}`, `/api/admin/shoppers/{id}`).
+#[derive(utoipa::IntoParams)]
+#[into_params(names("id"), parameter_in = Path)]
+pub struct AccountPath(
+    /// The account's id
+    #[param(minimum = 1)]
+    pub i64,
+);
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

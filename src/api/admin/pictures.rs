@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
 use market_macros::api_operation;
 
-use super::dto::{PictureOrder, PictureUpload, ProductImages};
+use super::dto::{PictureOrder, PictureUpload, ProductImages, ProductPath};
 use crate::api::openapi::{
     BadRequest, BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors,
 };
@@ -19,7 +19,7 @@ use crate::error::ApiError;
     operation_id = "listProductImages",
     tag = "admin",
     summary = "A product's pictures, in order (viewer)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     responses(
         (status = 200, description = "The pictures", body = ProductImages),
         StaffReadErrors, BadRequest, NotFound
@@ -37,7 +37,7 @@ pub async fn list_product_images(
     operation_id = "addProductImage",
     tag = "admin",
     summary = "Add a picture to a product: checked, made WebP at the storefront's size, metadata dropped (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body(content = PictureUpload, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "The product's pictures, the new one last", body = ProductImages),
@@ -70,7 +70,7 @@ pub async fn add_product_image(
     operation_id = "orderProductImages",
     tag = "admin",
     summary = "Put a product's pictures in a new order (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body = PictureOrder,
     responses(
         (status = 200, description = "The pictures in their new order", body = ProductImages),
@@ -91,10 +91,7 @@ pub async fn order_product_images(
     operation_id = "removeProductImage",
     tag = "admin",
     summary = "Remove one of a product's pictures (staff)",
-    params(
-        ("id" = i64, Path, minimum = 1, description = "The product's id"),
-        ("imageId" = i64, Path, minimum = 1, description = "The picture's id")
-    ),
+    params(ProductPath, ("imageId" = i64, Path, minimum = 1, description = "The picture's id")),
     responses(
         (status = 200, description = "The pictures left", body = ProductImages),
         BodilessWriteErrors, NotFound

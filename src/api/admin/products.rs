@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
-use super::dto::{AdminProductBody, AdminProductParams, AdminProducts};
+use super::dto::{AdminProductBody, AdminProductParams, AdminProducts, ProductPath};
 use crate::api::openapi::{
     BadRequest, BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors,
 };
@@ -45,7 +45,7 @@ pub async fn list_admin_products(
     operation_id = "getAdminProduct",
     tag = "admin",
     summary = "One product, on sale or archived (viewer)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     responses(
         (status = 200, description = "The product", body = AdminProductBody),
         StaffReadErrors, BadRequest, NotFound
@@ -84,7 +84,7 @@ pub async fn create_product(
     operation_id = "updateProduct",
     tag = "admin",
     summary = "Change any of a product's fields: name, brand, department, price, description, stock, SKU (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body = ProductInput,
     responses(
         (status = 200, description = "The product as it now is", body = AdminProductBody),
@@ -106,7 +106,7 @@ pub async fn update_product(
     operation_id = "archiveProduct",
     tag = "admin",
     summary = "Archive a product: it leaves the storefront, and stays in the orders that hold it (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     responses(
         (status = 200, description = "The product, archived", body = AdminProductBody),
         BodilessWriteErrors, NotFound
@@ -125,7 +125,7 @@ pub async fn archive_product(
     operation_id = "restoreProduct",
     tag = "admin",
     summary = "Put an archived product back on sale (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     responses(
         (status = 200, description = "The product, on sale again", body = AdminProductBody),
         BodilessWriteErrors, NotFound

@@ -4,7 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use market_macros::api_operation;
 
-use super::dto::AdminVariantsBody;
+use super::dto::{AdminVariantsBody, ProductPath};
 use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
@@ -19,7 +19,7 @@ pub const MAX_VARIANTS_BODY: usize = 1024 * 1024;
     operation_id = "getProductVariants",
     tag = "admin",
     summary = "A product's options and variants, each with its own price or none (viewer)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     responses(
         (status = 200, description = "The options and variants", body = AdminVariantsBody),
         StaffReadErrors, BadRequest, NotFound
@@ -41,7 +41,7 @@ pub async fn get_product_variants(
     description = "Up to 3 options of up to 100 values, and up to 2,000 variants. A variant sent with its `id` \
                    keeps it (and the cart lines that hold it); one left out is no longer sold. Sending no \
                    options and no variants sells the product as one thing again, with no stock until it is set.",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body = VariantsInput,
     responses(
         (status = 200, description = "The options and variants as they now are", body = AdminVariantsBody),
