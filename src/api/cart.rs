@@ -1,29 +1,28 @@
 //! The signed-in shopper's cart.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
+use super::openapi::{BodilessWriteErrors, Conflict, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::inputs::{CartInput, check};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/cart",
+#[api_operation(
     operation_id = "getCart",
     tag = "cart",
     summary = "The shopper's cart and its subtotal",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The cart", body = dto::Cart,
             links(
                 ("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/Products/0/cartId")))),
                 ("PlaceOrder" = (operation_id = "placeOrder", request_body = json!({"total": "$response.body#/total", "products": "$response.body#/Products"})))
             )),
-        (status = 401, response = super::openapi::Unauthorized)
+        Unauthorized
     )
 )]
 pub async fn get_cart(
@@ -36,18 +35,15 @@ pub async fn get_cart(
     cache.answer(&req, Answer::Cart(user.id), Thing::CartLine, load).await
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/cart",
+#[api_operation(
     operation_id = "addToCart",
     tag = "cart",
     summary = "Add one of a product, or of one of its variants (a new line of quantity 1; at most 50 lines)",
     request_body = CartInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new cart line", body = dto::CartLine,
             links(("RemoveFromCart" = (operation_id = "removeFromCart", parameters(("id" = "$response.body#/cartId")))))),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn add_to_cart(
@@ -60,17 +56,14 @@ pub async fn add_to_cart(
     Ok(HttpResponse::Created().json(dto::CartLine::from(line)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/cart/{id}",
+#[api_operation(
     operation_id = "removeFromCart",
     tag = "cart",
     summary = "Remove a cart line",
     params(("id" = i64, Path, description = "The cart line (`cartId`)")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn remove_from_cart(

@@ -1,25 +1,24 @@
 //! Departments and products: public, read-only.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
+use super::openapi::{BadRequest, NotFound, NotModified};
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::listing::{ListingQuery, Sort, listing_query};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/departments",
+#[api_operation(
     operation_id = "listDepartments",
     tag = "catalog",
     summary = "Every department",
-
     responses(
         (status = 200, description = "The departments, by id", body = dto::Departments,
             links(("DepartmentProducts" = (operation_id = "listDepartmentProducts", parameters(("id" = "$response.body#/Departments/0/id")))))),
-        (status = 304, response = super::openapi::NotModified)
+        NotModified
     )
 )]
 pub async fn list_departments(
@@ -120,9 +119,7 @@ pub(super) fn query_params(req: &HttpRequest) -> Vec<(String, String)> {
     form_urlencoded::parse(req.query_string().as_bytes()).into_owned().collect()
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/departments/{id}/products",
+#[api_operation(
     operation_id = "listDepartmentProducts",
     tag = "catalog",
     summary = "A department with a page of its products",
@@ -136,7 +133,7 @@ pub(super) fn query_params(req: &HttpRequest) -> Vec<(String, String)> {
                 ("AddToCart" = (operation_id = "addToCart", request_body = json!({"productId": "$response.body#/Products/0/id"}))),
                 ("AddFavorite" = (operation_id = "addFavorite", request_body = json!({"productId": "$response.body#/Products/0/id"})))
             )),
-        (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn list_department_products(
@@ -151,17 +148,14 @@ pub async fn list_department_products(
     cache.answer(&req, asked, Thing::Department, || load_department_products(&db, id, query)).await
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/products/{id}",
+#[api_operation(
     operation_id = "getProduct",
     tag = "catalog",
     summary = "A product with its department and pictures",
     params(("id" = i64, Path, description = "The product")),
     responses(
         (status = 200, description = "The product", body = dto::Product),
-        (status = 304, response = super::openapi::NotModified),
-        (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn get_product(

@@ -1,6 +1,7 @@
-//! The API's wire shapes: what each answer looks like in JSON, made from domain values
-//! (docs/rules.md#api-conventions). The OpenAPI document, and through it the web
-//! client's types, are generated from these.
+//! The storefront's wire shapes: what each answer looks like in JSON, made from domain
+//! values (docs/rules.md#api-conventions), and what the back office's shapes
+//! (`api/admin/dto.rs`) share with them: money, moments, a product card, a picture. The
+//! OpenAPI document, and through it the web client's types, are generated from these.
 
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;

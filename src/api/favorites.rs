@@ -1,26 +1,25 @@
 //! The signed-in shopper's favorites.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
+use super::openapi::{BodilessWriteErrors, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::inputs::{FavoriteInput, check};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/favorites",
+#[api_operation(
     operation_id = "listFavorites",
     tag = "favorites",
     summary = "The shopper's favorites",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The favorites", body = dto::Favorites,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/Products/0/id")))))),
-        (status = 401, response = super::openapi::Unauthorized)
+        Unauthorized
     )
 )]
 pub async fn list_favorites(
@@ -36,18 +35,15 @@ pub async fn list_favorites(
     cache.answer(&req, Answer::Favorites(user.id), Thing::Favorite, load).await
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/favorites",
+#[api_operation(
     operation_id = "addFavorite",
     tag = "favorites",
     summary = "Favorite a product, with the variant chosen if any (again: answers the existing one, keeping the latest variant given)",
     request_body = FavoriteInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The favorite", body = dto::Favorite,
             links(("RemoveFavorite" = (operation_id = "removeFavorite", parameters(("id" = "$response.body#/id")))))),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn add_favorite(
@@ -60,17 +56,14 @@ pub async fn add_favorite(
     Ok(HttpResponse::Ok().json(dto::Favorite::from(favorite)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/favorites/{id}",
+#[api_operation(
     operation_id = "removeFavorite",
     tag = "favorites",
     summary = "Remove a favorite",
     params(("id" = i64, Path, description = "The favorite")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn remove_favorite(

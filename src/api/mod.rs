@@ -21,14 +21,18 @@ use crate::auth::session::SessionStore;
 use crate::auth::{demo, roles, xsrf};
 use crate::headers;
 
-/// The one list of the API's paths. From it come: the routing; each route's layers
-/// (a `shopper` route passes the session layer, a public demo's layer (`auth::demo`),
-/// then the anti-forgery check on writes, and is sent `no-store`; a `public` one, the catalog, needs neither, skips loading
-/// the caller's session, and may be kept by caches that check back; a `viewer`,
-/// `staff` or `owner` route, the back office, is a `shopper` route that then passes
-/// the gate of that role, `auth::roles`); the `Allow`
-/// header of a 405; the OpenAPI document's paths ([`RouteDoc`]); and [`ROUTES`], which
-/// tests hold against the document.
+/// The one list of the API's paths, and the only place that says a route's method,
+/// path and access. From it come: the routing; each route's layers (a `visitor` route,
+/// signing in and up, passes the session layer, a public demo's layer (`auth::demo`),
+/// then the anti-forgery check on writes, and is sent `no-store`; a `shopper` route is
+/// a `visitor` route whose handler takes the signed-in shopper, and answers 401 without
+/// one; a `public` one, the catalog, needs neither, skips loading the caller's session,
+/// and may be kept by caches that check back; a `viewer`, `staff` or `owner` route, the
+/// back office, is a `visitor` route that then passes the gate of that role,
+/// `auth::roles`); the `Allow` header of a 405; the OpenAPI document's paths
+/// ([`route_doc`]: each handler's `#[api_operation]` placed at its method and path, with
+/// the security its access implies); and [`ROUTES`], which tests hold against the
+/// document.
 ///
 /// Paths are grouped under their first segment, each group an actix scope: a scope
 /// matches its prefix as a string, while a resource with an `{id}` is a regex that
@@ -51,30 +55,35 @@ macro_rules! route_table {
             );)*
         }
 
-        /// The OpenAPI paths of the route table's handlers.
-        #[derive(utoipa::OpenApi)]
-        #[openapi(paths($($($($handler,)+)+)*))]
-        pub struct RouteDoc;
+        /// The route table's handlers' operations, each where its `#[api_operation]`
+        /// leaves it: under a stand-in key, its handler's Rust path.
+        fn annotated() -> utoipa::openapi::OpenApi {
+            #[derive(utoipa::OpenApi)]
+            #[openapi(paths($($($($handler,)+)+)*))]
+            struct Annotated;
+            <Annotated as utoipa::OpenApi>::openapi()
+        }
     };
     (@public $sessions:ident, $route:expr) => { $route.wrap(from_fn(headers::public)) };
-    (@shopper $sessions:ident, $route:expr) => {
+    (@visitor $sessions:ident, $route:expr) => {
         $route
             .wrap(from_fn(xsrf::protect))
             .wrap(from_fn(demo::public_demo))
             .wrap($sessions.clone())
             .wrap(from_fn(crate::error::answer_failures))
     };
-    (@viewer $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::viewer))) };
-    (@staff $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::staff))) };
-    (@owner $sessions:ident, $route:expr) => { route_table!(@shopper $sessions, $route.wrap(from_fn(roles::owner))) };
+    (@shopper $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route) };
+    (@viewer $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::viewer))) };
+    (@staff $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::staff))) };
+    (@owner $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::owner))) };
 }
 
 route_table! {
     "/session" {
-        "": get(shopper session::get_session) post(shopper session::sign_in) delete(shopper session::sign_out);
+        "": get(visitor session::get_session) post(visitor session::sign_in) delete(visitor session::sign_out);
     }
     "/users" {
-        "": post(shopper users::sign_up);
+        "": post(visitor users::sign_up);
     }
     "/departments" {
         "": get(public catalog::list_departments);
@@ -137,10 +146,20 @@ route_table! {
     }
 }
 
+/// The OpenAPI paths of the route table: each handler's operation placed at the method
+/// and path the table gives it, with the security of its access
+/// ([`openapi::place_operations`]).
+pub fn route_doc() -> utoipa::openapi::OpenApi {
+    openapi::place_operations(annotated(), ROUTES, HANDLERS_IN)
+}
+
+/// The module the route table names its handlers from.
+const HANDLERS_IN: &str = module_path!();
+
 /// The OpenAPI document of the route table's paths ([`openapi::document_json`]), served at
 /// `GET /api/openapi.json` and printed by `market openapi`.
 pub fn openapi_json(secure_cookies: bool) -> String {
-    openapi::document_json(<RouteDoc as utoipa::OpenApi>::openapi(), secure_cookies)
+    openapi::document_json(route_doc(), secure_cookies)
 }
 
 /// Unknown `/api` paths get the JSON 404.
@@ -150,4 +169,80 @@ pub fn configure(cfg: &mut web::ServiceConfig, sessions: SessionMiddleware<Sessi
             .configure(|cfg| routes(cfg, &sessions))
             .default_service(web::to(crate::error::api_not_found)),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+    use std::panic::catch_unwind;
+    use std::path::Path;
+
+    use super::{HANDLERS_IN, ROUTES, annotated, openapi};
+
+    /// Whether the table's operations are placed without a panic, and how many.
+    fn placed(doc: utoipa::openapi::OpenApi, routes: &[(&str, &str, &str, &str)]) -> Option<usize> {
+        let doc = catch_unwind(|| openapi::place_operations(doc, routes, HANDLERS_IN)).ok()?;
+        Some(
+            doc.paths
+                .paths
+                .values()
+                .map(|item| {
+                    [&item.get, &item.post, &item.put, &item.patch, &item.delete]
+                        .into_iter()
+                        .flatten()
+                        .count()
+                })
+                .sum(),
+        )
+    }
+
+    #[test]
+    fn a_route_without_its_operation_or_an_operation_without_its_route_is_refused() {
+        assert_eq!(placed(annotated(), ROUTES), Some(ROUTES.len()), "one operation a route");
+        let mut without = annotated();
+        let get_cart = without.paths.paths.keys().find(|key| key.ends_with("::cart::get_cart")).cloned();
+        without.paths.paths.remove(&get_cart.expect("cart::get_cart has an operation"));
+        assert_eq!(placed(without, ROUTES), None, "a route whose handler has no operation");
+        assert_eq!(placed(annotated(), &ROUTES[1..]), None, "an operation no route takes");
+    }
+
+    /// `(handler as the route table names it, from its file and function)` for every
+    /// `#[api_operation]` in `dir`, and each `#[utoipa::path]` (which the table would
+    /// not place) as an error.
+    fn operations_in(dir: &Path, src: &Path, found: &mut BTreeSet<String>, errors: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                operations_in(&path, src, found, errors);
+                continue;
+            }
+            let file = path.strip_prefix(src).unwrap().with_extension("").display().to_string();
+            let module = file.trim_end_matches("/mod").replace('/', "::");
+            let module = module.strip_prefix("api::").unwrap_or(&module).to_owned();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut lines = text.lines().map(str::trim_start);
+            while let Some(line) = lines.next() {
+                if line.starts_with("#[utoipa::path") {
+                    errors.push(format!("{file}.rs: #[utoipa::path] where #[api_operation] belongs"));
+                } else if line.starts_with("#[api_operation") {
+                    let function = lines.by_ref().find_map(|l| l.split_once("fn ").map(|(_, rest)| rest));
+                    let name = function.and_then(|f| f.split('(').next()).unwrap_or("?");
+                    found.insert(format!("{module}::{name}"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_api_operation_is_on_a_handler_the_route_table_names_and_the_other_way() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let (mut annotated, mut errors) = (BTreeSet::new(), Vec::new());
+        operations_in(&src, &src, &mut annotated, &mut errors);
+        assert!(errors.is_empty(), "{errors:?}");
+        let routed: BTreeSet<String> = ROUTES.iter().map(|(.., handler)| handler.replace(' ', "")).collect();
+        let unrouted: Vec<_> = annotated.difference(&routed).collect();
+        assert!(unrouted.is_empty(), "operations of handlers no route names: {unrouted:?}");
+        let undocumented: Vec<_> = routed.difference(&annotated).collect();
+        assert!(undocumented.is_empty(), "routes whose handler has no #[api_operation]: {undocumented:?}");
+    }
 }

@@ -1,19 +1,25 @@
 //! The API's contract: an OpenAPI 3.1 document generated from the handlers' own
 //! annotations and the Rust types they read and answer, served at
-//! `GET /api/openapi.json` and printed by `market openapi`. Its paths come from the
-//! route table (`api::RouteDoc`, handed in by `api::openapi_json`, so this file does not
-//! name the table that names its handler); its field limits, and the `x-field-rules`
-//! extension the web client generates its rules from, from `domain::fields`.
+//! `GET /api/openapi.json` and printed by `market openapi`. Its paths, methods and
+//! security come from the route table ([`place_operations`], handed the table by
+//! `api::route_doc`, so this file does not name the table that names its handler); its
+//! error answers are components an annotation lists by name, alone or in a named set
+//! ([`WriteErrors`]...); its field limits, and the `x-field-rules` extension the web
+//! client generates its rules from, from `domain::fields`.
 //! `make test-contract` lets schemathesis check the server against it.
 
+use std::collections::BTreeMap;
+
 use actix_web::{HttpResponse, web};
-use utoipa::openapi::RefOr;
+use market_macros::api_operation;
 use utoipa::openapi::content::ContentBuilder;
 use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::path::{HttpMethod, Operation};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
-use utoipa::{Modify, Number, OpenApi, ToResponse, ToSchema};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{IntoResponses, Modify, Number, OpenApi, ToResponse, ToSchema};
 
 use crate::auth::{session as sessions, xsrf};
 use crate::domain::fields;
@@ -36,27 +42,68 @@ fn error_response(description: &str) -> ResponseBuilder {
     )
 }
 
-/// Error answers, each a reusable response component.
+/// A reusable response component that an annotation lists by name, under its status:
+/// `responses((status = 200, ...), NotFound)`.
+macro_rules! at_status {
+    ($($name:ident: $status:literal),* $(,)?) => {$(
+        impl IntoResponses for $name {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                BTreeMap::from([($status.to_string(), Ref::from_response_name(stringify!($name)).into())])
+            }
+        }
+    )*};
+}
+
+/// Error answers, each a reusable response component at its status.
 macro_rules! error_responses {
-    ($($name:ident => $description:literal),* $(,)?) => {$(
+    ($($name:ident($status:literal) => $description:literal),* $(,)?) => {$(
         pub struct $name;
         impl<'r> ToResponse<'r> for $name {
             fn response() -> (&'r str, RefOr<Response>) {
                 (stringify!($name), error_response($description).build().into())
             }
         }
+        at_status!($name: $status);
     )*};
 }
 
 error_responses! {
-    BadRequest => "Bad input: malformed JSON, a field of the wrong type, a broken rule (one line per problem in `errors`), or an id in the address that is not a whole number.",
-    Unauthorized => "Not signed in (or, for a sign-in, wrong credentials).",
-    Forbidden => "A missing or invalid anti-forgery token, or something that belongs to another shopper.",
-    NotFound => "No such thing.",
-    Conflict => "Conflicts with what exists (a taken username or email, a second review, a full or changed cart).",
-    PayloadTooLarge => "The body is over 16 KiB.",
-    UnsupportedMediaType => "The body is not sent as JSON (`Content-Type: application/json`).",
-    UnprocessableEntity => "The `Idempotency-Key` was already used for a different order.",
+    BadRequest(400) => "Bad input: malformed JSON, a field of the wrong type, a broken rule (one line per problem in `errors`), or an id in the address that is not a whole number.",
+    Unauthorized(401) => "Not signed in (or, for a sign-in, wrong credentials).",
+    Forbidden(403) => "A missing or invalid anti-forgery token, or something that belongs to another shopper.",
+    NotFound(404) => "No such thing.",
+    Conflict(409) => "Conflicts with what exists (a taken username or email, a second review, a full or changed cart).",
+    PayloadTooLarge(413) => "The body is over 16 KiB.",
+    UnsupportedMediaType(415) => "The body is not sent as JSON (`Content-Type: application/json`).",
+    UnprocessableEntity(422) => "The `Idempotency-Key` was already used for a different order.",
+}
+
+/// Sets of error answers that kinds of route share, for an annotation to list by name
+/// beside the answers its own route adds: `responses((status = 200, ...), WriteErrors, NotFound)`.
+macro_rules! error_sets {
+    ($($(#[$doc:meta])* $name:ident = [$($part:ident),+];)*) => {$(
+        $(#[$doc])*
+        pub struct $name;
+        impl IntoResponses for $name {
+            fn responses() -> BTreeMap<String, RefOr<Response>> {
+                let mut set = BTreeMap::new();
+                $(set.extend(<$part as IntoResponses>::responses());)+
+                set
+            }
+        }
+    )*};
+}
+
+error_sets! {
+    /// A back office read: not signed in (401), or no staff role (403).
+    StaffReadErrors = [Unauthorized, Forbidden];
+    /// A write with a body (JSON, or a file): bad input (400), not signed in or wrong
+    /// credentials (401), no anti-forgery token or not allowed (403), a body too large
+    /// (413) or of another type (415).
+    WriteErrors = [BadRequest, Unauthorized, Forbidden, PayloadTooLarge, UnsupportedMediaType];
+    /// A signed-in write without a body (a delete, a restore): an id that is not a whole
+    /// number (400), not signed in (401), no anti-forgery token or not allowed (403).
+    BodilessWriteErrors = [BadRequest, Unauthorized, Forbidden];
 }
 
 /// 304 to a revalidation of a kept answer (`api/answer_cache.rs`): no body.
@@ -77,6 +124,8 @@ fn retry_later(description: &str) -> ResponseBuilder {
         .build();
     error_response(description).header("Retry-After", retry_after)
 }
+
+at_status!(NotModified: 304, TooManyRequests: 429);
 
 /// 429, with the seconds to wait in `Retry-After`.
 pub struct TooManyRequests;
@@ -206,6 +255,61 @@ impl Modify for FieldRules {
     }
 }
 
+/// The route table's operations in place. `#[api_operation]` (macros/) leaves each
+/// handler's operation under a stand-in key, the handler's Rust path; each route of
+/// `routes` (`api::ROUTES`: method, path, access, handler as named from the module
+/// `handlers_in`) takes its handler's operation to its method and path, with the
+/// security its access implies ([`security_of`]). A route whose handler has no
+/// operation, or an operation that no route takes, is a bug in the table: it panics.
+pub fn place_operations(
+    mut annotated: utoipa::openapi::OpenApi,
+    routes: &[(&str, &str, &str, &str)],
+    handlers_in: &str,
+) -> utoipa::openapi::OpenApi {
+    let mut stand_ins = std::mem::take(&mut annotated.paths.paths);
+    for (method, path, access, handler) in routes {
+        let key = format!("{handlers_in}::{}", handler.replace(' ', ""));
+        let mut operation: Operation = stand_ins
+            .remove(&key)
+            .and_then(|item| item.get)
+            .unwrap_or_else(|| panic!("{method} {path}: {handler} has no #[api_operation]"));
+        operation.security = security_of(access, method);
+        annotated.paths.add_path_operation(path, vec![http_method(method)], operation);
+    }
+    let unrouted: Vec<_> = stand_ins.keys().collect();
+    assert!(unrouted.is_empty(), "operations no route takes: {unrouted:?}");
+    annotated
+}
+
+fn http_method(method: &str) -> HttpMethod {
+    match method {
+        "get" => HttpMethod::Get,
+        "post" => HttpMethod::Post,
+        "put" => HttpMethod::Put,
+        "patch" => HttpMethod::Patch,
+        "delete" => HttpMethod::Delete,
+        _ => panic!("the route table's method {method} has no OpenAPI operation"),
+    }
+}
+
+/// What a route of this access and method asks the caller for: a `public` route,
+/// nothing; a `visitor` route (signing in and up) the anti-forgery header on writes; a
+/// signed-in one (`shopper`, and the back office's `viewer`, `staff` and `owner`) the
+/// session cookie, and the anti-forgery header too on writes.
+fn security_of(access: &str, method: &str) -> Option<Vec<SecurityRequirement>> {
+    let schemes: &[&str] = match (access, method == "get") {
+        ("public", _) | ("visitor", true) => return None,
+        ("visitor", false) => &["xsrf"],
+        ("shopper" | "viewer" | "staff" | "owner", true) => &["session"],
+        ("shopper" | "viewer" | "staff" | "owner", false) => &["session", "xsrf"],
+        _ => panic!("the route table's access {access} names no security"),
+    };
+    let requirement = schemes
+        .iter()
+        .fold(SecurityRequirement::default(), |all, scheme| all.add(*scheme, Vec::<String>::new()));
+    Some(vec![requirement])
+}
+
 /// The document of `routes` (the route table's paths, `api::openapi_json`), with the
 /// session cookie named as this server names it.
 pub fn document_json(routes: utoipa::openapi::OpenApi, secure_cookies: bool) -> String {
@@ -221,9 +325,7 @@ pub fn document_json(routes: utoipa::openapi::OpenApi, secure_cookies: bool) -> 
 pub struct Document(pub String);
 
 /// This document.
-#[utoipa::path(
-    get,
-    path = "/api/openapi.json",
+#[api_operation(
     operation_id = "getOpenapi",
     tag = "contract",
     responses((status = 200, description = "The OpenAPI 3.1 document of this API", content_type = "application/json", body = serde_json::Value))

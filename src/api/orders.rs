@@ -2,9 +2,11 @@
 
 use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 use prometheus_client::metrics::counter::Counter;
 
 use super::dto;
+use super::openapi::{Conflict, Unauthorized, UnprocessableEntity, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::orders::Attempt;
@@ -15,16 +17,13 @@ pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// Marks an answer that repeats the one first given for an `Idempotency-Key`.
 pub const REPLAYED: &str = "Idempotent-Replayed";
 
-#[utoipa::path(
-    get,
-    path = "/api/orders",
+#[api_operation(
     operation_id = "listOrders",
     tag = "orders",
     summary = "The shopper's orders, newest first",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The orders", body = dto::Orders),
-        (status = 401, response = super::openapi::Unauthorized)
+        Unauthorized
     )
 )]
 pub async fn list_orders(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
@@ -55,19 +54,16 @@ pub struct Placed {
     pub cents: Counter,
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/orders",
+#[api_operation(
     operation_id = "placeOrder",
     tag = "orders",
     summary = "Order the whole cart",
     params(IdempotencyHeader),
     request_body = OrderInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The order (or, for a repeated `Idempotency-Key`, the first answer again)", body = dto::Order,
             headers(("Idempotent-Replayed" = String, description = "`true` when this answer repeats the first one for its `Idempotency-Key`"))),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 422, response = super::openapi::UnprocessableEntity)
+        WriteErrors, Conflict, UnprocessableEntity
     )
 )]
 pub async fn place_order(

@@ -1,26 +1,27 @@
 //! Reviews of a product, and (for a signed-in shopper) their own.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
+use super::openapi::{
+    BadRequest, BodilessWriteErrors, Conflict, NotFound, NotModified, Unauthorized, WriteErrors,
+};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::inputs::ReviewInput;
 use crate::error::ApiError;
 
-#[utoipa::path(
-    get,
-    path = "/api/products/{id}/reviews",
+#[api_operation(
     operation_id = "listProductReviews",
     tag = "reviews",
     summary = "A product's reviews, newest first",
     params(("id" = i64, Path, description = "The product")),
     responses(
         (status = 200, description = "The reviews", body = dto::Reviews),
-        (status = 304, response = super::openapi::NotModified),
-        (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn list_product_reviews(
@@ -37,17 +38,14 @@ pub(crate) async fn load_product_reviews(db: &Db, id: i64) -> Result<Option<dto:
     Ok(db.list_product_reviews(id).await?.map(dto::Reviews::from))
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/reviews/current",
+#[api_operation(
     operation_id = "listMyReviews",
     tag = "reviews",
     summary = "The signed-in shopper's reviews, newest first",
-    security(("session" = [])),
     responses(
         (status = 200, description = "The reviews", body = dto::Reviews,
             links(("UpdateReview" = (operation_id = "updateReview", parameters(("id" = "$response.body#/Reviews/0/id")))))),
-        (status = 401, response = super::openapi::Unauthorized)
+        Unauthorized
     )
 )]
 pub async fn list_my_reviews(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
@@ -55,22 +53,19 @@ pub async fn list_my_reviews(db: web::Data<Db>, user: CurrentUser) -> Result<Htt
     Ok(HttpResponse::Ok().json(dto::Reviews::from(reviews)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/products/{id}/reviews",
+#[api_operation(
     operation_id = "createReview",
     tag = "reviews",
     summary = "Review a product (once per shopper)",
     params(("id" = i64, Path, description = "The product")),
     request_body = ReviewInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new review", body = dto::Review,
             links(
                 ("UpdateReview" = (operation_id = "updateReview", parameters(("id" = "$response.body#/id")))),
                 ("DeleteReview" = (operation_id = "deleteReview", parameters(("id" = "$response.body#/id"))))
             )),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn create_review(
@@ -84,18 +79,15 @@ pub async fn create_review(
     Ok(HttpResponse::Created().json(dto::Review::from(review)))
 }
 
-#[utoipa::path(
-    put,
-    path = "/api/reviews/{id}",
+#[api_operation(
     operation_id = "updateReview",
     tag = "reviews",
     summary = "Change your review",
     params(("id" = i64, Path, description = "The review")),
     request_body = ReviewInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The updated review", body = dto::Review),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn update_review(
@@ -109,17 +101,14 @@ pub async fn update_review(
     Ok(HttpResponse::Ok().json(dto::Review::from(review)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/reviews/{id}",
+#[api_operation(
     operation_id = "deleteReview",
     tag = "reviews",
     summary = "Delete your review",
     params(("id" = i64, Path, description = "The review")),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Deleted", body = dto::Deleted),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 404, response = super::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn delete_review(

@@ -1,10 +1,12 @@
 //! Search and suggestions: public, read-only, kept per distinct query.
 
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::answer_cache::{Answer, AnswerCache};
 use super::catalog::{ListingParams, query_params, sorts};
 use super::dto;
+use super::openapi::{BadRequest, NotFound, NotModified};
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::listing::{SearchQuery, search_query, search_text, words};
@@ -40,9 +42,7 @@ pub struct SuggestionParams {
     q: String,
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/search",
+#[api_operation(
     operation_id = "searchProducts",
     tag = "catalog",
     summary = "A page of the products matching some words",
@@ -50,7 +50,7 @@ pub struct SuggestionParams {
     responses(
         (status = 200, description = "A page of the matching products, the total and the facets", body = dto::SearchResults,
             links(("Product" = (operation_id = "getProduct", parameters(("id" = "$response.body#/Products/0/id")))))),
-        (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest), (status = 404, response = super::openapi::NotFound)
+        NotModified, BadRequest, NotFound
     )
 )]
 pub async fn search_products(
@@ -67,16 +67,14 @@ pub(crate) async fn load_search(db: &Db, query: SearchQuery) -> Result<Option<dt
     Ok(Some(dto::SearchResults::from(db.search_products(query).await?)))
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/search/suggestions",
+#[api_operation(
     operation_id = "listSearchSuggestions",
     tag = "catalog",
     summary = "Departments, brands and products to offer as the shopper types",
     params(SuggestionParams),
     responses(
         (status = 200, description = "At most 8: departments, then brands, then products", body = dto::Suggestions),
-        (status = 304, response = super::openapi::NotModified), (status = 400, response = super::openapi::BadRequest)
+        NotModified, BadRequest
     )
 )]
 pub async fn list_search_suggestions(

@@ -4,8 +4,10 @@ use std::net::{IpAddr, Ipv4Addr};
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::dto::{self, Message, SessionUser};
+use super::openapi::{Forbidden, TooManyRequests, WriteErrors};
 use crate::auth::current_user::USER_ID;
 use crate::auth::limits::{Account, Limiter};
 use crate::auth::session::SessionStore;
@@ -18,13 +20,10 @@ use crate::error::ApiError;
 
 /// The app's first call: who is signed in (or `null`). It also gives the browser its
 /// anti-forgery token, which every later write needs.
-#[utoipa::path(
-    get,
-    path = "/api/session",
+#[api_operation(
     operation_id = "getSession",
     tag = "session",
     summary = "Who is signed in; sets the anti-forgery cookie `XSRF-TOKEN`",
-
     responses(
         (status = 200, description = "The signed-in shopper, or `null`", body = SessionUser)
     )
@@ -71,17 +70,14 @@ pub fn client_address(req: &HttpRequest) -> IpAddr {
         .map_or(peer, |ip| ip.to_canonical())
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/session",
+#[api_operation(
     operation_id = "signIn",
     tag = "session",
     summary = "Sign in with a username or email and a password",
     request_body = crate::domain::inputs::LoginInput,
-    security(("xsrf" = [])),
     responses(
         (status = 200, description = "Signed in; the session cookie and the anti-forgery token are new", body = SessionUser),
-        (status = 400, response = super::openapi::BadRequest), (status = 401, response = super::openapi::Unauthorized), (status = 403, response = super::openapi::Forbidden), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 429, response = super::openapi::TooManyRequests)
+        WriteErrors, TooManyRequests
     )
 )]
 pub async fn sign_in(
@@ -177,16 +173,13 @@ async fn start_demo_shopper(
 
 /// Ends the session server-side (its row is deleted, so the old cookie opens
 /// nothing) and leaves the browser a new anonymous one with a new token.
-#[utoipa::path(
-    delete,
-    path = "/api/session",
+#[api_operation(
     operation_id = "signOut",
     tag = "session",
     summary = "Sign out",
-    security(("xsrf" = [])),
     responses(
         (status = 200, description = "Signed out; the browser gets a new anonymous session and token", body = Message),
-        (status = 403, response = super::openapi::Forbidden)
+        Forbidden
     )
 )]
 pub async fn sign_out(session: Session) -> Result<HttpResponse, ApiError> {

@@ -2,8 +2,12 @@
 
 use actix_session::Session;
 use actix_web::{HttpRequest, HttpResponse, web};
+use market_macros::api_operation;
 
 use super::dto::SessionUser;
+use super::openapi::{
+    BadRequest, Conflict, Forbidden, PayloadTooLarge, TooManyRequests, UnsupportedMediaType,
+};
 use super::session::{client_address, start_session};
 use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
@@ -11,17 +15,14 @@ use crate::db::Db;
 use crate::domain::inputs::{SignupInput, check};
 use crate::error::ApiError;
 
-#[utoipa::path(
-    post,
-    path = "/api/users",
+#[api_operation(
     operation_id = "signUp",
     tag = "session",
     summary = "Create an account and sign it in",
     request_body = SignupInput,
-    security(("xsrf" = [])),
     responses(
         (status = 201, description = "Created and signed in", body = SessionUser),
-        (status = 400, response = super::openapi::BadRequest), (status = 403, response = super::openapi::Forbidden), (status = 409, response = super::openapi::Conflict), (status = 413, response = super::openapi::PayloadTooLarge), (status = 415, response = super::openapi::UnsupportedMediaType), (status = 429, response = super::openapi::TooManyRequests)
+        BadRequest, Forbidden, Conflict, PayloadTooLarge, UnsupportedMediaType, TooManyRequests
     )
 )]
 pub async fn sign_up(

@@ -3,9 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
+use reqwest::Method;
+use serde_json::{Value, json};
 
-use crate::helpers::spawn_app;
+use crate::helpers::{browser, spawn_app};
 
 const METHODS: [&str; 5] = ["get", "post", "put", "patch", "delete"];
 
@@ -37,20 +38,69 @@ fn resolve<'a>(doc: &'a Value, value: &'a Value) -> &'a Value {
     }
 }
 
+/// The security schemes a route of this access asks for (`api/mod.rs`): a public
+/// route none; a visitor's (signing in and up) the anti-forgery header on writes; a
+/// signed-in one (a shopper's, the back office's) the session cookie, and the
+/// anti-forgery header too on writes.
+fn security_of(access: &str, method: &str) -> Vec<String> {
+    let write = method != "get";
+    let schemes: &[&str] = match access {
+        "public" => &[],
+        "visitor" if write => &["xsrf"],
+        "visitor" => &[],
+        "shopper" | "viewer" | "staff" | "owner" if write => &["session", "xsrf"],
+        "shopper" | "viewer" | "staff" | "owner" => &["session"],
+        _ => panic!("an access the route table does not have: {access}"),
+    };
+    schemes.iter().map(|s| s.to_string()).collect()
+}
+
+/// The schemes of an operation's one security requirement (none: empty).
+fn security(op: &Value) -> Vec<String> {
+    let requirements = op["security"].as_array().cloned().unwrap_or_default();
+    assert!(requirements.len() <= 1, "one requirement, all of whose schemes a call needs");
+    requirements.iter().flat_map(|r| r.as_object().expect("a requirement").keys().cloned()).collect()
+}
+
 #[actix_web::test]
-async fn the_document_lists_exactly_the_routes_the_server_has() {
+async fn the_document_lists_exactly_the_routes_the_server_has_with_their_security() {
     let doc = document().await;
     assert_eq!(doc["openapi"], "3.1.0");
-    let documented: BTreeSet<(String, String)> =
-        operations(&doc).into_iter().map(|(method, path, _)| (method, path)).collect();
-    let routed: BTreeSet<(String, String)> = market::api::ROUTES
+    let documented: BTreeSet<(String, String, Vec<String>)> =
+        operations(&doc).into_iter().map(|(method, path, op)| (method, path, security(&op))).collect();
+    let routed: BTreeSet<(String, String, Vec<String>)> = market::api::ROUTES
         .iter()
-        .map(|(method, path, _, _)| (method.to_string(), path.to_string()))
+        .map(|(method, path, access, _)| (method.to_string(), path.to_string(), security_of(access, method)))
         .collect();
     let missing: Vec<_> = routed.difference(&documented).collect();
-    assert!(missing.is_empty(), "routes the document lacks: {missing:?}");
+    assert!(missing.is_empty(), "routes the document lacks, or has with other security: {missing:?}");
     let extra: Vec<_> = documented.difference(&routed).collect();
-    assert!(extra.is_empty(), "documented operations no route serves: {extra:?}");
+    assert!(extra.is_empty(), "documented operations no route serves so: {extra:?}");
+    assert_eq!(documented.len(), market::api::ROUTES.len(), "one operation a route");
+}
+
+/// A path with 51 for each of its `{parameters}`.
+fn with_ids(path: &str) -> String {
+    path.split('/').map(|part| if part.starts_with('{') { "51" } else { part }).collect::<Vec<_>>().join("/")
+}
+
+/// What the document says of the session cookie is what the server does: a visitor (a
+/// browser with a session and its anti-forgery token, not signed in) is answered 401 by
+/// exactly the routes whose operation asks for it. So a route the table calls `public`
+/// or `visitor` needs no sign-in, and every other one does.
+#[actix_web::test]
+async fn exactly_the_routes_that_ask_for_the_session_cookie_refuse_a_visitor() {
+    let app = spawn_app().await;
+    let visitor = browser(&app);
+    visitor.open().await;
+    let doc = app.get_json("/api/openapi.json", 200).await;
+    for (method, path, op) in operations(&doc) {
+        let asks = security(&op).contains(&"session".to_string());
+        let method = Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+        let body = (method != Method::GET && method != Method::DELETE).then(|| json!({}));
+        let status = visitor.send(method.clone(), &with_ids(&path), body).await.status().as_u16();
+        assert_eq!(status == 401, asks, "a visitor's {method} {path}: {status}");
+    }
 }
 
 /// `add_to_cart` → `addToCart`.
@@ -86,10 +136,7 @@ async fn every_operation_documents_the_errors_it_can_answer_in_the_error_shape()
         let responses = op["responses"].as_object().expect("responses");
         let has = |status: &str| responses.contains_key(status);
         assert!(responses.keys().any(|s| s.starts_with('2')), "{what}: a success answer");
-        let security: Vec<String> = op["security"]
-            .as_array()
-            .map(|s| s.iter().flat_map(|r| r.as_object().unwrap().keys().cloned()).collect())
-            .unwrap_or_default();
+        let security = security(&op);
         if security.iter().any(|s| s == "session") {
             assert!(has("401"), "{what}: a shopper's call answers 401");
         }

@@ -3,109 +3,29 @@
 //! carries password material.
 
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use market_macros::api_operation;
 
+use super::dto::{
+    AccountBody, AccountParams, AccountPath, AccountStateInput, Accounts, RoleChoice, RoleInput,
+};
 use super::{PAGE_SIZE, page_of, pages, search_of};
+use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::session::SessionStore;
 use crate::auth::{Passwords, StaffMember};
 use crate::db::Db;
-use crate::db::admin::staff::{AccountRow, Added, NewStaff, StaffAccount, Who};
-use crate::domain::Timestamp;
+use crate::db::admin::staff::{Added, NewStaff, Who};
 use crate::domain::admin_inputs::{StaffInput, StaffRole};
 use crate::domain::inputs::check;
 use crate::domain::roles::Role;
 use crate::error::ApiError;
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AccountBody {
-    pub id: i64,
-    pub username: String,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub role: Role,
-    pub created_at: Timestamp,
-    pub disabled: bool,
-    /// Whether sign-in asks this account for a second factor.
-    pub second_factor: bool,
-    /// Orders placed (shoppers' list only; 0 in the staff list).
-    pub orders: i64,
-}
-
-impl From<StaffAccount> for AccountBody {
-    fn from(s: StaffAccount) -> Self {
-        let u = s.user;
-        AccountBody {
-            id: u.id,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: s.disabled,
-            second_factor: s.second_factor,
-            orders: 0,
-        }
-    }
-}
-
-impl From<AccountRow> for AccountBody {
-    fn from(a: AccountRow) -> Self {
-        let u = a.user;
-        AccountBody {
-            id: u.id,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: a.disabled,
-            second_factor: false,
-            orders: a.orders,
-        }
-    }
-}
-
-impl From<crate::domain::users::User> for AccountBody {
-    fn from(u: crate::domain::users::User) -> Self {
-        AccountBody {
-            id: u.id,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: false,
-            second_factor: false,
-            orders: 0,
-        }
-    }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Accounts {
-    #[serde(rename = "Accounts")]
-    pub accounts: Vec<AccountBody>,
-    pub total: u64,
-    pub page: u32,
-    pub pages: u32,
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/admin/staff",
+#[api_operation(
     operation_id = "listStaff",
     tag = "admin",
     summary = "The store's staff accounts, owners first (viewer)",
-    security(("session" = [])),
     responses(
         (status = 200, description = "Every account with a role above shopper", body = Accounts),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors
     )
 )]
 pub async fn list_staff(db: web::Data<Db>, _staff: StaffMember) -> Result<HttpResponse, ApiError> {
@@ -114,17 +34,14 @@ pub async fn list_staff(db: web::Data<Db>, _staff: StaffMember) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(Accounts { accounts: staff, total, page: 1, pages: 1 }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/staff",
+#[api_operation(
     operation_id = "addStaff",
     tag = "admin",
     summary = "Make a new staff account (owner)",
     request_body = StaffInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The new account", body = AccountBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, Conflict
     )
 )]
 pub async fn add_staff(
@@ -157,36 +74,15 @@ pub async fn add_staff(
     }
 }
 
-/// The one field an owner sets on a staff account.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"role": "viewer"}))]
-pub struct RoleInput {
-    /// `shopper` takes the account off the staff.
-    pub role: RoleChoice,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum RoleChoice {
-    Owner,
-    Staff,
-    Viewer,
-    Shopper,
-}
-
-#[utoipa::path(
-    patch,
-    path = "/api/admin/staff/{id}",
+#[api_operation(
     operation_id = "setRole",
     tag = "admin",
     summary = "Give an account another role, or (shopper) take it off the staff; the last owner stays one (owner)",
-    params(("id" = i64, Path, minimum = 1, description = "The account's id")),
+    params(AccountPath),
     request_body = RoleInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn set_role(
@@ -205,27 +101,14 @@ pub async fn set_role(
     Ok(HttpResponse::Ok().json(AccountBody::from(user)))
 }
 
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AccountParams {
-    /// An account id, or the start of a username or email.
-    #[param(max_length = 100)]
-    q: Option<String>,
-    #[param(minimum = 1, maximum = 1_000_000)]
-    page: Option<u32>,
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/admin/shoppers",
+#[api_operation(
     operation_id = "listShoppers",
     tag = "admin",
     summary = "Every account, newest first, with its orders count; never any password material (viewer)",
     params(AccountParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of accounts", body = Accounts),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_shoppers(
@@ -246,26 +129,15 @@ pub async fn list_shoppers(
     }))
 }
 
-/// The one field an owner sets on a shopper's account.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"disabled": true}))]
-pub struct AccountStateInput {
-    pub disabled: bool,
-}
-
-#[utoipa::path(
-    patch,
-    path = "/api/admin/shoppers/{id}",
+#[api_operation(
     operation_id = "setAccountDisabled",
     tag = "admin",
     summary = "Disable an account (it cannot sign in, and its sessions end at once) or enable it again (owner)",
-    params(("id" = i64, Path, minimum = 1, description = "The account's id")),
+    params(AccountPath),
     request_body = AccountStateInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The account as it now is", body = AccountBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn set_account_disabled(

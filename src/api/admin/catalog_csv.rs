@@ -14,17 +14,21 @@ use std::time::Duration;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
-use serde::Serialize;
-use utoipa::ToSchema;
+use market_macros::api_operation;
 
+use super::dto::{ImportProblemBody, ImportProblems, ProductImportBody};
+use crate::api::openapi::{
+    BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, StaffReadErrors, Unauthorized,
+    UnsupportedMediaType,
+};
 use crate::auth::StaffMember;
 use crate::config::Imports;
-use crate::db::admin::imports::{LISTED_PROBLEMS, ProductImport, Step};
+use crate::db::admin::imports::{LISTED_PROBLEMS, Step};
 use crate::db::{BulkWrites, Db};
 use crate::domain::catalog_csv::{
     COLUMNS, CsvProblem, Departments, ImportRow, check_header, check_row, export_cell, options_cell,
 };
-use crate::domain::{Rejection, Thing, Timestamp};
+use crate::domain::{Rejection, Thing};
 use crate::error::ApiError;
 
 /// Products read for one piece of the export.
@@ -38,17 +42,14 @@ pub const MAX_IMPORT_BYTES: u64 = 768 * 1024 * 1024;
 /// come back in. What the check keeps of the file is in the database, not in memory.
 pub const MAX_IMPORT_ROWS: u64 = 3_000_000;
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/products.csv",
+#[api_operation(
     operation_id = "exportProducts",
     tag = "admin",
     summary = "The whole catalog as CSV, archived products too, streamed (viewer)",
-    security(("session" = [])),
     responses(
         (status = 200, description = "One row a product, or one row a variant of a product sold by variant (its columns repeated, stock the variant's): id, sku, name, brand, department, price, stock, status, description, variant_id, variant_sku, options, variant_price",
          content_type = "text/csv", body = String),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors
     )
 )]
 pub async fn export_products(db: web::Data<Db>, _staff: StaffMember) -> HttpResponse {
@@ -127,99 +128,16 @@ pub async fn export_products(db: web::Data<Db>, _staff: StaffMember) -> HttpResp
         .streaming(pieces)
 }
 
-/// An import's state: `applying` (after the 202) until `done`; `failed` when it was
-/// dropped before any row was applied. (`checking` is never answered: the call that
-/// checks is still running.)
-#[derive(Serialize, ToSchema, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum ImportStatus {
-    Checking,
-    Applying,
-    Done,
-    Failed,
-}
-
-impl ImportStatus {
-    fn of(status: &str) -> ImportStatus {
-        match status {
-            "checking" => ImportStatus::Checking,
-            "applying" => ImportStatus::Applying,
-            "done" => ImportStatus::Done,
-            _ => ImportStatus::Failed,
-        }
-    }
-}
-
-/// Where an import stands.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductImportBody {
-    pub id: i64,
-    pub status: ImportStatus,
-    /// Data rows in the file.
-    pub rows: i64,
-    /// Rows in the catalog so far.
-    pub applied: i64,
-    /// New products so far.
-    pub created: i64,
-    /// Products changed so far (a row that changes nothing is not counted).
-    pub updated: i64,
-    pub started_at: Timestamp,
-    pub finished_at: Option<Timestamp>,
-    pub message: Option<String>,
-}
-
-impl From<ProductImport> for ProductImportBody {
-    fn from(i: ProductImport) -> Self {
-        ProductImportBody {
-            id: i.id,
-            status: ImportStatus::of(&i.status),
-            rows: i.rows,
-            applied: i.applied,
-            created: i.created,
-            updated: i.updated,
-            started_at: i.started_at,
-            finished_at: i.finished_at,
-            message: i.message,
-        }
-    }
-}
-
-/// One bad cell of an import.
-#[derive(Serialize, ToSchema)]
-pub struct ImportProblemBody {
-    /// As a spreadsheet numbers it: the header is row 1.
-    pub row: u64,
-    pub column: String,
-    pub message: String,
-}
-
-/// A file with bad rows: nothing was changed. The error shape, with each problem.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImportProblems {
-    pub message: String,
-    /// One line a problem ("Row 4, price: ..."), the first 1,000.
-    pub errors: Vec<String>,
-    /// The same problems, by row and column.
-    pub problems: Vec<ImportProblemBody>,
-    /// How many problems there are in all.
-    pub problem_count: u64,
-}
-
-#[utoipa::path(
-    post,
-    path = "/api/admin/products/import",
+#[api_operation(
     operation_id = "importProducts",
     tag = "admin",
     summary = "Create and change products from a CSV file, all or nothing; applied after the answer (staff)",
     request_body(content = String, content_type = "text/csv",
         description = "The export's columns, header first (or its first nine, one row a product): a row with an id or a known SKU changes that product, one without makes a new one; a row with a variant_id changes that variant's SKU, stock and price"),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 202, description = "Every row passed; the import is being applied", body = ProductImportBody),
         (status = 400, description = "Bad rows, each named; nothing was changed", body = ImportProblems),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        Unauthorized, Forbidden, Conflict, PayloadTooLarge, UnsupportedMediaType
     )
 )]
 pub async fn import_products(
@@ -286,17 +204,14 @@ pub async fn import_products(
     }
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/imports/{id}",
+#[api_operation(
     operation_id = "getImport",
     tag = "admin",
     summary = "Where an import stands (viewer)",
     params(("id" = i64, Path, minimum = 1, description = "The import's id")),
-    security(("session" = [])),
     responses(
         (status = 200, description = "The import", body = ProductImportBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn get_import(

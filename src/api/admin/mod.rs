@@ -1,10 +1,13 @@
 //! The back office's API, under `/api/admin` (docs/architecture.md#the-back-office).
 //! Every route names its role in the route table (`api/mod.rs`); handlers take the
 //! [`StaffMember`](crate::auth::StaffMember) the gate found and never ask for a role.
+//! What its calls take and answer in JSON is in [`dto`], beside the storefront's
+//! `api/dto.rs`.
 
 pub mod accounts;
 pub mod audit;
 pub mod catalog_csv;
+pub mod dto;
 pub mod orders;
 pub mod pictures;
 pub mod products;

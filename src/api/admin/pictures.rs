@@ -4,62 +4,25 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use market_macros::api_operation;
 
-use crate::api::dto::ProductImage;
+use super::dto::{PictureOrder, PictureUpload, ProductImages, ProductPath};
+use crate::api::openapi::{
+    BadRequest, BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors,
+};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin::pictures::Picture;
 use crate::domain::pictures::{MAX_BYTES, PictureProblem, prepare, too_many_bytes};
 use crate::error::ApiError;
 
-/// A product's pictures, in order: the first is its preview, on the cards.
-#[derive(Serialize, ToSchema)]
-pub struct ProductImages {
-    pub images: Vec<ProductImage>,
-}
-
-impl From<Vec<Picture>> for ProductImages {
-    fn from(list: Vec<Picture>) -> Self {
-        ProductImages {
-            images: list
-                .into_iter()
-                .map(|p| ProductImage { id: p.id, url: p.url, background: p.background })
-                .collect(),
-        }
-    }
-}
-
-/// A new order of a product's pictures.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PictureOrder {
-    /// Each of the product's picture ids once, first the one to show first.
-    #[schema(max_items = 12)]
-    pub image_ids: Vec<i64>,
-}
-
-/// The multipart form of an upload (for the OpenAPI document).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct PictureUpload {
-    /// A PNG, JPEG or WebP picture of at most 10 MB.
-    #[schema(value_type = String, format = Binary)]
-    file: Vec<u8>,
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/admin/products/{id}/images",
+#[api_operation(
     operation_id = "listProductImages",
     tag = "admin",
     summary = "A product's pictures, in order (viewer)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [])),
+    params(ProductPath),
     responses(
         (status = 200, description = "The pictures", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn list_product_images(
@@ -70,18 +33,15 @@ pub async fn list_product_images(
     Ok(HttpResponse::Ok().json(ProductImages::from(db.list_pictures(id.into_inner()).await?)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/products/{id}/images",
+#[api_operation(
     operation_id = "addProductImage",
     tag = "admin",
     summary = "Add a picture to a product: checked, made WebP at the storefront's size, metadata dropped (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body(content = PictureUpload, content_type = "multipart/form-data"),
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The product's pictures, the new one last", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn add_product_image(
@@ -106,18 +66,15 @@ pub async fn add_product_image(
     Ok(HttpResponse::Created().json(ProductImages::from(list)))
 }
 
-#[utoipa::path(
-    put,
-    path = "/api/admin/products/{id}/images",
+#[api_operation(
     operation_id = "orderProductImages",
     tag = "admin",
     summary = "Put a product's pictures in a new order (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body = PictureOrder,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The pictures in their new order", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn order_product_images(
@@ -130,20 +87,14 @@ pub async fn order_product_images(
     Ok(HttpResponse::Ok().json(ProductImages::from(list)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/admin/products/{id}/images/{imageId}",
+#[api_operation(
     operation_id = "removeProductImage",
     tag = "admin",
     summary = "Remove one of a product's pictures (staff)",
-    params(
-        ("id" = i64, Path, minimum = 1, description = "The product's id"),
-        ("imageId" = i64, Path, minimum = 1, description = "The picture's id")
-    ),
-    security(("session" = [], "xsrf" = [])),
+    params(ProductPath, ("imageId" = i64, Path, minimum = 1, description = "The picture's id")),
     responses(
         (status = 200, description = "The pictures left", body = ProductImages),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn remove_product_image(

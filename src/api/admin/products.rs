@@ -2,167 +2,26 @@
 //! product, creating, changing, archiving and restoring.
 
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use market_macros::api_operation;
 
-use super::{page_of, search_of};
+use super::dto::{AdminProductBody, AdminProductParams, AdminProducts, ProductPath};
+use crate::api::openapi::{
+    BadRequest, BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors,
+};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin::products::{AdminProduct, AdminProductQuery, AdminSort, Status, StockFilter};
 use crate::domain::admin_inputs::ProductInput;
-use crate::domain::{Cents, Rejection, Thing, Timestamp};
+use crate::domain::{Rejection, Thing};
 use crate::error::ApiError;
 
-/// A product as the back office shows it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminProductBody {
-    pub id: i64,
-    pub sku: String,
-    pub name: String,
-    pub brand: String,
-    pub department_id: i64,
-    pub department_name: String,
-    pub price: Cents,
-    pub description: String,
-    /// Units that can be sold.
-    pub stock: i64,
-    #[schema(value_type = String)]
-    pub status: &'static str,
-    /// When it was archived; `null` while it is on sale.
-    pub archived_at: Option<Timestamp>,
-    pub preview_image: String,
-    #[schema(value_type = f64)]
-    pub avg_rating: f64,
-    pub num_reviews: i64,
-}
-
-impl From<AdminProduct> for AdminProductBody {
-    fn from(p: AdminProduct) -> Self {
-        AdminProductBody {
-            id: p.id,
-            sku: p.sku,
-            name: p.name,
-            brand: p.brand,
-            department_id: p.department_id,
-            department_name: p.department_name,
-            price: p.price,
-            description: p.description,
-            stock: p.stock,
-            status: if p.archived_at.is_some() { "archived" } else { "active" },
-            archived_at: p.archived_at,
-            preview_image: p.preview_image,
-            avg_rating: p.rating.average(),
-            num_reviews: p.rating.count,
-        }
-    }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AdminProducts {
-    #[serde(rename = "Products")]
-    pub products: Vec<AdminProductBody>,
-    pub total: u64,
-    pub page: u32,
-    pub pages: u32,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum StatusParam {
-    Active,
-    Archived,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum StockParam {
-    Out,
-    Low,
-}
-
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum SortParam {
-    Newest,
-    Name,
-    PriceAsc,
-    PriceDesc,
-    Stock,
-}
-
-pub const MAX_ADMIN_LIMIT: u32 = 100;
-
-/// What the product list may ask.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AdminProductParams {
-    /// An id, a SKU, or words of the name or brand (each word a prefix).
-    #[param(max_length = 100)]
-    q: Option<String>,
-    /// Only this department's products.
-    #[param(minimum = 1)]
-    department: Option<i64>,
-    /// `active` (the default: on sale) or `archived`.
-    #[param(inline)]
-    status: Option<StatusParam>,
-    /// `out`: none left; `low`: 10 or fewer left.
-    #[param(inline)]
-    stock: Option<StockParam>,
-    /// `newest` (the default), `name`, `price-asc`, `price-desc` or `stock` (fewest first).
-    #[param(inline)]
-    sort: Option<SortParam>,
-    #[param(minimum = 1, maximum = 1_000_000)]
-    page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    limit: Option<u32>,
-}
-
-impl AdminProductParams {
-    fn query(self) -> Result<AdminProductQuery, Rejection> {
-        let page = page_of(self.page)?;
-        let limit = self.limit.unwrap_or(25);
-        if !(1..=MAX_ADMIN_LIMIT).contains(&limit) {
-            return Err(Rejection::BadParameter(format!(
-                "limit must be a whole number from 1 to {MAX_ADMIN_LIMIT}."
-            )));
-        }
-        let q = search_of(self.q)?;
-        Ok(AdminProductQuery {
-            q,
-            department: self.department,
-            status: match self.status {
-                Some(StatusParam::Archived) => Status::Archived,
-                _ => Status::Active,
-            },
-            stock: self.stock.map(|s| match s {
-                StockParam::Out => StockFilter::Out,
-                StockParam::Low => StockFilter::Low,
-            }),
-            sort: match self.sort.unwrap_or(SortParam::Newest) {
-                SortParam::Newest => AdminSort::Newest,
-                SortParam::Name => AdminSort::Name,
-                SortParam::PriceAsc => AdminSort::PriceAsc,
-                SortParam::PriceDesc => AdminSort::PriceDesc,
-                SortParam::Stock => AdminSort::Stock,
-            },
-            page,
-            limit,
-        })
-    }
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/admin/products",
+#[api_operation(
     operation_id = "listAdminProducts",
     tag = "admin",
     summary = "Any product, on sale or archived, by id, SKU, name or brand (viewer)",
     params(AdminProductParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of products, and how many there are", body = AdminProducts),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_admin_products(
@@ -182,17 +41,14 @@ pub async fn list_admin_products(
     }))
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/products/{id}",
+#[api_operation(
     operation_id = "getAdminProduct",
     tag = "admin",
     summary = "One product, on sale or archived (viewer)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [])),
+    params(ProductPath),
     responses(
         (status = 200, description = "The product", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn get_admin_product(
@@ -204,17 +60,14 @@ pub async fn get_admin_product(
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/products",
+#[api_operation(
     operation_id = "createProduct",
     tag = "admin",
     summary = "Add a product to the catalog (staff)",
     request_body = ProductInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 201, description = "The product, on sale (once it has stock)", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, Conflict
     )
 )]
 pub async fn create_product(
@@ -227,18 +80,15 @@ pub async fn create_product(
     Ok(HttpResponse::Created().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    patch,
-    path = "/api/admin/products/{id}",
+#[api_operation(
     operation_id = "updateProduct",
     tag = "admin",
     summary = "Change any of a product's fields: name, brand, department, price, description, stock, SKU (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body = ProductInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The product as it now is", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn update_product(
@@ -252,17 +102,14 @@ pub async fn update_product(
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    delete,
-    path = "/api/admin/products/{id}",
+#[api_operation(
     operation_id = "archiveProduct",
     tag = "admin",
     summary = "Archive a product: it leaves the storefront, and stays in the orders that hold it (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [], "xsrf" = [])),
+    params(ProductPath),
     responses(
         (status = 200, description = "The product, archived", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn archive_product(
@@ -274,17 +121,14 @@ pub async fn archive_product(
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/products/{id}/restore",
+#[api_operation(
     operation_id = "restoreProduct",
     tag = "admin",
     summary = "Put an archived product back on sale (staff)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [], "xsrf" = [])),
+    params(ProductPath),
     responses(
         (status = 200, description = "The product, on sale again", body = AdminProductBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        BodilessWriteErrors, NotFound
     )
 )]
 pub async fn restore_product(

@@ -1,87 +1,25 @@
 //! Reviews in the back office: every review, and hiding or showing one.
 
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use market_macros::api_operation;
 
+use super::dto::{AdminReviewBody, AdminReviewParams, AdminReviews, ReviewVisibilityInput};
 use super::{PAGE_SIZE, page_of, pages};
+use crate::api::openapi::{BadRequest, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin::reviews::{AdminReview, AdminReviewQuery};
-use crate::domain::{Rejection, Timestamp};
+use crate::db::admin::reviews::AdminReviewQuery;
+use crate::domain::Rejection;
 use crate::error::ApiError;
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminReviewBody {
-    pub id: i64,
-    pub product_id: i64,
-    pub product_name: String,
-    pub user_id: i64,
-    pub username: String,
-    pub rating: i64,
-    pub title: String,
-    pub description: String,
-    pub created_at: Timestamp,
-    pub hidden: bool,
-    /// When it was hidden; `null` while shoppers see it.
-    pub hidden_at: Option<Timestamp>,
-}
-
-impl From<AdminReview> for AdminReviewBody {
-    fn from(r: AdminReview) -> Self {
-        AdminReviewBody {
-            id: r.id,
-            product_id: r.product_id,
-            product_name: r.product_name,
-            user_id: r.user_id,
-            username: r.username,
-            rating: r.rating,
-            title: r.title,
-            description: r.description,
-            created_at: r.created_at,
-            hidden: r.hidden_at.is_some(),
-            hidden_at: r.hidden_at,
-        }
-    }
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct AdminReviews {
-    #[serde(rename = "Reviews")]
-    pub reviews: Vec<AdminReviewBody>,
-    pub total: u64,
-    pub page: u32,
-    pub pages: u32,
-}
-
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminReviewParams {
-    /// Only this product's reviews.
-    #[param(minimum = 1)]
-    product_id: Option<i64>,
-    /// Only reviews of this many stars.
-    #[param(minimum = 1, maximum = 5)]
-    rating: Option<i64>,
-    /// Only hidden reviews (`true`) or only those shoppers see (`false`).
-    hidden: Option<bool>,
-    #[param(minimum = 1, maximum = 1_000_000)]
-    page: Option<u32>,
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/admin/reviews",
+#[api_operation(
     operation_id = "listAdminReviews",
     tag = "admin",
     summary = "Every review, hidden ones too, newest first (viewer)",
     params(AdminReviewParams),
-    security(("session" = [])),
     responses(
         (status = 200, description = "One page of reviews", body = AdminReviews),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors, BadRequest
     )
 )]
 pub async fn list_admin_reviews(
@@ -110,26 +48,15 @@ pub async fn list_admin_reviews(
     }))
 }
 
-/// The one field a staff member may set on a review.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"hidden": true}))]
-pub struct ReviewVisibilityInput {
-    pub hidden: bool,
-}
-
-#[utoipa::path(
-    patch,
-    path = "/api/admin/reviews/{id}",
+#[api_operation(
     operation_id = "setReviewHidden",
     tag = "admin",
     summary = "Hide a review from shoppers (it leaves its product's list, average and count), or show it again (staff)",
     params(("id" = i64, Path, minimum = 1, description = "The review's id")),
     request_body = ReviewVisibilityInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The review as it now is", body = AdminReviewBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound
     )
 )]
 pub async fn set_review_hidden(

@@ -3,54 +3,27 @@
 //! signed-in account only.
 
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use market_macros::api_operation;
 
+use super::dto::{CodeInput, SecondFactorSetup, SecondFactorState};
+use crate::api::openapi::{BodilessWriteErrors, StaffReadErrors, WriteErrors};
 use crate::auth::{StaffMember, second_factor};
 use crate::db::Db;
 use crate::db::admin::staff::SecondFactor;
 use crate::domain::Rejection;
 use crate::error::ApiError;
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SecondFactorSetup {
-    /// Base32, for typing into an app by hand.
-    pub secret: String,
-    /// `otpauth://totp/...`, for scanning (as a QR code) into an authenticator app.
-    pub otpauth_uri: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SecondFactorState {
-    /// Whether sign-in asks this account for a code.
-    pub on: bool,
-}
-
-/// Six digits from the authenticator app.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"code": "123456"}))]
-pub struct CodeInput {
-    #[schema(min_length = 6, max_length = 10, pattern = "^[0-9 ]+$")]
-    pub code: String,
-}
-
 fn wrong_code() -> ApiError {
     Rejection::Invalid(vec!["That code is not right, or was used already.".into()]).into()
 }
 
-#[utoipa::path(
-    get,
-    path = "/api/admin/second-factor",
+#[api_operation(
     operation_id = "getSecondFactor",
     tag = "admin",
     summary = "Whether the signed-in account's second factor is on (viewer)",
-    security(("session" = [])),
     responses(
         (status = 200, description = "Its state", body = SecondFactorState),
-        (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        StaffReadErrors
     )
 )]
 pub async fn get_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<HttpResponse, ApiError> {
@@ -58,16 +31,13 @@ pub async fn get_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<Htt
     Ok(HttpResponse::Ok().json(SecondFactorState { on }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/second-factor",
+#[api_operation(
     operation_id = "startSecondFactor",
     tag = "admin",
     summary = "Start a second factor: a new secret to scan; it is in force once a code confirms it (viewer)",
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The secret and its otpauth URI", body = SecondFactorSetup),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden)
+        BodilessWriteErrors
     )
 )]
 pub async fn start_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<HttpResponse, ApiError> {
@@ -77,17 +47,14 @@ pub async fn start_second_factor(db: web::Data<Db>, me: StaffMember) -> Result<H
     Ok(HttpResponse::Ok().json(SecondFactorSetup { secret, otpauth_uri }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/second-factor/confirm",
+#[api_operation(
     operation_id = "confirmSecondFactor",
     tag = "admin",
     summary = "Put the started second factor in force with a first code from the app (viewer)",
     request_body = CodeInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "On: sign-in now asks for a code", body = SecondFactorState),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors
     )
 )]
 pub async fn confirm_second_factor(
@@ -106,17 +73,14 @@ pub async fn confirm_second_factor(
     Ok(HttpResponse::Ok().json(SecondFactorState { on: true }))
 }
 
-#[utoipa::path(
-    post,
-    path = "/api/admin/second-factor/off",
+#[api_operation(
     operation_id = "turnOffSecondFactor",
     tag = "admin",
     summary = "Turn the second factor off, with a current code (viewer)",
     request_body = CodeInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "Off", body = SecondFactorState),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors
     )
 )]
 pub async fn turn_off_second_factor(

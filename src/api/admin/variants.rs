@@ -2,81 +2,27 @@
 //! whole (staff), as the product editor's variant grid holds them.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Serialize;
-use utoipa::ToSchema;
+use market_macros::api_operation;
 
-use crate::api::dto::Chosen;
+use super::dto::{AdminVariantsBody, ProductPath};
+use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
-use crate::db::admin::variants::AdminVariants;
 use crate::domain::variant_inputs::VariantsInput;
-use crate::domain::variants::{self, ProductOption};
-use crate::domain::{Cents, Rejection, Thing};
+use crate::domain::{Rejection, Thing};
 use crate::error::{ApiError, unreadable_json};
 
 /// The largest body a save takes: 2,000 variants of long SKUs and values fit.
 pub const MAX_VARIANTS_BODY: usize = 1024 * 1024;
 
-/// A product's options and variants as the back office edits them.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminVariantsBody {
-    pub product_id: i64,
-    /// The product's price: what a variant without its own asks, and the least any asks.
-    pub price: Cents,
-    pub options: Vec<ProductOption>,
-    pub variants: Vec<AdminVariant>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminVariant {
-    pub id: i64,
-    pub sku: String,
-    #[schema(value_type = std::collections::HashMap<String, String>, example = json!({"Size": "M"}))]
-    pub options: Chosen,
-    /// Its own price; `null`: the product's.
-    pub price: Option<Cents>,
-    pub stock: i64,
-    /// One of the product's pictures; `null`: the product's first.
-    pub image_id: Option<i64>,
-    pub image: Option<String>,
-}
-
-impl From<AdminVariants> for AdminVariantsBody {
-    fn from(a: AdminVariants) -> Self {
-        AdminVariantsBody {
-            product_id: a.product_id,
-            price: a.price,
-            variants: a
-                .variants
-                .into_iter()
-                .map(|v| AdminVariant {
-                    id: v.id,
-                    options: Chosen(variants::chosen(&a.options, &v.values)),
-                    sku: v.sku,
-                    price: v.price,
-                    stock: v.stock,
-                    image_id: v.image_id,
-                    image: v.image,
-                })
-                .collect(),
-            options: a.options,
-        }
-    }
-}
-
-#[utoipa::path(
-    get,
-    path = "/api/admin/products/{id}/variants",
+#[api_operation(
     operation_id = "getProductVariants",
     tag = "admin",
     summary = "A product's options and variants, each with its own price or none (viewer)",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
-    security(("session" = [])),
+    params(ProductPath),
     responses(
         (status = 200, description = "The options and variants", body = AdminVariantsBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound)
+        StaffReadErrors, BadRequest, NotFound
     )
 )]
 pub async fn get_product_variants(
@@ -88,21 +34,18 @@ pub async fn get_product_variants(
     Ok(HttpResponse::Ok().json(AdminVariantsBody::from(found)))
 }
 
-#[utoipa::path(
-    put,
-    path = "/api/admin/products/{id}/variants",
+#[api_operation(
     operation_id = "saveProductVariants",
     tag = "admin",
     summary = "Replace a product's options and variants, all or nothing (staff)",
     description = "Up to 3 options of up to 100 values, and up to 2,000 variants. A variant sent with its `id` \
                    keeps it (and the cart lines that hold it); one left out is no longer sold. Sending no \
                    options and no variants sells the product as one thing again, with no stock until it is set.",
-    params(("id" = i64, Path, minimum = 1, description = "The product's id")),
+    params(ProductPath),
     request_body = VariantsInput,
-    security(("session" = [], "xsrf" = [])),
     responses(
         (status = 200, description = "The options and variants as they now are", body = AdminVariantsBody),
-        (status = 400, response = crate::api::openapi::BadRequest), (status = 401, response = crate::api::openapi::Unauthorized), (status = 403, response = crate::api::openapi::Forbidden), (status = 404, response = crate::api::openapi::NotFound), (status = 409, response = crate::api::openapi::Conflict), (status = 413, response = crate::api::openapi::PayloadTooLarge), (status = 415, response = crate::api::openapi::UnsupportedMediaType)
+        WriteErrors, NotFound, Conflict
     )
 )]
 pub async fn save_product_variants(
