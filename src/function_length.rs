@@ -51,7 +51,8 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
                 let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
                 if chars.get(i + 1 + hashes) == Some(&'"') {
                     i += hashes + 2;
-                    let close: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+                    let close: Vec<char> =
+                        std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
                     while i < chars.len() && !chars[i..].starts_with(&close) {
                         line += usize::from(chars[i] == '\n');
                         i += 1;
@@ -77,7 +78,11 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
                 && (i == 0 || !ident(chars[i - 1]))
                 && chars.get(i + 2).is_some_and(|c| c.is_whitespace()) =>
             {
-                let name: String = chars[i + 2..].iter().skip_while(|c| c.is_whitespace()).take_while(|c| ident(**c)).collect();
+                let name: String = chars[i + 2..]
+                    .iter()
+                    .skip_while(|c| c.is_whitespace())
+                    .take_while(|c| ident(**c))
+                    .collect();
                 pending = Some((name, line));
                 i += 1;
             }
@@ -118,7 +123,11 @@ fn no_function_runs_over_80_lines() {
         }
     }
     long.sort();
-    assert!(long.is_empty(), "functions over {MOST_LINES} lines; cut each into named steps:\n{}", long.join("\n"));
+    assert!(
+        long.is_empty(),
+        "functions over {MOST_LINES} lines; cut each into named steps:\n{}",
+        long.join("\n")
+    );
 }
 
 #[test]
@@ -129,10 +138,6 @@ fn the_count_sees_a_whole_function_and_steps_over_braces_in_text() {
     let found = functions(text);
     assert_eq!(
         found,
-        vec![
-            ("short".to_string(), 1, 5),
-            ("inner".to_string(), 13, 1),
-            ("longer".to_string(), 7, 8),
-        ]
+        vec![("short".to_string(), 1, 5), ("inner".to_string(), 13, 1), ("longer".to_string(), 7, 8),]
     );
 }

@@ -9,8 +9,8 @@
 //! engine's types leave this module and its two engine folders.
 
 use super::Error;
-use crate::domain::ids::Id;
 use super::postgres::connection::PgConn;
+use crate::domain::ids::Id;
 
 /// A connection inside the read or write the store opened on it: SQLite's (inside its
 /// transaction) or PostgreSQL's (inside its `BEGIN`).

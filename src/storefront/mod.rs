@@ -11,9 +11,9 @@
 mod answers;
 mod head;
 mod kept;
+mod prerendered;
 pub mod render;
 mod routes;
-mod prerendered;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
@@ -32,10 +32,10 @@ pub use head::escape;
 use head::{Head, script_json, summary};
 pub use kept::Pages;
 use kept::Sent;
-use render::Renderer;
-use routes::{Route, Screen, route};
 use prerendered::First;
 pub use prerendered::Prerendered;
+use render::Renderer;
+use routes::{Route, Screen, route};
 
 /// The department whose first products the landing page's "Holiday deals" shelf shows,
 /// and how many (web/src/pages/LandingPage.tsx, features/catalog/HolidayDeals.tsx).
