@@ -58,6 +58,11 @@ pub struct Metrics {
     registry: Registry,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RouteLabels, Histogram>,
+    read_at_scrape: ReadAtScrape,
+}
+
+/// The figures read at scrape time (by [`Metrics::render`]), not counted as they happen.
+struct ReadAtScrape {
     sessions: Gauge,
     demo_shoppers: Gauge,
     db_full: Gauge,
@@ -77,7 +82,6 @@ impl Metrics {
         let requests = Family::<RequestLabels, Counter>::default();
         let latency =
             Family::<RouteLabels, Histogram>::new_with_constructor(latency_histogram as fn() -> Histogram);
-        let sessions = Gauge::default();
         registry.register(
             "http_requests",
             "Requests answered, by route template, method and status",
@@ -89,54 +93,108 @@ impl Metrics {
             Unit::Seconds,
             latency.clone(),
         );
-        registry.register("answer_cache_hits", "API answers sent as kept", answers.hits.clone());
-        registry.register("answer_cache_misses", "API answers that had to be loaded", answers.misses.clone());
-        registry.register(
-            "page_cache_hits",
-            "Pages (index.html per address) sent as kept",
-            pages.hits.clone(),
-        );
-        registry.register("page_cache_misses", "Pages that had to be made", pages.misses.clone());
-        let storage = db.metrics();
-        registry.register_with_unit(
-            "db_pool_wait",
-            "Time a read (SQLite) or any call (PostgreSQL) waited for a connection from the pool",
-            Unit::Seconds,
-            storage.pool_wait.clone(),
-        );
-        registry.register(
-            "db_pool_timeouts",
-            "Reads (SQLite) or calls (PostgreSQL) that gave up waiting for a connection",
-            storage.pool_timeouts.clone(),
-        );
-        registry.register(
-            "db_write_queue",
-            "Writes waiting for the writer thread (SQLite)",
-            storage.write_queue.clone(),
-        );
-        registry.register(
-            "db_group_commit_writes",
-            "Writes committed together, per commit (SQLite)",
-            storage.group_commit.clone(),
-        );
-        registry.register(
-            "signin_failures",
-            "Sign-ins refused for a wrong username or password",
-            limiter.signin_failures.clone(),
-        );
-        registry.register(
-            "rate_limit_rejections",
-            "Sign-ins and sign-ups refused with 429 by the rate limits",
-            limiter.rejections.clone(),
-        );
-        registry.register("orders_placed", "Orders placed", placed.orders.clone());
-        registry.register(
-            "orders_placed_cents",
-            "The totals of the orders placed, in cents",
-            placed.cents.clone(),
-        );
+        register_caches(&mut registry, answers, pages);
+        register_storage(&mut registry, db);
+        register_shoppers(&mut registry, limiter, placed);
+        let read_at_scrape = ReadAtScrape::register(&mut registry);
+        if let Some(log) = log {
+            registry.register_collector(Box::new(LogFigures(log.stats().clone())));
+        }
+        registry.register_collector(Box::new(CatalogIndexFigures(db.clone())));
+        registry.register_collector(Box::new(Process));
+        Metrics { registry, requests, latency, read_at_scrape }
+    }
+
+    /// Counts one answered request under its route template (`None`: the app's pages
+    /// and unknown addresses, which the fallback answers).
+    pub fn observe(&self, route: Option<String>, method: &str, status: u16, took: Duration) {
+        let route = route.unwrap_or_else(|| "fallback".to_string());
+        self.latency.get_or_create(&RouteLabels { route: route.clone() }).observe(took.as_secs_f64());
+        self.requests.get_or_create(&RequestLabels { route, method: method.to_string(), status }).inc();
+    }
+
+    /// The exposition, with the figures read at scrape time brought up to date.
+    pub fn render(
+        &self,
+        sessions_alive: Option<i64>,
+        demo_shoppers: Option<i64>,
+        fault: Option<Fault>,
+    ) -> String {
+        let now = &self.read_at_scrape;
+        if let Some(n) = sessions_alive {
+            now.sessions.set(n);
+        }
+        if let Some(n) = demo_shoppers {
+            now.demo_shoppers.set(n);
+        }
+        now.db_full.set(i64::from(fault == Some(Fault::Full)));
+        now.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
+        now.db_unreachable.set(i64::from(fault == Some(Fault::Unreachable)));
+        let mut out = String::with_capacity(16 * 1024);
+        // Writing into a String cannot fail.
+        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
+        out
+    }
+}
+
+/// The caches' hits and misses: the API's answers and the pages.
+fn register_caches(registry: &mut Registry, answers: &AnswerCache, pages: &Pages) {
+    registry.register("answer_cache_hits", "API answers sent as kept", answers.hits.clone());
+    registry.register("answer_cache_misses", "API answers that had to be loaded", answers.misses.clone());
+    registry.register("page_cache_hits", "Pages (index.html per address) sent as kept", pages.hits.clone());
+    registry.register("page_cache_misses", "Pages that had to be made", pages.misses.clone());
+}
+
+/// The storage's waits: for a connection from the pool, and (SQLite) for the writer.
+fn register_storage(registry: &mut Registry, db: &Db) {
+    let storage = db.metrics();
+    registry.register_with_unit(
+        "db_pool_wait",
+        "Time a read (SQLite) or any call (PostgreSQL) waited for a connection from the pool",
+        Unit::Seconds,
+        storage.pool_wait.clone(),
+    );
+    registry.register(
+        "db_pool_timeouts",
+        "Reads (SQLite) or calls (PostgreSQL) that gave up waiting for a connection",
+        storage.pool_timeouts.clone(),
+    );
+    registry.register(
+        "db_write_queue",
+        "Writes waiting for the writer thread (SQLite)",
+        storage.write_queue.clone(),
+    );
+    registry.register(
+        "db_group_commit_writes",
+        "Writes committed together, per commit (SQLite)",
+        storage.group_commit.clone(),
+    );
+}
+
+/// What shoppers did: sign-ins refused (by password or by the rate limits) and orders.
+fn register_shoppers(registry: &mut Registry, limiter: &Limiter, placed: &Placed) {
+    registry.register(
+        "signin_failures",
+        "Sign-ins refused for a wrong username or password",
+        limiter.signin_failures.clone(),
+    );
+    registry.register(
+        "rate_limit_rejections",
+        "Sign-ins and sign-ups refused with 429 by the rate limits",
+        limiter.rejections.clone(),
+    );
+    registry.register("orders_placed", "Orders placed", placed.orders.clone());
+    registry.register(
+        "orders_placed_cents",
+        "The totals of the orders placed, in cents",
+        placed.cents.clone(),
+    );
+}
+
+impl ReadAtScrape {
+    fn register(registry: &mut Registry) -> ReadAtScrape {
+        let (sessions, demo_shoppers) = (Gauge::default(), Gauge::default());
         registry.register("sessions_alive", "Sessions that have not expired", sessions.clone());
-        let demo_shoppers = Gauge::default();
         registry.register(
             "demo_shoppers_alive",
             "A public demo's shoppers not yet ended (market serve --demo; 0 otherwise)",
@@ -159,51 +217,7 @@ impl Metrics {
             "1 while the database server cannot be reached (PostgreSQL)",
             db_unreachable.clone(),
         );
-        if let Some(log) = log {
-            registry.register_collector(Box::new(LogFigures(log.stats().clone())));
-        }
-        registry.register_collector(Box::new(CatalogIndexFigures(db.clone())));
-        registry.register_collector(Box::new(Process));
-        Metrics {
-            registry,
-            requests,
-            latency,
-            sessions,
-            demo_shoppers,
-            db_full,
-            db_write_locked,
-            db_unreachable,
-        }
-    }
-
-    /// Counts one answered request under its route template (`None`: the app's pages
-    /// and unknown addresses, which the fallback answers).
-    pub fn observe(&self, route: Option<String>, method: &str, status: u16, took: Duration) {
-        let route = route.unwrap_or_else(|| "fallback".to_string());
-        self.latency.get_or_create(&RouteLabels { route: route.clone() }).observe(took.as_secs_f64());
-        self.requests.get_or_create(&RequestLabels { route, method: method.to_string(), status }).inc();
-    }
-
-    /// The exposition, with the figures read at scrape time brought up to date.
-    pub fn render(
-        &self,
-        sessions_alive: Option<i64>,
-        demo_shoppers: Option<i64>,
-        fault: Option<Fault>,
-    ) -> String {
-        if let Some(n) = sessions_alive {
-            self.sessions.set(n);
-        }
-        if let Some(n) = demo_shoppers {
-            self.demo_shoppers.set(n);
-        }
-        self.db_full.set(i64::from(fault == Some(Fault::Full)));
-        self.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
-        self.db_unreachable.set(i64::from(fault == Some(Fault::Unreachable)));
-        let mut out = String::with_capacity(16 * 1024);
-        // Writing into a String cannot fail.
-        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
-        out
+        ReadAtScrape { sessions, demo_shoppers, db_full, db_write_locked, db_unreachable }
     }
 }
 
