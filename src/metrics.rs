@@ -62,6 +62,7 @@ pub struct Metrics {
 }
 
 /// The figures read at scrape time (by [`Metrics::render`]), not counted as they happen.
+#[derive(Default)]
 struct ReadAtScrape {
     sessions: Gauge,
     demo_shoppers: Gauge,
@@ -139,10 +140,14 @@ impl Metrics {
 
 /// The caches' hits and misses: the API's answers and the pages.
 fn register_caches(registry: &mut Registry, answers: &AnswerCache, pages: &Pages) {
-    registry.register("answer_cache_hits", "API answers sent as kept", answers.hits.clone());
-    registry.register("answer_cache_misses", "API answers that had to be loaded", answers.misses.clone());
-    registry.register("page_cache_hits", "Pages (index.html per address) sent as kept", pages.hits.clone());
-    registry.register("page_cache_misses", "Pages that had to be made", pages.misses.clone());
+    for (name, help, counter) in [
+        ("answer_cache_hits", "API answers sent as kept", &answers.hits),
+        ("answer_cache_misses", "API answers that had to be loaded", &answers.misses),
+        ("page_cache_hits", "Pages (index.html per address) sent as kept", &pages.hits),
+        ("page_cache_misses", "Pages that had to be made", &pages.misses),
+    ] {
+        registry.register(name, help, counter.clone());
+    }
 }
 
 /// The storage's waits: for a connection from the pool, and (SQLite) for the writer.
@@ -173,51 +178,49 @@ fn register_storage(registry: &mut Registry, db: &Db) {
 
 /// What shoppers did: sign-ins refused (by password or by the rate limits) and orders.
 fn register_shoppers(registry: &mut Registry, limiter: &Limiter, placed: &Placed) {
-    registry.register(
-        "signin_failures",
-        "Sign-ins refused for a wrong username or password",
-        limiter.signin_failures.clone(),
-    );
-    registry.register(
-        "rate_limit_rejections",
-        "Sign-ins and sign-ups refused with 429 by the rate limits",
-        limiter.rejections.clone(),
-    );
-    registry.register("orders_placed", "Orders placed", placed.orders.clone());
-    registry.register(
-        "orders_placed_cents",
-        "The totals of the orders placed, in cents",
-        placed.cents.clone(),
-    );
+    for (name, help, counter) in [
+        ("signin_failures", "Sign-ins refused for a wrong username or password", &limiter.signin_failures),
+        (
+            "rate_limit_rejections",
+            "Sign-ins and sign-ups refused with 429 by the rate limits",
+            &limiter.rejections,
+        ),
+        ("orders_placed", "Orders placed", &placed.orders),
+        ("orders_placed_cents", "The totals of the orders placed, in cents", &placed.cents),
+    ] {
+        registry.register(name, help, counter.clone());
+    }
 }
 
 impl ReadAtScrape {
     fn register(registry: &mut Registry) -> ReadAtScrape {
-        let (sessions, demo_shoppers) = (Gauge::default(), Gauge::default());
-        registry.register("sessions_alive", "Sessions that have not expired", sessions.clone());
-        registry.register(
-            "demo_shoppers_alive",
-            "A public demo's shoppers not yet ended (market serve --demo; 0 otherwise)",
-            demo_shoppers.clone(),
-        );
-        let (db_full, db_write_locked, db_unreachable) =
-            (Gauge::default(), Gauge::default(), Gauge::default());
-        registry.register(
-            "db_full",
-            "1 while writes are refused because the disk or the database is full",
-            db_full.clone(),
-        );
-        registry.register(
-            "db_write_locked",
-            "1 while writes are refused because another process holds the write lock",
-            db_write_locked.clone(),
-        );
-        registry.register(
-            "db_unreachable",
-            "1 while the database server cannot be reached (PostgreSQL)",
-            db_unreachable.clone(),
-        );
-        ReadAtScrape { sessions, demo_shoppers, db_full, db_write_locked, db_unreachable }
+        let figures = ReadAtScrape::default();
+        for (name, help, gauge) in [
+            ("sessions_alive", "Sessions that have not expired", &figures.sessions),
+            (
+                "demo_shoppers_alive",
+                "A public demo's shoppers not yet ended (market serve --demo; 0 otherwise)",
+                &figures.demo_shoppers,
+            ),
+            (
+                "db_full",
+                "1 while writes are refused because the disk or the database is full",
+                &figures.db_full,
+            ),
+            (
+                "db_write_locked",
+                "1 while writes are refused because another process holds the write lock",
+                &figures.db_write_locked,
+            ),
+            (
+                "db_unreachable",
+                "1 while the database server cannot be reached (PostgreSQL)",
+                &figures.db_unreachable,
+            ),
+        ] {
+            registry.register(name, help, gauge.clone());
+        }
+        figures
     }
 }
 
