@@ -58,6 +58,12 @@ pub struct Metrics {
     registry: Registry,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RouteLabels, Histogram>,
+    read_at_scrape: ReadAtScrape,
+}
+
+/// The figures read at scrape time (by [`Metrics::render`]), not counted as they happen.
+#[derive(Default)]
+struct ReadAtScrape {
     sessions: Gauge,
     demo_shoppers: Gauge,
     db_full: Gauge,
@@ -77,7 +83,6 @@ impl Metrics {
         let requests = Family::<RequestLabels, Counter>::default();
         let latency =
             Family::<RouteLabels, Histogram>::new_with_constructor(latency_histogram as fn() -> Histogram);
-        let sessions = Gauge::default();
         registry.register(
             "http_requests",
             "Requests answered, by route template, method and status",
@@ -89,91 +94,16 @@ impl Metrics {
             Unit::Seconds,
             latency.clone(),
         );
-        registry.register("answer_cache_hits", "API answers sent as kept", answers.hits.clone());
-        registry.register("answer_cache_misses", "API answers that had to be loaded", answers.misses.clone());
-        registry.register(
-            "page_cache_hits",
-            "Pages (index.html per address) sent as kept",
-            pages.hits.clone(),
-        );
-        registry.register("page_cache_misses", "Pages that had to be made", pages.misses.clone());
-        let storage = db.metrics();
-        registry.register_with_unit(
-            "db_pool_wait",
-            "Time a read (SQLite) or any call (PostgreSQL) waited for a connection from the pool",
-            Unit::Seconds,
-            storage.pool_wait.clone(),
-        );
-        registry.register(
-            "db_pool_timeouts",
-            "Reads (SQLite) or calls (PostgreSQL) that gave up waiting for a connection",
-            storage.pool_timeouts.clone(),
-        );
-        registry.register(
-            "db_write_queue",
-            "Writes waiting for the writer thread (SQLite)",
-            storage.write_queue.clone(),
-        );
-        registry.register(
-            "db_group_commit_writes",
-            "Writes committed together, per commit (SQLite)",
-            storage.group_commit.clone(),
-        );
-        registry.register(
-            "signin_failures",
-            "Sign-ins refused for a wrong username or password",
-            limiter.signin_failures.clone(),
-        );
-        registry.register(
-            "rate_limit_rejections",
-            "Sign-ins and sign-ups refused with 429 by the rate limits",
-            limiter.rejections.clone(),
-        );
-        registry.register("orders_placed", "Orders placed", placed.orders.clone());
-        registry.register(
-            "orders_placed_cents",
-            "The totals of the orders placed, in cents",
-            placed.cents.clone(),
-        );
-        registry.register("sessions_alive", "Sessions that have not expired", sessions.clone());
-        let demo_shoppers = Gauge::default();
-        registry.register(
-            "demo_shoppers_alive",
-            "A public demo's shoppers not yet ended (market serve --demo; 0 otherwise)",
-            demo_shoppers.clone(),
-        );
-        let (db_full, db_write_locked, db_unreachable) =
-            (Gauge::default(), Gauge::default(), Gauge::default());
-        registry.register(
-            "db_full",
-            "1 while writes are refused because the disk or the database is full",
-            db_full.clone(),
-        );
-        registry.register(
-            "db_write_locked",
-            "1 while writes are refused because another process holds the write lock",
-            db_write_locked.clone(),
-        );
-        registry.register(
-            "db_unreachable",
-            "1 while the database server cannot be reached (PostgreSQL)",
-            db_unreachable.clone(),
-        );
+        register_caches(&mut registry, answers, pages);
+        register_storage(&mut registry, db);
+        register_shoppers(&mut registry, limiter, placed);
+        let read_at_scrape = ReadAtScrape::register(&mut registry);
         if let Some(log) = log {
             registry.register_collector(Box::new(LogFigures(log.stats().clone())));
         }
         registry.register_collector(Box::new(CatalogIndexFigures(db.clone())));
         registry.register_collector(Box::new(Process));
-        Metrics {
-            registry,
-            requests,
-            latency,
-            sessions,
-            demo_shoppers,
-            db_full,
-            db_write_locked,
-            db_unreachable,
-        }
+        Metrics { registry, requests, latency, read_at_scrape }
     }
 
     /// Counts one answered request under its route template (`None`: the app's pages
@@ -191,19 +121,106 @@ impl Metrics {
         demo_shoppers: Option<i64>,
         fault: Option<Fault>,
     ) -> String {
+        let now = &self.read_at_scrape;
         if let Some(n) = sessions_alive {
-            self.sessions.set(n);
+            now.sessions.set(n);
         }
         if let Some(n) = demo_shoppers {
-            self.demo_shoppers.set(n);
+            now.demo_shoppers.set(n);
         }
-        self.db_full.set(i64::from(fault == Some(Fault::Full)));
-        self.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
-        self.db_unreachable.set(i64::from(fault == Some(Fault::Unreachable)));
+        now.db_full.set(i64::from(fault == Some(Fault::Full)));
+        now.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
+        now.db_unreachable.set(i64::from(fault == Some(Fault::Unreachable)));
         let mut out = String::with_capacity(16 * 1024);
         // Writing into a String cannot fail.
         let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
+    }
+}
+
+/// The caches' hits and misses: the API's answers and the pages.
+fn register_caches(registry: &mut Registry, answers: &AnswerCache, pages: &Pages) {
+    for (name, help, counter) in [
+        ("answer_cache_hits", "API answers sent as kept", &answers.hits),
+        ("answer_cache_misses", "API answers that had to be loaded", &answers.misses),
+        ("page_cache_hits", "Pages (index.html per address) sent as kept", &pages.hits),
+        ("page_cache_misses", "Pages that had to be made", &pages.misses),
+    ] {
+        registry.register(name, help, counter.clone());
+    }
+}
+
+/// The storage's waits: for a connection from the pool, and (SQLite) for the writer.
+fn register_storage(registry: &mut Registry, db: &Db) {
+    let storage = db.metrics();
+    registry.register_with_unit(
+        "db_pool_wait",
+        "Time a read (SQLite) or any call (PostgreSQL) waited for a connection from the pool",
+        Unit::Seconds,
+        storage.pool_wait.clone(),
+    );
+    registry.register(
+        "db_pool_timeouts",
+        "Reads (SQLite) or calls (PostgreSQL) that gave up waiting for a connection",
+        storage.pool_timeouts.clone(),
+    );
+    registry.register(
+        "db_write_queue",
+        "Writes waiting for the writer thread (SQLite)",
+        storage.write_queue.clone(),
+    );
+    registry.register(
+        "db_group_commit_writes",
+        "Writes committed together, per commit (SQLite)",
+        storage.group_commit.clone(),
+    );
+}
+
+/// What shoppers did: sign-ins refused (by password or by the rate limits) and orders.
+fn register_shoppers(registry: &mut Registry, limiter: &Limiter, placed: &Placed) {
+    for (name, help, counter) in [
+        ("signin_failures", "Sign-ins refused for a wrong username or password", &limiter.signin_failures),
+        (
+            "rate_limit_rejections",
+            "Sign-ins and sign-ups refused with 429 by the rate limits",
+            &limiter.rejections,
+        ),
+        ("orders_placed", "Orders placed", &placed.orders),
+        ("orders_placed_cents", "The totals of the orders placed, in cents", &placed.cents),
+    ] {
+        registry.register(name, help, counter.clone());
+    }
+}
+
+impl ReadAtScrape {
+    fn register(registry: &mut Registry) -> ReadAtScrape {
+        let figures = ReadAtScrape::default();
+        for (name, help, gauge) in [
+            ("sessions_alive", "Sessions that have not expired", &figures.sessions),
+            (
+                "demo_shoppers_alive",
+                "A public demo's shoppers not yet ended (market serve --demo; 0 otherwise)",
+                &figures.demo_shoppers,
+            ),
+            (
+                "db_full",
+                "1 while writes are refused because the disk or the database is full",
+                &figures.db_full,
+            ),
+            (
+                "db_write_locked",
+                "1 while writes are refused because another process holds the write lock",
+                &figures.db_write_locked,
+            ),
+            (
+                "db_unreachable",
+                "1 while the database server cannot be reached (PostgreSQL)",
+                &figures.db_unreachable,
+            ),
+        ] {
+            registry.register(name, help, gauge.clone());
+        }
+        figures
     }
 }
 

@@ -1,7 +1,7 @@
 //! Builds the server: database → bind → middleware and routes.
 //! Binding happens here, before running, so callers (and tests) learn the real port.
 
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener};
 
 use actix_web::dev::Server;
 use actix_web::middleware::from_fn;
@@ -18,7 +18,7 @@ use crate::auth::Passwords;
 use crate::auth::limits::Limiter;
 use crate::auth::session;
 use crate::auth::xsrf::XsrfKey;
-use crate::config::{Config, Demo, Imports, PublicDemo, Secret};
+use crate::config::{Config, Demo, Imports, PublicDemo, Secret, TrustedProxies};
 use crate::db::{Db, Limits, Location};
 use crate::domain::demo;
 use crate::health::Stopping;
@@ -49,146 +49,33 @@ impl Application {
         let signals = Signals::watch()?;
         let location = Location::parse(config.database.as_deref(), config.db_path())?;
         let db = Db::open_with(&location, Limits { max_size: config.max_db_size })?;
-        // One secret for every server of the store: the operator's, or the one the
-        // shared database keeps, or (a lone server) the data folder's.
-        let secret = match (Config::given_secret()?, db.shared_secret()) {
-            (Some(given), _) => given,
-            (None, Some(shared)) => Secret::from_bytes(shared.as_bytes().to_vec()),
-            (None, None) => config.secret()?,
-        };
-        let secure = config.secure_cookies;
-        let xsrf_key = web::Data::new(XsrfKey::new(&secret, secure));
-        let passwords = web::Data::new(Passwords::new());
-        let passwords_for_logins = passwords.clone();
-        let limiter = web::Data::new(Limiter::for_store(config.rate_limits, &db));
-        let answer_cache = web::Data::new(AnswerCache::new(!db.is_shared()));
-        let pages = web::Data::new(storefront::Pages::default());
-        let placed = web::Data::new(api::orders::Placed::default());
-        let metrics = web::Data::new(Metrics::new(metrics::Parts {
-            db: &db,
-            answers: &answer_cache,
-            pages: &pages,
-            limiter: &limiter,
-            placed: &placed,
-            log: config.log.as_ref(),
-        }));
-        let stopping = web::Data::new(Stopping::default());
-        let access_log = web::Data::new(config.log.clone().filter(|_| config.access_log));
-        let trusted_proxies = web::Data::new(config.trusted_proxies.clone());
-        let (metrics_for_own_address, stopping_for_signals) = (metrics.clone(), stopping.clone());
-        // Searches read the catalog index once it is ready; until then the database's own
-        // full-text search answers them. The answers kept are dropped at each change, and
-        // again once the index holds it.
-        let answers = answer_cache.clone().into_inner().listener();
-        match db.open_catalog_index(&config.catalog_index_dir()) {
-            Ok(index) => {
-                db.listen(db.keep_catalog_index(index.clone(), answers))?;
-                spawn_index_preparation(db.clone(), index);
-            }
-            Err(e) => {
-                tracing::warn!("the catalog index cannot be opened ({e}); searches read the database");
-                db.listen(answers)?;
-            }
-        }
-        let document = web::Data::new(api::openapi::Document(api::openapi_json(secure)));
-        spawn_housekeeping(db.clone(), limiter.clone());
+        let secret = store_secret(&config, &db)?;
+        let shared = Shared::new(&config, &db, &secret);
+        keep_catalog_index(&db, &config, &shared.answer_cache)?;
+        spawn_housekeeping(db.clone(), shared.limiter.clone());
         spawn_import_keeper(db.clone(), config.imports);
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
-        // One store for every worker: its clones share the rows they keep in memory.
-        let session_store = session::SessionStore::new(db.clone());
+        let session_store = shared.sessions.get_ref();
         if let Some(every) = config.reset_every {
             spawn_resets(db.clone(), session_store.clone(), every);
         }
         if let Some(public) = config.demo {
             spawn_demo_sweeper(db.clone(), session_store.clone(), public);
         }
-        let demo = web::Data::new(Demo { public: config.demo, ..Default::default() });
-        let demo_for_logins = demo.clone();
-        let imports = web::Data::new(config.imports);
-        let metrics_beside_the_store = config.metrics_addr.is_none();
-        let db_handle_for_shutdown = db.clone();
-        let db = web::Data::new(db);
-        let sessions = web::Data::new(session_store.clone());
-        let bundle = spa::BundleSource::dir(config.web_dir.clone());
-        // One renderer for the server, whatever its number of workers.
-        let renderer = web::Data::new(bundle.renderer());
-
-        let server = HttpServer::new(move || {
-            App::new()
-                .app_data(db.clone())
-                .app_data(sessions.clone())
-                .app_data(xsrf_key.clone())
-                .app_data(passwords.clone())
-                .app_data(demo.clone())
-                .app_data(imports.clone())
-                .app_data(limiter.clone())
-                .app_data(document.clone())
-                .app_data(answer_cache.clone())
-                .app_data(pages.clone())
-                .app_data(renderer.clone())
-                .app_data(metrics.clone())
-                .app_data(placed.clone())
-                .app_data(stopping.clone())
-                .app_data(access_log.clone())
-                .app_data(trusted_proxies.clone())
-                .app_data(error::json_config())
-                .app_data(error::path_config())
-                .app_data(error::query_config())
-                .wrap(middleware::ErrorHandlers::new().default_handler(error::ensure_json_errors))
-                .wrap(from_fn(headers::finish))
-                .wrap(headers::defaults(secure))
-                .wrap(middleware::Compress::default())
-                .wrap(from_fn(metrics::observe))
-                .configure(health::configure)
-                .configure(|cfg| {
-                    if metrics_beside_the_store {
-                        metrics::configure(cfg);
-                    }
-                })
-                .configure(|cfg| {
-                    api::configure(cfg, session::middleware(session_store.clone(), &secret, secure))
-                })
-                .configure(crate::crawlers::configure)
-                .configure(|cfg| spa::configure(cfg, bundle.clone()))
-        })
-        .listen(listener)?
-        .shutdown_timeout(10)
-        // Stopping is ours (`watch_signals`): /readyz must turn 503 before the store
-        // stops taking connections.
-        .disable_signals()
-        .run();
-        let (metrics_server, metrics_port) = match config.metrics_addr {
-            Some(addr) => {
-                let listener = TcpListener::bind(addr)
-                    .with_context(|| format!("cannot listen on {addr} (--metrics-addr)"))?;
-                let port = listener.local_addr()?.port();
-                let (db, metrics) = (db_handle_for_shutdown.clone(), metrics_for_own_address);
-                let server = HttpServer::new(move || {
-                    App::new()
-                        .app_data(web::Data::new(db.clone()))
-                        .app_data(metrics.clone())
-                        .configure(metrics::configure)
-                })
-                .workers(1)
-                .listen(listener)?
-                .disable_signals()
-                .run();
-                (Some(server), Some(port))
-            }
-            None => (None, None),
-        };
+        let server = serve_store(listener, shared.clone(), &config, secret)?;
+        let (metrics_server, metrics_port) = serve_metrics(config.metrics_addr, &db, shared.metrics)?;
         Ok(Application {
             port,
-            demo: demo_for_logins,
-            passwords: passwords_for_logins,
+            demo: shared.demo,
+            passwords: shared.passwords,
             signals,
             metrics_port,
             server,
             metrics_server,
-            db: db_handle_for_shutdown,
-            stopping: stopping_for_signals,
+            db,
+            stopping: shared.stopping,
             shutdown_delay: config.shutdown_delay,
             log: config.log.clone(),
         })
@@ -242,6 +129,177 @@ impl Application {
         }
         served
     }
+}
+
+/// One secret for every server of the store: the operator's, or the one the shared
+/// database keeps, or (a lone server) the data folder's.
+fn store_secret(config: &Config, db: &Db) -> anyhow::Result<Secret> {
+    Ok(match (Config::given_secret()?, db.shared_secret()) {
+        (Some(given), _) => given,
+        (None, Some(shared)) => Secret::from_bytes(shared.as_bytes().to_vec()),
+        (None, None) => config.secret()?,
+    })
+}
+
+/// What every worker of the store is handed (each `App`'s `app_data`), one of each for
+/// the whole server. Made before the store listens; of it, only the password hashers
+/// start anything (their threads).
+#[derive(Clone)]
+struct Shared {
+    xsrf_key: web::Data<XsrfKey>,
+    passwords: web::Data<Passwords>,
+    limiter: web::Data<Limiter>,
+    answer_cache: web::Data<AnswerCache>,
+    pages: web::Data<storefront::Pages>,
+    placed: web::Data<api::orders::Placed>,
+    metrics: web::Data<Metrics>,
+    stopping: web::Data<Stopping>,
+    access_log: web::Data<Option<Log>>,
+    trusted_proxies: web::Data<TrustedProxies>,
+    document: web::Data<api::openapi::Document>,
+    sessions: web::Data<session::SessionStore>,
+    demo: web::Data<Demo>,
+    imports: web::Data<Imports>,
+    db: web::Data<Db>,
+}
+
+impl Shared {
+    fn new(config: &Config, db: &Db, secret: &Secret) -> Shared {
+        let secure = config.secure_cookies;
+        let xsrf_key = web::Data::new(XsrfKey::new(secret, secure));
+        let passwords = web::Data::new(Passwords::new());
+        let limiter = web::Data::new(Limiter::for_store(config.rate_limits, db));
+        let answer_cache = web::Data::new(AnswerCache::new(!db.is_shared()));
+        let pages = web::Data::new(storefront::Pages::default());
+        let placed = web::Data::new(api::orders::Placed::default());
+        let metrics = web::Data::new(Metrics::new(metrics::Parts {
+            db,
+            answers: &answer_cache,
+            pages: &pages,
+            limiter: &limiter,
+            placed: &placed,
+            log: config.log.as_ref(),
+        }));
+        Shared {
+            xsrf_key,
+            passwords,
+            limiter,
+            answer_cache,
+            pages,
+            placed,
+            metrics,
+            stopping: web::Data::new(Stopping::default()),
+            access_log: web::Data::new(config.log.clone().filter(|_| config.access_log)),
+            trusted_proxies: web::Data::new(config.trusted_proxies.clone()),
+            document: web::Data::new(api::openapi::Document(api::openapi_json(secure))),
+            // One store for every worker: its clones share the rows they keep in memory.
+            sessions: web::Data::new(session::SessionStore::new(db.clone())),
+            demo: web::Data::new(Demo { public: config.demo, ..Default::default() }),
+            imports: web::Data::new(config.imports),
+            db: web::Data::new(db.clone()),
+        }
+    }
+}
+
+/// Searches read the catalog index once it is ready; until then the database's own
+/// full-text search answers them. The answers kept are dropped at each change, and
+/// again once the index holds it.
+fn keep_catalog_index(db: &Db, config: &Config, answer_cache: &web::Data<AnswerCache>) -> anyhow::Result<()> {
+    let answers = answer_cache.clone().into_inner().listener();
+    match db.open_catalog_index(&config.catalog_index_dir()) {
+        Ok(index) => {
+            db.listen(db.keep_catalog_index(index.clone(), answers))?;
+            spawn_index_preparation(db.clone(), index);
+        }
+        Err(e) => {
+            tracing::warn!("the catalog index cannot be opened ({e}); searches read the database");
+            db.listen(answers)?;
+        }
+    }
+    Ok(())
+}
+
+/// The store's own server on `listener`: every worker's `App`, with what they share,
+/// the middleware and the routes.
+fn serve_store(
+    listener: TcpListener,
+    shared: Shared,
+    config: &Config,
+    secret: Secret,
+) -> anyhow::Result<Server> {
+    let secure = config.secure_cookies;
+    let metrics_beside_the_store = config.metrics_addr.is_none();
+    let session_store = shared.sessions.get_ref().clone();
+    let bundle = spa::BundleSource::dir(config.web_dir.clone());
+    // One renderer for the server, whatever its number of workers.
+    let renderer = web::Data::new(bundle.renderer());
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(shared.db.clone())
+            .app_data(shared.sessions.clone())
+            .app_data(shared.xsrf_key.clone())
+            .app_data(shared.passwords.clone())
+            .app_data(shared.demo.clone())
+            .app_data(shared.imports.clone())
+            .app_data(shared.limiter.clone())
+            .app_data(shared.document.clone())
+            .app_data(shared.answer_cache.clone())
+            .app_data(shared.pages.clone())
+            .app_data(renderer.clone())
+            .app_data(shared.metrics.clone())
+            .app_data(shared.placed.clone())
+            .app_data(shared.stopping.clone())
+            .app_data(shared.access_log.clone())
+            .app_data(shared.trusted_proxies.clone())
+            .app_data(error::json_config())
+            .app_data(error::path_config())
+            .app_data(error::query_config())
+            .wrap(middleware::ErrorHandlers::new().default_handler(error::ensure_json_errors))
+            .wrap(from_fn(headers::finish))
+            .wrap(headers::defaults(secure))
+            .wrap(middleware::Compress::default())
+            .wrap(from_fn(metrics::observe))
+            .configure(health::configure)
+            .configure(|cfg| {
+                if metrics_beside_the_store {
+                    metrics::configure(cfg);
+                }
+            })
+            .configure(|cfg| api::configure(cfg, session::middleware(session_store.clone(), &secret, secure)))
+            .configure(crate::crawlers::configure)
+            .configure(|cfg| spa::configure(cfg, bundle.clone()))
+    })
+    .listen(listener)?
+    .shutdown_timeout(10)
+    // Stopping is ours (`watch_signals`): /readyz must turn 503 before the store
+    // stops taking connections.
+    .disable_signals()
+    .run();
+    Ok(server)
+}
+
+/// `/metrics` on its own address (`--metrics-addr`), when given: its server and port.
+fn serve_metrics(
+    addr: Option<SocketAddr>,
+    db: &Db,
+    metrics: web::Data<Metrics>,
+) -> anyhow::Result<(Option<Server>, Option<u16>)> {
+    let Some(addr) = addr else { return Ok((None, None)) };
+    let listener =
+        TcpListener::bind(addr).with_context(|| format!("cannot listen on {addr} (--metrics-addr)"))?;
+    let port = listener.local_addr()?.port();
+    let db = db.clone();
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(web::Data::new(db.clone()))
+            .app_data(metrics.clone())
+            .configure(metrics::configure)
+    })
+    .workers(1)
+    .listen(listener)?
+    .disable_signals()
+    .run();
+    Ok((Some(server), Some(port)))
 }
 
 /// The signals the store answers, registered as it starts.

@@ -6,7 +6,7 @@ mod catalog;
 mod generate;
 mod options;
 
-use self::catalog::{CATALOG, Catalog};
+use self::catalog::{CATALOG, Catalog, Product};
 use super::Error;
 use super::conn::{Conn, Value, args};
 use crate::domain::{Timestamp, stock, variants};
@@ -34,54 +34,76 @@ pub fn seed_if_empty(
         )?;
     }
     for p in &catalog.products {
-        let seeded = options::seeded(p.id, &p.name, p.price_cents);
-        let (product_options, stock, price_to) = match &seeded {
-            Some(s) => (variants::options_to_row(&s.options), s.stock, s.price_to),
-            None => (None, stock::seeded(p.id), None),
-        };
-        c.execute(
-            "INSERT INTO products (id, department_id, name, brand, price_cents, description, stock, sku,
-                                   options, price_to_cents)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            args![
-                p.id,
-                p.department_id,
-                &p.name,
-                &p.brand,
-                p.price_cents,
-                &p.description,
-                stock,
-                &stock::default_sku(p.id),
-                product_options.as_deref(),
-                price_to
-            ],
-        )?;
-        if let Some(s) = &seeded {
-            for (name, value, at, place) in
-                variants::sold_values(&s.options, s.variants.iter().map(|v| v.values.as_slice()))
-            {
-                c.execute(
-                    "INSERT INTO product_option_values (product_id, department_id, name, value, option_position, value_position)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    args![p.id, p.department_id, name, value, at as i64, place as i64],
-                )?;
-            }
-        }
-        for (position, v) in seeded.iter().flat_map(|s| s.variants.iter()).enumerate() {
-            let value = |i: usize| v.values.get(i).map_or("", String::as_str);
+        seed_product(c, p)?;
+    }
+    seed_users_and_reviews(c, &catalog)?;
+    continue_ids(c)?;
+    // A new database has no kept answers to tell about its first contents.
+    c.execute("DELETE FROM changes", &[])?;
+    tracing::info!(
+        departments = catalog.departments.len(),
+        products = catalog.products.len(),
+        reviews = catalog.reviews.len(),
+        "seeded the catalog"
+    );
+    Ok(true)
+}
+
+/// One product of the catalog, with its options (when the seed gives it some), the
+/// values it sells, its variants and its pictures.
+fn seed_product(c: &mut Conn, p: &Product) -> Result<(), Error> {
+    let seeded = options::seeded(p.id, &p.name, p.price_cents);
+    let (product_options, stock, price_to) = match &seeded {
+        Some(s) => (variants::options_to_row(&s.options), s.stock, s.price_to),
+        None => (None, stock::seeded(p.id), None),
+    };
+    c.execute(
+        "INSERT INTO products (id, department_id, name, brand, price_cents, description, stock, sku,
+                               options, price_to_cents)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        args![
+            p.id,
+            p.department_id,
+            &p.name,
+            &p.brand,
+            p.price_cents,
+            &p.description,
+            stock,
+            &stock::default_sku(p.id),
+            product_options.as_deref(),
+            price_to
+        ],
+    )?;
+    if let Some(s) = &seeded {
+        for (name, value, at, place) in
+            variants::sold_values(&s.options, s.variants.iter().map(|v| v.values.as_slice()))
+        {
             c.execute(
-                "INSERT INTO product_variants (product_id, position, sku, option1, option2, option3, price_cents, stock)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                args![p.id, position as i64, &v.sku, value(0), value(1), value(2), v.price, v.stock],
-            )?;
-        }
-        for (position, img) in p.images.iter().enumerate() {
-            c.execute(
-                "INSERT INTO product_images (product_id, position, url, background) VALUES (?1, ?2, ?3, ?4)",
-                args![p.id, position, &img.url, &img.background],
+                "INSERT INTO product_option_values (product_id, department_id, name, value, option_position, value_position)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                args![p.id, p.department_id, name, value, at as i64, place as i64],
             )?;
         }
     }
+    for (position, v) in seeded.iter().flat_map(|s| s.variants.iter()).enumerate() {
+        let value = |i: usize| v.values.get(i).map_or("", String::as_str);
+        c.execute(
+            "INSERT INTO product_variants (product_id, position, sku, option1, option2, option3, price_cents, stock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            args![p.id, position as i64, &v.sku, value(0), value(1), value(2), v.price, v.stock],
+        )?;
+    }
+    for (position, img) in p.images.iter().enumerate() {
+        c.execute(
+            "INSERT INTO product_images (product_id, position, url, background) VALUES (?1, ?2, ?3, ?4)",
+            args![p.id, position, &img.url, &img.background],
+        )?;
+    }
+    Ok(())
+}
+
+/// The catalog's shoppers and their reviews.
+fn seed_users_and_reviews(c: &mut Conn, catalog: &Catalog) -> Result<(), Error> {
     let now = Timestamp::now().millis();
     for u in &catalog.users {
         c.execute(
@@ -99,16 +121,7 @@ pub fn seed_if_empty(
             args![r.id, r.user_id, r.product_id, r.rating, &r.title, &r.description, created_at.millis()],
         )?;
     }
-    continue_ids(c)?;
-    // A new database has no kept answers to tell about its first contents.
-    c.execute("DELETE FROM changes", &[])?;
-    tracing::info!(
-        departments = catalog.departments.len(),
-        products = catalog.products.len(),
-        reviews = catalog.reviews.len(),
-        "seeded the catalog"
-    );
-    Ok(true)
+    Ok(())
 }
 
 /// What `market seed` made.

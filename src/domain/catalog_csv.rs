@@ -169,125 +169,29 @@ pub fn check_row(
     width: usize,
     departments: &Departments,
 ) -> Result<ImportRow, Vec<CsvProblem>> {
-    let mut problems = Vec::new();
     if cells.len() != width {
         let message = format!("the row has {} cells; each row has {width}.", cells.len());
         return Err(vec![CsvProblem::new(row, "row", message)]);
     }
     // A file without the variant columns reads as one whose variant cells are empty.
     let cell = |at: usize| cells.get(at).map_or("", |c| import_cell(c.trim()));
-    let mut problem = |column: &str, message: &str| problems.push(CsvProblem::new(row, column, message));
-
-    let id = match cell(0) {
-        "" => None,
-        text => match text.parse::<i64>() {
-            Ok(id) if id >= 1 => Some(id),
-            _ => {
-                problem("id", "an id is a whole number from 1, or empty for a new product.");
-                None
-            }
-        },
-    };
-    // Each text field through the form's own rules, one field at a time, so that each
-    // message is known to be about its column.
-    let rule_of = |input: ProductInput| input.parse(false).err().and_then(|e| e.errors().into_iter().next());
-    let sku = match cell(1) {
-        "" => None,
-        text => {
-            if let Some(message) = rule_of(ProductInput { sku: Some(text.into()), ..Default::default() }) {
-                problem("sku", &message);
-            }
-            Some(text.to_owned())
-        }
-    };
-    let mut text = |column: &str, at: usize, input: fn(String) -> ProductInput| {
-        let value = cell(at).to_owned();
-        if let Some(message) = rule_of(input(value.clone())) {
-            problem(column, &message);
-        }
-        value
-    };
-    let name = text("name", 2, |v| ProductInput { name: Some(v), ..Default::default() });
-    let brand = text("brand", 3, |v| ProductInput { brand: Some(v), ..Default::default() });
-    let description = text("description", 8, |v| ProductInput { description: Some(v), ..Default::default() });
+    let mut problems = RowProblems { row, found: Vec::new() };
+    let id = read_id(cell(0), &mut problems);
+    let sku = read_sku(cell(1), &mut problems);
+    let name = problems.text("name", cell(2), |v| ProductInput { name: Some(v), ..Default::default() });
+    let brand = problems.text("brand", cell(3), |v| ProductInput { brand: Some(v), ..Default::default() });
+    let description = problems
+        .text("description", cell(8), |v| ProductInput { description: Some(v), ..Default::default() });
     let department_id = departments.find(cell(4));
     if department_id.is_none() {
-        problem("department", "there is no such department (give its name or id).");
+        problems.add("department", "there is no such department (give its name or id).");
     }
-    let price = price_cents(cell(5)).map_err(|message| problem("price", message)).ok();
-    let stock_rule = fields::product::STOCK;
-    let stock = match cell(6).parse::<i64>() {
-        Ok(n) if n < stock_rule.min as i64 => {
-            problem("stock", stock_rule.too_short);
-            None
-        }
-        Ok(n) if n > stock_rule.max as i64 => {
-            problem("stock", stock_rule.too_long);
-            None
-        }
-        Ok(n) => Some(n),
-        Err(_) => {
-            problem("stock", stock_rule.messages[0].1);
-            None
-        }
-    };
-    let archived = match cell(7).to_lowercase().as_str() {
-        "active" | "" => Some(false),
-        "archived" => Some(true),
-        _ => {
-            problem("status", "a status is active or archived.");
-            None
-        }
-    };
-    let variant = match (cell(9), cell(10), cell(11), cell(12)) {
-        ("", "", "", "") => None,
-        ("", ..) => {
-            problem(
-                "variant_id",
-                "a variant's row names its variant_id: new variants are added in the product editor.",
-            );
-            None
-        }
-        (text, variant_sku, options, variant_price) => {
-            let id = match text.parse::<i64>() {
-                Ok(id) if id >= 1 => Some(id),
-                _ => {
-                    problem("variant_id", "a variant_id is a whole number from 1.");
-                    None
-                }
-            };
-            let sku = (!variant_sku.is_empty()).then(|| variant_sku.to_owned());
-            if let Some(message) = sku
-                .as_ref()
-                .and_then(|s| rule_of(ProductInput { sku: Some(s.clone()), ..Default::default() }))
-            {
-                problem("variant_sku", &message);
-            }
-            let own_price = match variant_price {
-                "" => Some(None),
-                text => match (price_cents(text), price) {
-                    (Err(message), _) => {
-                        problem("variant_price", message);
-                        None
-                    }
-                    (Ok(own), Some(from)) if own < from => {
-                        problem(
-                            "variant_price",
-                            &format!(
-                                "a variant asks at least its product's price, {from}, its \"from\" price."
-                            ),
-                        );
-                        None
-                    }
-                    (Ok(own), _) => Some(Some(own)),
-                },
-            };
-            let options = (!options.is_empty()).then(|| options.to_owned());
-            id.zip(own_price).map(|(id, price)| VariantRow { id, sku, options, price })
-        }
-    };
+    let price = price_cents(cell(5)).map_err(|message| problems.add("price", message)).ok();
+    let stock = read_stock(cell(6), &mut problems);
+    let archived = read_status(cell(7), &mut problems);
+    let variant = read_variant([cell(9), cell(10), cell(11), cell(12)], price, &mut problems);
     match (department_id, price, stock, archived) {
-        (Some(department_id), Some(price), Some(stock), Some(archived)) if problems.is_empty() => {
+        (Some(department_id), Some(price), Some(stock), Some(archived)) if problems.found.is_empty() => {
             Ok(ImportRow {
                 row,
                 id,
@@ -302,7 +206,146 @@ pub fn check_row(
                 variant,
             })
         }
-        _ => Err(problems),
+        _ => Err(problems.found),
+    }
+}
+
+/// The problems found in one row, each named by its column.
+struct RowProblems {
+    row: u64,
+    found: Vec<CsvProblem>,
+}
+
+impl RowProblems {
+    fn add(&mut self, column: &str, message: &str) {
+        self.found.push(CsvProblem::new(self.row, column, message));
+    }
+
+    /// A text cell, checked by the form's rule for the field `input` sets.
+    fn text(&mut self, column: &str, cell: &str, input: fn(String) -> ProductInput) -> String {
+        let value = cell.to_owned();
+        if let Some(message) = rule_of(input(value.clone())) {
+            self.add(column, &message);
+        }
+        value
+    }
+}
+
+/// Each text field through the form's own rules, one field at a time, so that each
+/// message is known to be about its column: the message of the rule `input` breaks.
+fn rule_of(input: ProductInput) -> Option<String> {
+    input.parse(false).err().and_then(|e| e.errors().into_iter().next())
+}
+
+fn read_id(cell: &str, problems: &mut RowProblems) -> Option<i64> {
+    match cell {
+        "" => None,
+        text => match text.parse::<i64>() {
+            Ok(id) if id >= 1 => Some(id),
+            _ => {
+                problems.add("id", "an id is a whole number from 1, or empty for a new product.");
+                None
+            }
+        },
+    }
+}
+
+fn read_sku(cell: &str, problems: &mut RowProblems) -> Option<String> {
+    match cell {
+        "" => None,
+        text => {
+            if let Some(message) = rule_of(ProductInput { sku: Some(text.into()), ..Default::default() }) {
+                problems.add("sku", &message);
+            }
+            Some(text.to_owned())
+        }
+    }
+}
+
+fn read_stock(cell: &str, problems: &mut RowProblems) -> Option<i64> {
+    let stock_rule = fields::product::STOCK;
+    match cell.parse::<i64>() {
+        Ok(n) if n < stock_rule.min as i64 => {
+            problems.add("stock", stock_rule.too_short);
+            None
+        }
+        Ok(n) if n > stock_rule.max as i64 => {
+            problems.add("stock", stock_rule.too_long);
+            None
+        }
+        Ok(n) => Some(n),
+        Err(_) => {
+            problems.add("stock", stock_rule.messages[0].1);
+            None
+        }
+    }
+}
+
+/// Whether the row's product is archived.
+fn read_status(cell: &str, problems: &mut RowProblems) -> Option<bool> {
+    match cell.to_lowercase().as_str() {
+        "active" | "" => Some(false),
+        "archived" => Some(true),
+        _ => {
+            problems.add("status", "a status is active or archived.");
+            None
+        }
+    }
+}
+
+/// The variant a row names by its last four cells (its id, SKU, values and own price),
+/// if any: `price` is its product's, the least it may ask.
+fn read_variant(cells: [&str; 4], price: Option<Cents>, problems: &mut RowProblems) -> Option<VariantRow> {
+    match cells {
+        ["", "", "", ""] => None,
+        ["", ..] => {
+            problems.add(
+                "variant_id",
+                "a variant's row names its variant_id: new variants are added in the product editor.",
+            );
+            None
+        }
+        [text, variant_sku, options, variant_price] => {
+            let id = match text.parse::<i64>() {
+                Ok(id) if id >= 1 => Some(id),
+                _ => {
+                    problems.add("variant_id", "a variant_id is a whole number from 1.");
+                    None
+                }
+            };
+            let sku = (!variant_sku.is_empty()).then(|| variant_sku.to_owned());
+            if let Some(message) = sku
+                .as_ref()
+                .and_then(|s| rule_of(ProductInput { sku: Some(s.clone()), ..Default::default() }))
+            {
+                problems.add("variant_sku", &message);
+            }
+            let own_price = read_variant_price(variant_price, price, problems);
+            let options = (!options.is_empty()).then(|| options.to_owned());
+            id.zip(own_price).map(|(id, price)| VariantRow { id, sku, options, price })
+        }
+    }
+}
+
+/// A variant's own price: `Some(None)` when the cell is empty (the product's price),
+/// `None` when the cell is wrong.
+fn read_variant_price(cell: &str, price: Option<Cents>, problems: &mut RowProblems) -> Option<Option<Cents>> {
+    match cell {
+        "" => Some(None),
+        text => match (price_cents(text), price) {
+            (Err(message), _) => {
+                problems.add("variant_price", message);
+                None
+            }
+            (Ok(own), Some(from)) if own < from => {
+                problems.add(
+                    "variant_price",
+                    &format!("a variant asks at least its product's price, {from}, its \"from\" price."),
+                );
+                None
+            }
+            (Ok(own), _) => Some(Some(own)),
+        },
     }
 }
 

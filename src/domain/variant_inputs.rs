@@ -56,7 +56,6 @@ impl VariantsInput {
     /// values unique regardless of case, none empty), each variant's values (one of each
     /// option's, nothing else), combinations and SKUs unique, prices and stock in range.
     pub fn parse(self) -> Result<VariantSet, Rejection> {
-        let mut errors: Vec<String> = Vec::new();
         let options: Vec<ProductOption> = self
             .options
             .into_iter()
@@ -65,29 +64,7 @@ impl VariantsInput {
                 values: o.values.into_iter().map(|v| v.trim().to_owned()).collect(),
             })
             .collect();
-        if options.len() > MAX_OPTIONS {
-            errors.push(format!("A product has at most {MAX_OPTIONS} options."));
-        }
-        let mut names = HashSet::new();
-        for o in &options {
-            errors.extend(bad_text(&o.name, "An option's name"));
-            if !names.insert(o.name.to_lowercase()) {
-                errors.push(format!("There are two options named \"{}\".", o.name));
-            }
-            if o.values.is_empty() {
-                errors.push(format!("The option \"{}\" has no values.", o.name));
-            }
-            if o.values.len() > MAX_VALUES {
-                errors.push(format!("The option \"{}\" has more than {MAX_VALUES} values.", o.name));
-            }
-            let mut seen = HashSet::new();
-            for v in &o.values {
-                errors.extend(bad_text(v, &format!("A value of \"{}\"", o.name)));
-                if !seen.insert(v.to_lowercase()) {
-                    errors.push(format!("The option \"{}\" has the value \"{v}\" twice.", o.name));
-                }
-            }
-        }
+        let mut errors = option_problems(&options);
         if options.is_empty() && !self.variants.is_empty() {
             errors.push("Variants need options to tell them apart.".into());
         }
@@ -102,72 +79,10 @@ impl VariantsInput {
         }
 
         let mut variants = Vec::with_capacity(self.variants.len());
-        let mut combinations = HashSet::new();
-        let mut skus = HashSet::new();
-        let mut ids = HashSet::new();
+        let mut taken = Taken::default();
         for (row, v) in self.variants.into_iter().enumerate() {
             let at = format!("Variant {}", row + 1);
-            let sku = v.sku.trim().to_owned();
-            if let Err(message) = fields::sku_rule(&sku) {
-                errors.push(format!("{at}: {message}"));
-            } else if !skus.insert(sku.to_lowercase()) {
-                errors.push(format!("{at}: the SKU {sku} is given twice."));
-            }
-            if let Some(id) = v.id
-                && !ids.insert(id)
-            {
-                errors.push(format!("{at}: the variant {id} is given twice."));
-            }
-            let mut values = Vec::with_capacity(options.len());
-            for o in &options {
-                let given = v.options.iter().find(|(k, _)| k.trim().eq_ignore_ascii_case(&o.name));
-                match given {
-                    None => errors.push(format!("{at}: no value for \"{}\".", o.name)),
-                    Some((_, value)) => {
-                        match o.values.iter().find(|x| x.eq_ignore_ascii_case(value.trim())) {
-                            Some(known) => values.push(known.clone()),
-                            None => errors.push(format!(
-                                "{at}: \"{}\" has no value \"{}\".",
-                                o.name,
-                                value.trim()
-                            )),
-                        }
-                    }
-                }
-            }
-            for name in v.options.keys() {
-                if !options.iter().any(|o| o.name.eq_ignore_ascii_case(name.trim())) {
-                    errors.push(format!("{at}: the product has no option \"{}\".", name.trim()));
-                }
-            }
-            if values.len() == options.len() && !combinations.insert(values.join("\u{1f}").to_lowercase()) {
-                errors.push(format!("{at}: {} is given twice.", values.join(", ")));
-            }
-            let price = match v.price {
-                None => None,
-                Some(dollars) => match fields::price_rule(dollars) {
-                    Ok(cents) => Some(cents),
-                    Err(message) => {
-                        errors.push(format!("{at}: {message}"));
-                        None
-                    }
-                },
-            };
-            let rule = fields::product::STOCK;
-            if v.stock < rule.min as i64 {
-                errors.push(format!("{at}: {}", rule.too_short));
-            } else if v.stock > rule.max as i64 {
-                errors.push(format!("{at}: {}", rule.too_long));
-            }
-            variants.push(Variant {
-                id: v.id.unwrap_or(0),
-                sku,
-                values,
-                price,
-                stock: v.stock,
-                image_id: v.image_id,
-                image: None,
-            });
+            variants.push(check_variant(v, &at, &options, &mut taken, &mut errors));
             // One line per kind of problem is enough to fix a sheet of 2,000 rows.
             if errors.len() >= 20 {
                 errors.push("…and possibly more: fix these first.".into());
@@ -179,6 +94,116 @@ impl VariantsInput {
             false => Err(Rejection::Invalid(errors)),
         }
     }
+}
+
+/// What is wrong with the options: more than three, a name or value empty, too long or
+/// given twice (regardless of case), an option without values or with too many.
+fn option_problems(options: &[ProductOption]) -> Vec<String> {
+    let mut errors: Vec<String> = Vec::new();
+    if options.len() > MAX_OPTIONS {
+        errors.push(format!("A product has at most {MAX_OPTIONS} options."));
+    }
+    let mut names = HashSet::new();
+    for o in options {
+        errors.extend(bad_text(&o.name, "An option's name"));
+        if !names.insert(o.name.to_lowercase()) {
+            errors.push(format!("There are two options named \"{}\".", o.name));
+        }
+        if o.values.is_empty() {
+            errors.push(format!("The option \"{}\" has no values.", o.name));
+        }
+        if o.values.len() > MAX_VALUES {
+            errors.push(format!("The option \"{}\" has more than {MAX_VALUES} values.", o.name));
+        }
+        let mut seen = HashSet::new();
+        for v in &o.values {
+            errors.extend(bad_text(v, &format!("A value of \"{}\"", o.name)));
+            if !seen.insert(v.to_lowercase()) {
+                errors.push(format!("The option \"{}\" has the value \"{v}\" twice.", o.name));
+            }
+        }
+    }
+    errors
+}
+
+/// What the variants checked so far hold, which a later one may not hold again: their
+/// combinations of values and SKUs (regardless of case), and their ids.
+#[derive(Default)]
+struct Taken {
+    combinations: HashSet<String>,
+    skus: HashSet<String>,
+    ids: HashSet<i64>,
+}
+
+/// Checks one variant (`at` names it in messages) against the options and the variants
+/// before it, adding each problem to `errors`.
+fn check_variant(
+    v: VariantInput,
+    at: &str,
+    options: &[ProductOption],
+    taken: &mut Taken,
+    errors: &mut Vec<String>,
+) -> Variant {
+    let sku = v.sku.trim().to_owned();
+    if let Err(message) = fields::sku_rule(&sku) {
+        errors.push(format!("{at}: {message}"));
+    } else if !taken.skus.insert(sku.to_lowercase()) {
+        errors.push(format!("{at}: the SKU {sku} is given twice."));
+    }
+    if let Some(id) = v.id
+        && !taken.ids.insert(id)
+    {
+        errors.push(format!("{at}: the variant {id} is given twice."));
+    }
+    let values = chosen_values(&v.options, at, options, errors);
+    if values.len() == options.len() && !taken.combinations.insert(values.join("\u{1f}").to_lowercase()) {
+        errors.push(format!("{at}: {} is given twice.", values.join(", ")));
+    }
+    let price = match v.price {
+        None => None,
+        Some(dollars) => match fields::price_rule(dollars) {
+            Ok(cents) => Some(cents),
+            Err(message) => {
+                errors.push(format!("{at}: {message}"));
+                None
+            }
+        },
+    };
+    let rule = fields::product::STOCK;
+    if v.stock < rule.min as i64 {
+        errors.push(format!("{at}: {}", rule.too_short));
+    } else if v.stock > rule.max as i64 {
+        errors.push(format!("{at}: {}", rule.too_long));
+    }
+    Variant { id: v.id.unwrap_or(0), sku, values, price, stock: v.stock, image_id: v.image_id, image: None }
+}
+
+/// A variant's values in the options' order, each as its option spells it, from the
+/// values it was given by option name (any case); a value missing, unknown, or of no
+/// option is a problem.
+fn chosen_values(
+    given_values: &HashMap<String, String>,
+    at: &str,
+    options: &[ProductOption],
+    errors: &mut Vec<String>,
+) -> Vec<String> {
+    let mut values = Vec::with_capacity(options.len());
+    for o in options {
+        let given = given_values.iter().find(|(k, _)| k.trim().eq_ignore_ascii_case(&o.name));
+        match given {
+            None => errors.push(format!("{at}: no value for \"{}\".", o.name)),
+            Some((_, value)) => match o.values.iter().find(|x| x.eq_ignore_ascii_case(value.trim())) {
+                Some(known) => values.push(known.clone()),
+                None => errors.push(format!("{at}: \"{}\" has no value \"{}\".", o.name, value.trim())),
+            },
+        }
+    }
+    for name in given_values.keys() {
+        if !options.iter().any(|o| o.name.eq_ignore_ascii_case(name.trim())) {
+            errors.push(format!("{at}: the product has no option \"{}\".", name.trim()));
+        }
+    }
+    values
 }
 
 /// An option's name or value that is empty or too long, said.

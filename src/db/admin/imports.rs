@@ -139,169 +139,12 @@ impl Db {
         })
         .await?;
         self.read_snapshot(move |c| {
-            // A product's rows: its own, or one for each of its variants that the file
-            // changes (which repeat the product's columns).
-            const FIRST_OF_PRODUCT: &str = "NOT EXISTS (SELECT 1 FROM product_import_rows t
-                WHERE t.import_id = s.import_id AND t.product_id = s.product_id AND t.row_no < s.row_no)";
-            let first_of_product = format!(
-                "SELECT s.row_no, 'variant ' || v.sku || ' asks less than this: a product''s price is its \"from\" price, the least its variants ask.'
-                 FROM product_import_rows s JOIN product_variants v ON v.product_id = s.product_id
-                 WHERE s.import_id = ?1 AND v.price_cents < s.price_cents AND {FIRST_OF_PRODUCT}
-                   AND NOT EXISTS (SELECT 1 FROM product_import_rows t WHERE t.import_id = s.import_id AND t.variant_id = v.id)"
-            );
-            let checks: [(&str, &str); 13] = [
-                (
-                    "id",
-                    "SELECT s.row_no, 'there is no product ' || s.product_id || '.' FROM product_import_rows s
-                     WHERE s.import_id = ?1 AND s.product_id IS NOT NULL
-                       AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = s.product_id)",
-                ),
-                // Repeats, by window over the rows in file order: each row looks only at
-                // those before it, in one sorted pass (a lookup a row would walk, for a
-                // product of many variants, all the rows before it).
-                (
-                    "id",
-                    "SELECT w.row_no, 'the same product is in row ' || w.first_row || '.'
-                     FROM (SELECT s.row_no, s.variant_id, min(s.row_no) OVER in_file AS first_row,
-                                  sum(CASE WHEN s.variant_id IS NULL THEN 1 ELSE 0 END) OVER in_file AS product_rows
-                           FROM product_import_rows s WHERE s.import_id = ?1 AND s.product_id IS NOT NULL
-                           WINDOW in_file AS (PARTITION BY s.product_id ORDER BY s.row_no)) w
-                     WHERE w.row_no > w.first_row AND (w.variant_id IS NULL OR w.product_rows > 0)",
-                ),
-                // Variants' rows repeat their product's SKU; another product's, or a
-                // product's own row, may not.
-                (
-                    "sku",
-                    "SELECT w.row_no, 'the same SKU is in row ' || w.first_row || '.'
-                     FROM (SELECT s.row_no, s.variant_id, min(s.row_no) OVER in_file AS first_row,
-                                  sum(CASE WHEN s.variant_id IS NULL THEN 1 ELSE 0 END) OVER in_file AS product_rows,
-                                  min(coalesce(s.product_id, 0)) OVER in_file AS least_product,
-                                  max(coalesce(s.product_id, 0)) OVER in_file AS most_product
-                           FROM product_import_rows s WHERE s.import_id = ?1 AND s.sku IS NOT NULL
-                           WINDOW in_file AS (PARTITION BY s.sku ORDER BY s.row_no)) w
-                     WHERE w.row_no > w.first_row
-                       AND (w.variant_id IS NULL OR w.product_rows > 0 OR w.least_product <> w.most_product)",
-                ),
-                (
-                    "sku",
-                    "SELECT s.row_no, 'another product has this SKU (id ' || p.id || ').'
-                     FROM product_import_rows s JOIN products p ON p.sku = s.sku
-                     WHERE s.import_id = ?1 AND s.product_id IS NOT NULL AND p.id <> s.product_id",
-                ),
-                (
-                    "sku",
-                    "SELECT s.row_no, 'a variant of product ' || v.product_id || ' has this SKU.'
-                     FROM product_import_rows s JOIN product_variants v ON v.sku = s.sku
-                     WHERE s.import_id = ?1",
-                ),
-                // A product sold by variant sells their units: its own row's stock is their
-                // sum, as a file written before variants had it, and changes only in its
-                // variants' rows.
-                (
-                    "stock",
-                    "SELECT s.row_no, 'this product sells its variants'' units (' || p.stock || '): change them in its variants'' rows.'
-                     FROM product_import_rows s JOIN products p ON p.id = s.product_id
-                     WHERE s.import_id = ?1 AND s.variant_id IS NULL AND p.options IS NOT NULL AND p.stock <> s.stock",
-                ),
-                // The product's new price against the variants the file leaves as they are
-                // (each row's own price was checked against its row's).
-                ("price", &first_of_product),
-                (
-                    "variant_id",
-                    "SELECT s.row_no, 'there is no variant ' || s.variant_id || ' of this row''s product.'
-                     FROM product_import_rows s
-                     WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM product_variants v
-                         WHERE v.id = s.variant_id AND v.product_id = s.product_id)",
-                ),
-                (
-                    "variant_id",
-                    "SELECT s.row_no, 'the same variant is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.variant_id = s.variant_id) || '.'
-                     FROM product_import_rows s
-                     WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
-                         WHERE t.import_id = s.import_id AND t.variant_id = s.variant_id AND t.row_no < s.row_no)",
-                ),
-                // A product's columns are the product's: each of its variants' rows says
-                // the same as its first.
-                (
-                    "id",
-                    "SELECT s.row_no, 'row ' || t.row_no || ' says otherwise of this product: a product''s rows agree on its sku, name, brand, department, price, status and description.'
-                     FROM product_import_rows s JOIN product_import_rows t ON t.import_id = s.import_id AND t.row_no =
-                         (SELECT min(f.row_no) FROM product_import_rows f WHERE f.import_id = s.import_id AND f.product_id = s.product_id)
-                     WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND t.row_no < s.row_no
-                       AND (t.name <> s.name OR t.brand <> s.brand OR t.department_id <> s.department_id
-                            OR t.price_cents <> s.price_cents OR t.archived <> s.archived OR t.description <> s.description
-                            OR t.sku IS DISTINCT FROM s.sku)",
-                ),
-                // An earlier variant's SKU, or any product row's (before or after).
-                (
-                    "variant_sku",
-                    "SELECT w.row_no, 'the same SKU is in row ' ||
-                         CASE WHEN w.row_no > w.first_row AND (w.sku_row IS NULL OR w.first_row < w.sku_row)
-                              THEN w.first_row ELSE w.sku_row END || '.'
-                     FROM (SELECT s.row_no, min(s.row_no) OVER (PARTITION BY s.variant_sku ORDER BY s.row_no) AS first_row,
-                                  (SELECT min(t.row_no) FROM product_import_rows t
-                                   WHERE t.import_id = s.import_id AND t.sku = s.variant_sku) AS sku_row
-                           FROM product_import_rows s WHERE s.import_id = ?1 AND s.variant_sku IS NOT NULL) w
-                     WHERE w.row_no > w.first_row OR w.sku_row IS NOT NULL",
-                ),
-                // SKUs are unique regardless of case across products and variants. A swap
-                // of two variants' SKUs is made in the product editor, which saves them at once.
-                (
-                    "variant_sku",
-                    "SELECT s.row_no, 'another variant has this SKU (of product ' || v.product_id || ').'
-                     FROM product_import_rows s JOIN product_variants v ON v.sku = s.variant_sku
-                     WHERE s.import_id = ?1 AND v.id <> s.variant_id",
-                ),
-                (
-                    "variant_sku",
-                    "SELECT s.row_no, 'product ' || p.id || ' has this SKU.'
-                     FROM product_import_rows s JOIN products p ON p.sku = s.variant_sku
-                     WHERE s.import_id = ?1",
-                ),
-            ];
-            let mut problems = Vec::new();
-            let mut count = 0u64;
-            for (n, (column, select)) in checks.into_iter().enumerate() {
-                let began = std::time::Instant::now();
-                let found: Vec<(i64, String)> =
-                    c.query(&format!("{select} ORDER BY 1"), args![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-                tracing::debug!(import = id, check = n, ms = began.elapsed().as_millis() as u64, "an import check ran");
-                count += found.len() as u64;
-                problems.extend(found.into_iter().map(|(row, message)| CsvProblem::new(row as u64, column, message)));
-            }
-            // A variant's values, when its row names them, are the variant's: they are
-            // changed in the product editor, and a row naming others is a mistake. A
-            // chunk of rows at a time: all of a million-product export's at once held
-            // some 450 MB.
-            let mut after = 0i64;
-            loop {
-                let named: Vec<(i64, String, Option<String>, [String; 3])> = c.query(
-                    "SELECT s.row_no, s.options, p.options, v.option1, v.option2, v.option3
-                     FROM product_import_rows s JOIN product_variants v ON v.id = s.variant_id AND v.product_id = s.product_id
-                          JOIN products p ON p.id = v.product_id
-                     WHERE s.import_id = ?1 AND s.row_no > ?2 AND s.options IS NOT NULL ORDER BY s.row_no LIMIT ?3",
-                    args![id, after, NAMED_CHUNK],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, [r.get(3)?, r.get(4)?, r.get(5)?])),
-                )?;
-                let Some(last) = named.last() else { break };
-                after = last.0;
-                for (row, cell, options, values) in named {
-                    let chosen = variants::chosen(&variants::options_from_row(options.as_deref()), &values);
-                    let written = options_cell(&chosen);
-                    if cell != written {
-                        count += 1;
-                        problems.push(CsvProblem::new(
-                            row as u64,
-                            "options",
-                            format!("this variant is {written}: its values are changed in the product editor."),
-                        ));
-                    }
-                }
-            }
-            problems.sort_by_key(|p| p.row);
-            problems.truncate(LISTED_PROBLEMS);
-            Ok(Findings { problems, count })
+            let mut found = Findings { problems: Vec::new(), count: 0 };
+            run_catalog_checks(c, id, &mut found)?;
+            check_named_values(c, id, &mut found)?;
+            found.problems.sort_by_key(|p| p.row);
+            found.problems.truncate(LISTED_PROBLEMS);
+            Ok(found)
         })
         .await
     }
@@ -475,6 +318,189 @@ fn touch(c: &mut Conn, id: i64) -> Result<(), Error> {
     Ok(())
 }
 
+/// The checks of an import's rows that need the catalog, each the column it names and a
+/// statement over import `?1` that finds the rows at fault (row number, what is wrong).
+/// Those of a product's own columns come first; then the product's new price against
+/// its variants ([`run_catalog_checks`]); then [`VARIANT_CHECKS`].
+const PRODUCT_CHECKS: [(&str, &str); 6] = [
+    (
+        "id",
+        "SELECT s.row_no, 'there is no product ' || s.product_id || '.' FROM product_import_rows s
+         WHERE s.import_id = ?1 AND s.product_id IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = s.product_id)",
+    ),
+    // Repeats, by window over the rows in file order: each row looks only at
+    // those before it, in one sorted pass (a lookup a row would walk, for a
+    // product of many variants, all the rows before it).
+    (
+        "id",
+        "SELECT w.row_no, 'the same product is in row ' || w.first_row || '.'
+         FROM (SELECT s.row_no, s.variant_id, min(s.row_no) OVER in_file AS first_row,
+                      sum(CASE WHEN s.variant_id IS NULL THEN 1 ELSE 0 END) OVER in_file AS product_rows
+               FROM product_import_rows s WHERE s.import_id = ?1 AND s.product_id IS NOT NULL
+               WINDOW in_file AS (PARTITION BY s.product_id ORDER BY s.row_no)) w
+         WHERE w.row_no > w.first_row AND (w.variant_id IS NULL OR w.product_rows > 0)",
+    ),
+    // Variants' rows repeat their product's SKU; another product's, or a
+    // product's own row, may not.
+    (
+        "sku",
+        "SELECT w.row_no, 'the same SKU is in row ' || w.first_row || '.'
+         FROM (SELECT s.row_no, s.variant_id, min(s.row_no) OVER in_file AS first_row,
+                      sum(CASE WHEN s.variant_id IS NULL THEN 1 ELSE 0 END) OVER in_file AS product_rows,
+                      min(coalesce(s.product_id, 0)) OVER in_file AS least_product,
+                      max(coalesce(s.product_id, 0)) OVER in_file AS most_product
+               FROM product_import_rows s WHERE s.import_id = ?1 AND s.sku IS NOT NULL
+               WINDOW in_file AS (PARTITION BY s.sku ORDER BY s.row_no)) w
+         WHERE w.row_no > w.first_row
+           AND (w.variant_id IS NULL OR w.product_rows > 0 OR w.least_product <> w.most_product)",
+    ),
+    (
+        "sku",
+        "SELECT s.row_no, 'another product has this SKU (id ' || p.id || ').'
+         FROM product_import_rows s JOIN products p ON p.sku = s.sku
+         WHERE s.import_id = ?1 AND s.product_id IS NOT NULL AND p.id <> s.product_id",
+    ),
+    (
+        "sku",
+        "SELECT s.row_no, 'a variant of product ' || v.product_id || ' has this SKU.'
+         FROM product_import_rows s JOIN product_variants v ON v.sku = s.sku
+         WHERE s.import_id = ?1",
+    ),
+    // A product sold by variant sells their units: its own row's stock is their sum, as
+    // a file written before variants had it, and changes only in its variants' rows.
+    (
+        "stock",
+        "SELECT s.row_no, 'this product sells its variants'' units (' || p.stock || '): change them in its variants'' rows.'
+         FROM product_import_rows s JOIN products p ON p.id = s.product_id
+         WHERE s.import_id = ?1 AND s.variant_id IS NULL AND p.options IS NOT NULL AND p.stock <> s.stock",
+    ),
+];
+
+/// The checks of the rows of a product's variants, after [`PRODUCT_CHECKS`].
+const VARIANT_CHECKS: [(&str, &str); 6] = [
+    (
+        "variant_id",
+        "SELECT s.row_no, 'there is no variant ' || s.variant_id || ' of this row''s product.'
+         FROM product_import_rows s
+         WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM product_variants v
+             WHERE v.id = s.variant_id AND v.product_id = s.product_id)",
+    ),
+    (
+        "variant_id",
+        "SELECT s.row_no, 'the same variant is in row ' || (SELECT min(t.row_no) FROM product_import_rows t
+             WHERE t.import_id = s.import_id AND t.variant_id = s.variant_id) || '.'
+         FROM product_import_rows s
+         WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND EXISTS (SELECT 1 FROM product_import_rows t
+             WHERE t.import_id = s.import_id AND t.variant_id = s.variant_id AND t.row_no < s.row_no)",
+    ),
+    // A product's columns are the product's: each of its variants' rows says
+    // the same as its first.
+    (
+        "id",
+        "SELECT s.row_no, 'row ' || t.row_no || ' says otherwise of this product: a product''s rows agree on its sku, name, brand, department, price, status and description.'
+         FROM product_import_rows s JOIN product_import_rows t ON t.import_id = s.import_id AND t.row_no =
+             (SELECT min(f.row_no) FROM product_import_rows f WHERE f.import_id = s.import_id AND f.product_id = s.product_id)
+         WHERE s.import_id = ?1 AND s.variant_id IS NOT NULL AND t.row_no < s.row_no
+           AND (t.name <> s.name OR t.brand <> s.brand OR t.department_id <> s.department_id
+                OR t.price_cents <> s.price_cents OR t.archived <> s.archived OR t.description <> s.description
+                OR t.sku IS DISTINCT FROM s.sku)",
+    ),
+    // An earlier variant's SKU, or any product row's (before or after).
+    (
+        "variant_sku",
+        "SELECT w.row_no, 'the same SKU is in row ' ||
+             CASE WHEN w.row_no > w.first_row AND (w.sku_row IS NULL OR w.first_row < w.sku_row)
+                  THEN w.first_row ELSE w.sku_row END || '.'
+         FROM (SELECT s.row_no, min(s.row_no) OVER (PARTITION BY s.variant_sku ORDER BY s.row_no) AS first_row,
+                      (SELECT min(t.row_no) FROM product_import_rows t
+                       WHERE t.import_id = s.import_id AND t.sku = s.variant_sku) AS sku_row
+               FROM product_import_rows s WHERE s.import_id = ?1 AND s.variant_sku IS NOT NULL) w
+         WHERE w.row_no > w.first_row OR w.sku_row IS NOT NULL",
+    ),
+    // SKUs are unique regardless of case across products and variants. A swap
+    // of two variants' SKUs is made in the product editor, which saves them at once.
+    (
+        "variant_sku",
+        "SELECT s.row_no, 'another variant has this SKU (of product ' || v.product_id || ').'
+         FROM product_import_rows s JOIN product_variants v ON v.sku = s.variant_sku
+         WHERE s.import_id = ?1 AND v.id <> s.variant_id",
+    ),
+    (
+        "variant_sku",
+        "SELECT s.row_no, 'product ' || p.id || ' has this SKU.'
+         FROM product_import_rows s JOIN products p ON p.sku = s.variant_sku
+         WHERE s.import_id = ?1",
+    ),
+];
+
+/// Runs each check that needs the catalog over import `id`'s waiting rows, in order
+/// (the debug line numbers them so), adding what it finds.
+fn run_catalog_checks(c: &mut Conn, id: i64, found: &mut Findings) -> Result<(), Error> {
+    // A product's rows: its own, or one for each of its variants that the file
+    // changes (which repeat the product's columns).
+    const FIRST_OF_PRODUCT: &str = "NOT EXISTS (SELECT 1 FROM product_import_rows t
+        WHERE t.import_id = s.import_id AND t.product_id = s.product_id AND t.row_no < s.row_no)";
+    let first_of_product = format!(
+        "SELECT s.row_no, 'variant ' || v.sku || ' asks less than this: a product''s price is its \"from\" price, the least its variants ask.'
+         FROM product_import_rows s JOIN product_variants v ON v.product_id = s.product_id
+         WHERE s.import_id = ?1 AND v.price_cents < s.price_cents AND {FIRST_OF_PRODUCT}
+           AND NOT EXISTS (SELECT 1 FROM product_import_rows t WHERE t.import_id = s.import_id AND t.variant_id = v.id)"
+    );
+    // The product's new price against the variants the file leaves as they are
+    // (each row's own price was checked against its row's).
+    let price_check = ("price", first_of_product.as_str());
+    let checks = PRODUCT_CHECKS.into_iter().chain([price_check]).chain(VARIANT_CHECKS);
+    for (n, (column, select)) in checks.enumerate() {
+        let began = std::time::Instant::now();
+        let rows: Vec<(i64, String)> =
+            c.query(&format!("{select} ORDER BY 1"), args![id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        tracing::debug!(
+            import = id,
+            check = n,
+            ms = began.elapsed().as_millis() as u64,
+            "an import check ran"
+        );
+        found.count += rows.len() as u64;
+        found
+            .problems
+            .extend(rows.into_iter().map(|(row, message)| CsvProblem::new(row as u64, column, message)));
+    }
+    Ok(())
+}
+
+/// A variant's values, when its row names them, are the variant's: they are changed in
+/// the product editor, and a row naming others is a mistake. A chunk of rows at a time:
+/// all of a million-product export's at once held some 450 MB.
+fn check_named_values(c: &mut Conn, id: i64, found: &mut Findings) -> Result<(), Error> {
+    let mut after = 0i64;
+    loop {
+        let named: Vec<(i64, String, Option<String>, [String; 3])> = c.query(
+            "SELECT s.row_no, s.options, p.options, v.option1, v.option2, v.option3
+             FROM product_import_rows s JOIN product_variants v ON v.id = s.variant_id AND v.product_id = s.product_id
+                  JOIN products p ON p.id = v.product_id
+             WHERE s.import_id = ?1 AND s.row_no > ?2 AND s.options IS NOT NULL ORDER BY s.row_no LIMIT ?3",
+            args![id, after, NAMED_CHUNK],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, [r.get(3)?, r.get(4)?, r.get(5)?])),
+        )?;
+        let Some(last) = named.last() else { break };
+        after = last.0;
+        for (row, cell, options, values) in named {
+            let chosen = variants::chosen(&variants::options_from_row(options.as_deref()), &values);
+            let written = options_cell(&chosen);
+            if cell != written {
+                found.count += 1;
+                found.problems.push(CsvProblem::new(
+                    row as u64,
+                    "options",
+                    format!("this variant is {written}: its values are changed in the product editor."),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a back-office write to products while an import is being checked or
 /// applied: it is checked against the catalog as it stands.
 pub(in crate::db) fn refuse_during_import(c: &mut Conn) -> Result<(), Error> {
@@ -514,6 +540,17 @@ fn step_end(c: &mut Conn, id: i64, to: i64, rows: i64) -> Result<i64, Error> {
     Ok(next.map_or(rows, |row| row - 2))
 }
 
+/// The rows one step applies, as its statements name them: import `?1`'s rows numbered
+/// after `?2` up to `?3`, and `?4`, the time the step is applied (a new archived
+/// product's `archived_at`).
+#[derive(Clone, Copy)]
+struct StepRows {
+    import: i64,
+    after_row: i64,
+    last_row: i64,
+    now: i64,
+}
+
 fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     let Some(job) = find(c, id)? else { return Err(Error::NotFound(Thing::Import)) };
     if job.status != "applying" {
@@ -532,37 +569,57 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     if claimed == 0 {
         return Ok(Step::Elsewhere);
     }
-    // Each group of columns by its own statement, on the rows where it differs: SQLite
-    // rewrites an index's entry whenever a statement sets one of its columns, even to
-    // the value it had, and a price change should not rewrite the name indexes.
-    const DIFFERS: [(&str, &str); 5] = [
-        ("price_cents = s.price_cents", "products.price_cents <> s.price_cents"),
-        // A variant's row sets the variant's units; the product's follow by trigger.
-        ("stock = s.stock", "s.variant_id IS NULL AND products.stock <> s.stock"),
-        (
-            "name = s.name, brand = s.brand, department_id = s.department_id, description = s.description",
-            "(products.name <> s.name OR products.brand <> s.brand OR products.department_id <> s.department_id
-              OR products.description <> s.description)",
-        ),
-        ("sku = s.sku", "s.sku IS NOT NULL AND products.sku IS DISTINCT FROM s.sku"),
-        (
-            "archived_at = CASE WHEN s.archived = 1 THEN CAST(?4 AS bigint) END",
-            "(products.archived_at IS NULL) <> (s.archived = 0)",
-        ),
-    ];
-    const VARIANT_DIFFERS: [(&str, &str); 3] = [
-        ("stock = s.stock", "product_variants.stock <> s.stock"),
-        (
-            "price_cents = s.variant_price_cents",
-            "product_variants.price_cents IS DISTINCT FROM s.variant_price_cents",
-        ),
-        ("sku = s.variant_sku", "product_variants.sku <> s.variant_sku"),
-    ];
-    const STEP_ROWS: &str =
-        "s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.product_id = products.id";
-    const VARIANT_ROWS: &str =
-        "s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.variant_id = product_variants.id";
-    let step = args![id, from + 1, to + 1];
+    let rows = StepRows { import: id, after_row: from + 1, last_row: to + 1, now };
+    let updated = update_products(c, rows)?;
+    let created = create_products(c, rows)?;
+    c.execute(
+        "UPDATE product_imports SET created = created + ?2, updated = updated + ?3 WHERE id = ?1",
+        args![id, created as i64, updated],
+    )?;
+    if to < job.rows {
+        return Ok(Step::More);
+    }
+    finish_import(c, id, now)?;
+    Ok(Step::Done)
+}
+
+// Each group of columns by its own statement, on the rows where it differs: SQLite
+// rewrites an index's entry whenever a statement sets one of its columns, even to
+// the value it had, and a price change should not rewrite the name indexes.
+const DIFFERS: [(&str, &str); 5] = [
+    ("price_cents = s.price_cents", "products.price_cents <> s.price_cents"),
+    // A variant's row sets the variant's units; the product's follow by trigger.
+    ("stock = s.stock", "s.variant_id IS NULL AND products.stock <> s.stock"),
+    (
+        "name = s.name, brand = s.brand, department_id = s.department_id, description = s.description",
+        "(products.name <> s.name OR products.brand <> s.brand OR products.department_id <> s.department_id
+          OR products.description <> s.description)",
+    ),
+    ("sku = s.sku", "s.sku IS NOT NULL AND products.sku IS DISTINCT FROM s.sku"),
+    (
+        "archived_at = CASE WHEN s.archived = 1 THEN CAST(?4 AS bigint) END",
+        "(products.archived_at IS NULL) <> (s.archived = 0)",
+    ),
+];
+const VARIANT_DIFFERS: [(&str, &str); 3] = [
+    ("stock = s.stock", "product_variants.stock <> s.stock"),
+    (
+        "price_cents = s.variant_price_cents",
+        "product_variants.price_cents IS DISTINCT FROM s.variant_price_cents",
+    ),
+    ("sku = s.variant_sku", "product_variants.sku <> s.variant_sku"),
+];
+/// The step's rows, each joined to the product (or variant) it names.
+const STEP_ROWS: &str =
+    "s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.product_id = products.id";
+const VARIANT_ROWS: &str =
+    "s.import_id = ?1 AND s.row_no > ?2 AND s.row_no <= ?3 AND s.variant_id = product_variants.id";
+
+/// Sets what the step's rows change of the products and variants they name, after
+/// telling the shoppers who hold those products; returns how many products changed.
+fn update_products(c: &mut Conn, rows: StepRows) -> Result<i64, Error> {
+    let StepRows { import: id, after_row, last_row, now } = rows;
+    let step = args![id, after_row, last_row];
     let any = |differs: &[(&str, &str)]| {
         differs.iter().map(|(_, differs)| format!("({differs})")).collect::<Vec<_>>().join(" OR ")
     };
@@ -590,12 +647,11 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     for &product in &updated {
         product_effects::shoppers_holding(c, product)?;
     }
-    let updated = updated.len() as i64;
     for (set, differs) in DIFFERS {
         let sql =
             format!("UPDATE products SET {set} FROM product_import_rows s WHERE {STEP_ROWS} AND {differs}");
         match set.contains("?4") {
-            true => c.execute(&sql, args![id, from + 1, to + 1, now])?,
+            true => c.execute(&sql, args![id, after_row, last_row, now])?,
             false => c.execute(&sql, step)?,
         };
     }
@@ -605,7 +661,14 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
             step,
         )?;
     }
-    for ids in variants_changed.chunks(500) {
+    recount_price_ranges(c, &variants_changed)?;
+    Ok(updated.len() as i64)
+}
+
+/// Recounts the price range ("from" the product's price to its variants' highest) of
+/// `products`, whose variants changed.
+fn recount_price_ranges(c: &mut Conn, products: &[i64]) -> Result<(), Error> {
+    for ids in products.chunks(500) {
         let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
         c.execute(
             &format!(
@@ -615,25 +678,29 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
             &[],
         )?;
     }
+    Ok(())
+}
+
+/// Adds a product for each of the step's rows that names none; returns how many.
+fn create_products(c: &mut Conn, rows: StepRows) -> Result<u64, Error> {
     let created = c.execute(
         "INSERT INTO products (department_id, name, brand, price_cents, description, stock, sku, archived_at)
          SELECT department_id, name, brand, price_cents, description, stock, sku,
                 CASE WHEN archived = 1 THEN CAST(?4 AS bigint) END
          FROM product_import_rows
          WHERE import_id = ?1 AND row_no > ?2 AND row_no <= ?3 AND product_id IS NULL ORDER BY row_no",
-        args![id, from + 1, to + 1, now],
+        args![rows.import, rows.after_row, rows.last_row, rows.now],
     )?;
     if created > 0 {
         let default_sku = crate::db::engine::dialect(c).default_sku;
         c.execute(&format!("UPDATE products SET sku = {default_sku} WHERE sku IS NULL"), &[])?;
     }
-    c.execute(
-        "UPDATE product_imports SET created = created + ?2, updated = updated + ?3 WHERE id = ?1",
-        args![id, created as i64, updated],
-    )?;
-    if to < job.rows {
-        return Ok(Step::More);
-    }
+    Ok(created)
+}
+
+/// Ends import `id` after its last step: done, saying what it did, and in the audit
+/// log as the work of the staff member who started it.
+fn finish_import(c: &mut Conn, id: i64, now: i64) -> Result<(), Error> {
     let done = find(c, id)?.ok_or(Error::NotFound(Thing::Import))?;
     c.execute(
         "UPDATE product_imports SET status = 'done', finished_at = ?2, message = ?3 WHERE id = ?1",
@@ -657,5 +724,5 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
             after: Some(json!({"rows": done.rows, "created": done.created, "updated": done.updated})),
         },
     )?;
-    Ok(Step::Done)
+    Ok(())
 }

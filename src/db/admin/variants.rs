@@ -80,6 +80,20 @@ fn audited(options: &[ProductOption], variants: &[Variant]) -> Value {
 fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Result<AdminVariants, Error> {
     refuse_during_import(c)?;
     let before = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
+    let errors = problems(c, &before, set)?;
+    if !errors.is_empty() {
+        return Err(Rejection::Invalid(errors).into());
+    }
+    write_variants(c, &before, set)?;
+    update_product_for_variants(c, product_id, set)?;
+    product_effects::shoppers_holding(c, product_id)?;
+    let after = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
+    record_change(c, actor, &before, &after)?;
+    Ok(after)
+}
+
+/// What is wrong with `set` for the product as it stands (`before`), each said.
+fn problems(c: &mut Conn, before: &AdminVariants, set: &VariantSet) -> Result<Vec<String>, Error> {
     let mut errors = Vec::new();
     if let Some(v) = set.below(before.price) {
         errors.push(format!(
@@ -92,7 +106,7 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
         errors.push(format!("{}: variant {} is not one of this product's.", v.sku, v.id));
     }
     let pictures: HashSet<i64> = c
-        .query("SELECT id FROM product_images WHERE product_id = ?1", args![product_id], |r| r.get(0))?
+        .query("SELECT id FROM product_images WHERE product_id = ?1", args![before.product_id], |r| r.get(0))?
         .into_iter()
         .collect();
     for v in &set.variants {
@@ -103,10 +117,13 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
     for sku in skus_of_products(c, set)? {
         errors.push(format!("{sku}: another product has this SKU."));
     }
-    if !errors.is_empty() {
-        return Err(Rejection::Invalid(errors).into());
-    }
+    Ok(errors)
+}
 
+/// Writes the product's variants as `set` has them: those left out go, those kept are
+/// changed where they stand (keeping their ids), new ones are added.
+fn write_variants(c: &mut Conn, before: &AdminVariants, set: &VariantSet) -> Result<(), Error> {
+    let product_id = before.product_id;
     let kept: HashSet<i64> = set.variants.iter().map(|v| v.id).filter(|&id| id != 0).collect();
     let gone: Vec<i64> = before.variants.iter().map(|v| v.id).filter(|id| !kept.contains(id)).collect();
     for ids in gone.chunks(500) {
@@ -139,6 +156,12 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
             ),
         })?;
     }
+    Ok(())
+}
+
+/// The product's side of its variants: its options, its stock and price range, and the
+/// option values it sells (by which listings are narrowed).
+fn update_product_for_variants(c: &mut Conn, product_id: i64, set: &VariantSet) -> Result<(), Error> {
     // The product sells its variants' units now (or, without options, its own: none
     // until staff say how many), and asks from its price to their highest.
     c.execute(
@@ -162,8 +185,17 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
             args![product_id, name, value, at as i64, place as i64],
         )?;
     }
-    product_effects::shoppers_holding(c, product_id)?;
-    let after = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
+    Ok(())
+}
+
+/// Records the change in the audit log, when there is one: what the options and the
+/// variants were and are, each variant by its SKU.
+fn record_change(
+    c: &mut Conn,
+    actor: &Actor,
+    before: &AdminVariants,
+    after: &AdminVariants,
+) -> Result<(), Error> {
     let (was, now) = changed_fields(
         &audited(&before.options, &before.variants),
         &audited(&after.options, &after.variants),
@@ -183,13 +215,13 @@ fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Resul
             Entry {
                 action: "product.variants",
                 thing: "product",
-                thing_id: Some(product_id),
+                thing_id: Some(after.product_id),
                 before: Some(was),
                 after: Some(now),
             },
         )?;
     }
-    Ok(after)
+    Ok(())
 }
 
 /// The SKUs of `set` that a product holds (unique regardless of case across both).
