@@ -18,12 +18,63 @@ fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Where the comment, string or character literal that starts at `i` ends (its last
+/// character), counting its lines into `line`; `None` when none starts there.
+fn text_ending(chars: &[char], i: usize, line: &mut usize) -> Option<usize> {
+    let (c, next) = (chars[i], chars.get(i + 1).copied());
+    let mut at = i + 1;
+    let mut step_to = |at: &mut usize, end: &dyn Fn(&[char]) -> bool, escapes: bool| {
+        while *at < chars.len() && !end(&chars[*at..]) {
+            *line += usize::from(chars[*at] == '\n');
+            *at += if escapes && chars[*at] == '\\' { 2 } else { 1 };
+        }
+    };
+    match c {
+        '/' if next == Some('/') => step_to(&mut at, &|rest| rest[0] == '\n', false),
+        '/' if next == Some('*') => {
+            step_to(&mut at, &|rest| rest.starts_with(&['*', '/']), false);
+            at += 1;
+        }
+        'r' if (i == 0 || !is_ident(chars[i - 1])) && matches!(next, Some('"') | Some('#')) => {
+            let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
+            if chars.get(i + 1 + hashes) != Some(&'"') {
+                return None;
+            }
+            at = i + hashes + 2;
+            let close: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+            step_to(&mut at, &|rest| rest.starts_with(&close), false);
+            at += hashes;
+        }
+        '"' => step_to(&mut at, &|rest| rest[0] == '"', true),
+        // A character literal ('x', '\n', '{'), not a lifetime ('a).
+        '\'' if next == Some('\\') || chars.get(i + 2) == Some(&'\'') => {
+            step_to(&mut at, &|rest| rest[0] == '\'', true)
+        }
+        _ => return None,
+    }
+    // A line comment ends before its newline, which the caller counts.
+    Some(if c == '/' && next == Some('/') { at - 1 } else { at })
+}
+
+/// The name of the function whose `fn` starts at `i`, if one does.
+fn function_at(chars: &[char], i: usize) -> Option<String> {
+    let starts = chars[i..].starts_with(&['f', 'n'])
+        && (i == 0 || !is_ident(chars[i - 1]))
+        && chars.get(i + 2).is_some_and(|c| c.is_whitespace());
+    starts.then(|| {
+        chars[i + 2..].iter().skip_while(|c| c.is_whitespace()).take_while(|c| is_ident(**c)).collect()
+    })
+}
+
 /// Each function of `text` that has a body: its name, first line and length in lines.
 /// Comments, strings and character literals are stepped over, so a brace in them does
 /// not count; their lines do.
 fn functions(text: &str) -> Vec<(String, usize, usize)> {
     let chars: Vec<char> = text.chars().collect();
-    let ident = |c: char| c.is_alphanumeric() || c == '_';
     let (mut i, mut line, mut depth) = (0, 1, 0usize);
     // Functions whose body has not closed yet: name, first line, the depth of its body.
     let mut open: Vec<(String, usize, usize)> = Vec::new();
@@ -31,61 +82,13 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
     let mut pending: Option<(String, usize)> = None;
     let mut found = Vec::new();
     while i < chars.len() {
-        let (c, next) = (chars[i], chars.get(i + 1).copied());
-        match c {
+        if let Some(end) = text_ending(&chars, i, &mut line) {
+            i = end + 1;
+            continue;
+        }
+        match chars[i] {
             '\n' => line += 1,
-            '/' if next == Some('/') => {
-                while i + 1 < chars.len() && chars[i + 1] != '\n' {
-                    i += 1;
-                }
-            }
-            '/' if next == Some('*') => {
-                i += 1;
-                while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                    line += usize::from(chars[i] == '\n');
-                    i += 1;
-                }
-                i += 1;
-            }
-            'r' if (i == 0 || !ident(chars[i - 1])) && matches!(next, Some('"') | Some('#')) => {
-                let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
-                if chars.get(i + 1 + hashes) == Some(&'"') {
-                    i += hashes + 2;
-                    let close: Vec<char> =
-                        std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
-                    while i < chars.len() && !chars[i..].starts_with(&close) {
-                        line += usize::from(chars[i] == '\n');
-                        i += 1;
-                    }
-                    i += close.len() - 1;
-                }
-            }
-            '"' => {
-                i += 1;
-                while i < chars.len() && chars[i] != '"' {
-                    line += usize::from(chars[i] == '\n');
-                    i += if chars[i] == '\\' { 2 } else { 1 };
-                }
-            }
-            // A character literal ('x', '\n', '{'), not a lifetime ('a).
-            '\'' if next == Some('\\') || chars.get(i + 2) == Some(&'\'') => {
-                i += 1;
-                while i < chars.len() && chars[i] != '\'' {
-                    i += if chars[i] == '\\' { 2 } else { 1 };
-                }
-            }
-            'f' if next == Some('n')
-                && (i == 0 || !ident(chars[i - 1]))
-                && chars.get(i + 2).is_some_and(|c| c.is_whitespace()) =>
-            {
-                let name: String = chars[i + 2..]
-                    .iter()
-                    .skip_while(|c| c.is_whitespace())
-                    .take_while(|c| ident(**c))
-                    .collect();
-                pending = Some((name, line));
-                i += 1;
-            }
+            'f' => pending = function_at(&chars, i).map(|name| (name, line)).or(pending),
             ';' => pending = None,
             '{' => {
                 depth += 1;
