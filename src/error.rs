@@ -243,7 +243,7 @@ impl From<Rejection> for ApiError {
                 shortages: shortages
                     .into_iter()
                     .map(|s| ShortageBody {
-                        product_id: s.product_id,
+                        product_id: s.product_id.0,
                         name: s.name,
                         wanted: s.wanted,
                         left: s.left,

@@ -13,8 +13,8 @@ use crate::db::admin::staff::{Added, NewStaff, Who};
 use crate::db::{Db, Limits, Location};
 use crate::domain::admin_inputs::{staff_identity, staff_password};
 use crate::domain::audit::Actor;
-use crate::domain::demo;
 use crate::domain::roles::Role;
+use crate::domain::{ShopperId, demo};
 
 pub fn run(location: &Location, command: &StaffCommand) -> anyhow::Result<()> {
     let db = Db::open_with(location, Limits::default())?;
@@ -64,7 +64,7 @@ async fn add(db: &Db, username: &str, role: &str, email: Option<&str>) -> anyhow
 /// store has no `admin`, and given back its published password and use if someone
 /// changed them. An `admin` with any other role is the operator's own account, which a
 /// demo must not take over or print the password of: the store does not start.
-pub async fn ensure_demo_viewer(db: &Db, passwords: &Passwords) -> anyhow::Result<i64> {
+pub async fn ensure_demo_viewer(db: &Db, passwords: &Passwords) -> anyhow::Result<ShopperId> {
     let found = db.find_login(demo::VIEWER.username.to_owned()).await?;
     let whose = |e: crate::error::ApiError| anyhow::anyhow!("{e}");
     if let Some(login) = &found {

@@ -95,7 +95,7 @@ impl Application {
             // Known from now on. The server listens from `build` on, so a request in the
             // milliseconds before this could come from a viewer session that outlived a
             // restart (one whose password was intact: sessions of a mended one end here).
-            let _ = self.demo.viewer.set(viewer);
+            let _ = self.demo.viewer.set(viewer.0);
         }
         Ok(Logins { shopper, viewer: self.demo.public.is_some(), has_owner: self.db.has_owner().await? })
     }

@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use crate::db::{Change, Listener, Topic};
 use crate::domain::listing::{ListingQuery, SearchQuery};
-use crate::domain::{Rejection, Thing};
+use crate::domain::{ProductId, Rejection, ShopperId, Thing};
 use crate::encoding::Copies;
 use crate::error::ApiError;
 
@@ -38,11 +38,11 @@ pub enum Answer {
     Search(Box<SearchQuery>),
     /// Suggestions for the typed words, folded.
     Suggestions(Box<[String]>),
-    Product(i64),
-    ProductReviews(i64),
-    /// A shopper's, by user id.
-    Cart(i64),
-    Favorites(i64),
+    Product(ProductId),
+    ProductReviews(ProductId),
+    /// A shopper's.
+    Cart(ShopperId),
+    Favorites(ShopperId),
 }
 
 impl Answer {
@@ -197,13 +197,13 @@ impl AnswerCache {
                     inner.drop_where(|_| true);
                     continue;
                 }
-                Topic::Cart => Answer::Cart(change.key),
-                Topic::Favorites => Answer::Favorites(change.key),
+                Topic::Cart => Answer::Cart(ShopperId(change.key)),
+                Topic::Favorites => Answer::Favorites(ShopperId(change.key)),
                 Topic::Product => {
                     searches = true;
-                    Answer::Product(change.key)
+                    Answer::Product(ProductId(change.key))
                 }
-                Topic::Reviews => Answer::ProductReviews(change.key),
+                Topic::Reviews => Answer::ProductReviews(ProductId(change.key)),
                 Topic::Department => {
                     departments.push(change.key);
                     continue;
@@ -401,13 +401,13 @@ mod tests {
             Answer::Departments,
             department(5, Sort::Featured),
             department(6, Sort::Featured),
-            Answer::Product(51),
-            Answer::Product(52),
-            Answer::ProductReviews(51),
-            Answer::Cart(1),
-            Answer::Cart(2),
-            Answer::Favorites(1),
-            Answer::Favorites(2),
+            Answer::Product(ProductId(51)),
+            Answer::Product(ProductId(52)),
+            Answer::ProductReviews(ProductId(51)),
+            Answer::Cart(ShopperId(1)),
+            Answer::Cart(ShopperId(2)),
+            Answer::Favorites(ShopperId(1)),
+            Answer::Favorites(ShopperId(2)),
         ];
         fill(&cache, &all);
         cache.apply(&[
@@ -422,9 +422,9 @@ mod tests {
             [
                 Answer::Departments,
                 department(6, Sort::Featured),
-                Answer::Product(52),
-                Answer::Cart(2),
-                Answer::Favorites(1)
+                Answer::Product(ProductId(52)),
+                Answer::Cart(ShopperId(2)),
+                Answer::Favorites(ShopperId(1))
             ]
         );
     }
@@ -432,7 +432,8 @@ mod tests {
     #[test]
     fn starting_the_log_again_drops_every_answer_and_bumps_the_catalog() {
         let cache = AnswerCache::default();
-        let all = [Answer::Departments, department(5, Sort::Featured), search("lamp"), Answer::Cart(1)];
+        let all =
+            [Answer::Departments, department(5, Sort::Featured), search("lamp"), Answer::Cart(ShopperId(1))];
         fill(&cache, &all);
         let before = cache.catalog_version();
         cache.apply(&[change(9, Topic::Everything, 0)]);
@@ -443,13 +444,22 @@ mod tests {
     #[test]
     fn beside_other_servers_no_shoppers_answer_is_kept() {
         let cache = AnswerCache::new(false);
-        for answer in [Answer::Cart(1), Answer::Favorites(1), Answer::Product(51)] {
+        for answer in
+            [Answer::Cart(ShopperId(1)), Answer::Favorites(ShopperId(1)), Answer::Product(ProductId(51))]
+        {
             let generation = cache.get(&answer).unwrap_err();
             cache.store(answer, generation, kept(b"{}"));
         }
         assert_eq!(
-            kept_of(&cache, &[Answer::Cart(1), Answer::Favorites(1), Answer::Product(51)]),
-            [Answer::Product(51)]
+            kept_of(
+                &cache,
+                &[
+                    Answer::Cart(ShopperId(1)),
+                    Answer::Favorites(ShopperId(1)),
+                    Answer::Product(ProductId(51))
+                ]
+            ),
+            [Answer::Product(ProductId(51))]
         );
     }
 
@@ -457,8 +467,8 @@ mod tests {
     fn shoppers_answers_are_bounded() {
         let cache = AnswerCache::default();
         for user in 0..(MAX_SHOPPER_ANSWERS as i64 + 5) {
-            let version = cache.get(&Answer::Cart(user)).unwrap_err();
-            cache.store(Answer::Cart(user), version, kept(b"{}"));
+            let version = cache.get(&Answer::Cart(ShopperId(user))).unwrap_err();
+            cache.store(Answer::Cart(ShopperId(user)), version, kept(b"{}"));
         }
         let inner = cache.inner.read().unwrap();
         assert!(inner.answers.len() <= MAX_SHOPPER_ANSWERS, "{}", inner.answers.len());
@@ -469,12 +479,15 @@ mod tests {
     fn bytes_read_before_a_change_was_applied_are_not_kept() {
         let cache = AnswerCache::default();
         cache.apply(&[change(8, Topic::Product, 51)]);
-        let generation = cache.get(&Answer::Product(51)).unwrap_err();
+        let generation = cache.get(&Answer::Product(ProductId(51))).unwrap_err();
         // A change that committed late, with a lower id than one applied before it (as
         // PostgreSQL's can): still a change.
         cache.apply(&[change(7, Topic::Product, 51)]);
-        cache.store(Answer::Product(51), generation, kept(b"stale"));
-        assert!(cache.get(&Answer::Product(51)).is_err(), "the stale bytes were dropped on the floor");
+        cache.store(Answer::Product(ProductId(51)), generation, kept(b"stale"));
+        assert!(
+            cache.get(&Answer::Product(ProductId(51))).is_err(),
+            "the stale bytes were dropped on the floor"
+        );
     }
 
     /// A review changes a product's rating: every page of its department (any sort or

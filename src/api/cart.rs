@@ -8,6 +8,7 @@ use super::dto;
 use super::openapi::{BodilessWriteErrors, Conflict, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::domain::CartLineId;
 use crate::domain::Thing;
 use crate::domain::inputs::{CartInput, check};
 use crate::error::ApiError;
@@ -52,7 +53,8 @@ pub async fn add_to_cart(
     input: web::Json<CartInput>,
 ) -> Result<HttpResponse, ApiError> {
     check(&*input)?;
-    let line = db.add_to_cart(user.id, input.product_id, input.variant_id).await?;
+    let (product, variant) = input.chosen();
+    let line = db.add_to_cart(user.id, product, variant).await?;
     Ok(HttpResponse::Created().json(dto::CartLine::from(line)))
 }
 
@@ -69,9 +71,9 @@ pub async fn add_to_cart(
 pub async fn remove_from_cart(
     db: web::Data<Db>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<CartLineId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     db.remove_from_cart(user.id, id).await?;
-    Ok(HttpResponse::Ok().json(dto::Deleted::new(id)))
+    Ok(HttpResponse::Ok().json(dto::Deleted::new(id.0)))
 }

@@ -7,6 +7,7 @@ use super::answer_cache::{Answer, AnswerCache};
 use super::dto;
 use super::openapi::{BadRequest, NotFound, NotModified};
 use crate::db::Db;
+use crate::domain::ProductId;
 use crate::domain::Thing;
 use crate::domain::listing::{ListingQuery, Sort, listing_query};
 use crate::error::ApiError;
@@ -44,7 +45,7 @@ pub(crate) async fn load_department_products(
     Ok(db.list_department_products(id, query).await?.map(dto::DepartmentWithProducts::from))
 }
 
-pub(crate) async fn load_product(db: &Db, id: i64) -> Result<Option<dto::Product>, ApiError> {
+pub(crate) async fn load_product(db: &Db, id: ProductId) -> Result<Option<dto::Product>, ApiError> {
     Ok(db.get_product(id).await?.map(dto::Product::from))
 }
 
@@ -162,7 +163,7 @@ pub async fn get_product(
     req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     cache.answer(&req, Answer::Product(id), Thing::Product, || load_product(&db, id)).await

@@ -98,7 +98,7 @@ pub struct ProductCard {
 impl From<domain::catalog::ProductCard> for ProductCard {
     fn from(p: domain::catalog::ProductCard) -> Self {
         ProductCard {
-            id: p.id,
+            id: p.id.0,
             department_id: p.department_id,
             name: p.name,
             brand: p.brand,
@@ -304,7 +304,7 @@ impl From<domain::listing::Suggestion> for Suggestion {
             domain::listing::Suggestion::Department { id, name } => Suggestion::Department { id, name },
             domain::listing::Suggestion::Brand { name, count } => Suggestion::Brand { name, count },
             domain::listing::Suggestion::Product(p) => Suggestion::Product {
-                id: p.id,
+                id: p.id.0,
                 department_id: p.department_id,
                 name: p.name,
                 brand: p.brand,
@@ -404,7 +404,7 @@ impl From<domain::catalog::Product> for Product {
     fn from(p: domain::catalog::Product) -> Self {
         let card = p.card;
         Product {
-            id: card.id,
+            id: card.id.0,
             department_id: card.department_id,
             name: card.name,
             brand: card.brand,
@@ -425,7 +425,7 @@ impl From<domain::catalog::Product> for Product {
                 .variants
                 .into_iter()
                 .map(|v| Variant {
-                    id: v.id,
+                    id: v.id.0,
                     options: Chosen(domain::variants::chosen(&p.options, &v.values)),
                     sku: v.sku,
                     price: v.price.unwrap_or(card.price),
@@ -476,9 +476,9 @@ pub struct Review {
 impl From<domain::reviews::Review> for Review {
     fn from(r: domain::reviews::Review) -> Self {
         Review {
-            id: r.id,
-            user_id: r.user_id,
-            product_id: r.product.id,
+            id: r.id.0,
+            user_id: r.user_id.0,
+            product_id: r.product.id.0,
             rating: r.rating,
             title: r.title,
             description: r.description,
@@ -489,7 +489,7 @@ impl From<domain::reviews::Review> for Review {
                 url: r.author.avatar_url,
             },
             product: ReviewProduct {
-                id: r.product.id,
+                id: r.product.id.0,
                 department_id: r.product.department_id,
                 name: r.product.name,
                 preview_image: r.product.preview_image,
@@ -531,13 +531,13 @@ pub struct CartLine {
 impl From<domain::cart::CartLine> for CartLine {
     fn from(l: domain::cart::CartLine) -> Self {
         CartLine {
-            cart_id: l.cart_id,
-            product_id: l.product_id,
+            cart_id: l.cart_id.0,
+            product_id: l.product_id.0,
             department_id: l.department_id,
             name: l.name,
             price: l.price,
             preview_image: l.preview_image,
-            variant_id: l.variant_id,
+            variant_id: l.variant_id.map(|id| id.0),
             options: option_values(l.options),
             variant_gone: l.variant_gone,
         }
@@ -608,7 +608,7 @@ impl From<domain::favorites::Favorite> for Favorite {
             num_reviews: card.num_reviews,
             price_to: card.price_to,
             has_options: card.has_options,
-            variant_id: f.variant_id,
+            variant_id: f.variant_id.map(|id| id.0),
             options: option_values(f.options),
         }
     }
@@ -655,8 +655,8 @@ pub struct Order {
 impl From<domain::orders::Order> for Order {
     fn from(o: domain::orders::Order) -> Self {
         Order {
-            id: o.id,
-            user_id: o.user_id,
+            id: o.id.0,
+            user_id: o.user_id.0,
             subtotal: o.quote.subtotal,
             discount: o.quote.discount,
             total: o.quote.total,
@@ -667,12 +667,12 @@ impl From<domain::orders::Order> for Order {
                 .lines
                 .into_iter()
                 .map(|l| OrderLine {
-                    id: l.product_id,
+                    id: l.product_id.0,
                     department_id: l.department_id,
                     name: l.name,
                     price: l.price,
                     preview_image: l.preview_image,
-                    variant_id: l.variant_id,
+                    variant_id: l.variant_id.map(|id| id.0),
                     options: option_values(l.options),
                 })
                 .collect(),
@@ -708,7 +708,7 @@ pub struct User {
 impl From<domain::users::User> for User {
     fn from(u: domain::users::User) -> Self {
         User {
-            id: u.id,
+            id: u.id.0,
             first_name: u.first_name,
             last_name: u.last_name,
             username: u.username,

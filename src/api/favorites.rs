@@ -52,7 +52,8 @@ pub async fn add_favorite(
     input: web::Json<FavoriteInput>,
 ) -> Result<HttpResponse, ApiError> {
     check(&*input)?;
-    let favorite = db.add_favorite(user.id, input.product_id, input.variant_id).await?;
+    let (product, variant) = input.chosen();
+    let favorite = db.add_favorite(user.id, product, variant).await?;
     Ok(HttpResponse::Ok().json(dto::Favorite::from(favorite)))
 }
 

@@ -12,6 +12,7 @@ use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::Thing;
 use crate::domain::inputs::ReviewInput;
+use crate::domain::{ProductId, ReviewId};
 use crate::error::ApiError;
 
 #[api_operation(
@@ -28,13 +29,13 @@ pub async fn list_product_reviews(
     req: HttpRequest,
     db: web::Data<Db>,
     cache: web::Data<AnswerCache>,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     cache.answer(&req, Answer::ProductReviews(id), Thing::Product, || load_product_reviews(&db, id)).await
 }
 
-pub(crate) async fn load_product_reviews(db: &Db, id: i64) -> Result<Option<dto::Reviews>, ApiError> {
+pub(crate) async fn load_product_reviews(db: &Db, id: ProductId) -> Result<Option<dto::Reviews>, ApiError> {
     Ok(db.list_product_reviews(id).await?.map(dto::Reviews::from))
 }
 
@@ -71,7 +72,7 @@ pub async fn list_my_reviews(db: web::Data<Db>, user: CurrentUser) -> Result<Htt
 pub async fn create_review(
     db: web::Data<Db>,
     user: CurrentUser,
-    product_id: web::Path<i64>,
+    product_id: web::Path<ProductId>,
     input: web::Json<ReviewInput>,
 ) -> Result<HttpResponse, ApiError> {
     let text = input.into_inner().parse()?;
@@ -93,7 +94,7 @@ pub async fn create_review(
 pub async fn update_review(
     db: web::Data<Db>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<ReviewId>,
     input: web::Json<ReviewInput>,
 ) -> Result<HttpResponse, ApiError> {
     let text = input.into_inner().parse()?;
@@ -114,9 +115,9 @@ pub async fn update_review(
 pub async fn delete_review(
     db: web::Data<Db>,
     user: CurrentUser,
-    id: web::Path<i64>,
+    id: web::Path<ReviewId>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
     db.delete_review(user.id, id).await?;
-    Ok(HttpResponse::Ok().json(dto::Deleted::new(id)))
+    Ok(HttpResponse::Ok().json(dto::Deleted::new(id.0)))
 }

@@ -14,6 +14,7 @@ use crate::auth::session::SessionStore;
 use crate::auth::{self, Passwords, second_factor, xsrf};
 use crate::config::{Demo, PublicDemo, TrustedProxies};
 use crate::db::Db;
+use crate::domain::ShopperId;
 use crate::domain::inputs::{LoginInput, check};
 use crate::domain::{Rejection, Timestamp, demo};
 use crate::error::ApiError;
@@ -34,7 +35,7 @@ pub async fn get_session(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     xsrf::ensure_id(&session)?;
-    let user = match session.get::<i64>(USER_ID).ok().flatten() {
+    let user = match session.get::<ShopperId>(USER_ID).ok().flatten() {
         Some(id) => db.get_user(id).await?.map(dto::User::from),
         None => None,
     };
@@ -47,7 +48,7 @@ pub async fn get_session(
 
 /// A fresh session key and anti-forgery id for the newly signed-in shopper: whatever
 /// an attacker may have planted before sign-in is worth nothing after it.
-pub fn start_session(session: &Session, user_id: i64) -> Result<(), ApiError> {
+pub fn start_session(session: &Session, user_id: ShopperId) -> Result<(), ApiError> {
     auth::session::renew(session)?;
     auth::demo::forget(session);
     session.insert(USER_ID, user_id).map_err(ApiError::internal)?;
@@ -104,7 +105,7 @@ pub async fn sign_in(
         Some(login) => (Some(login.user), Some(login.password_hash), login.disabled, login.second_factor),
         None => (None, None, false, None),
     };
-    let account = user.as_ref().map_or(Account::Name(name), |u| Account::Id(u.id));
+    let account = user.as_ref().map_or(Account::Name(name), |u| Account::Id(u.id.0));
     // Same work and same answer whether the account is unknown or the password wrong;
     // a blocked account or address is refused before any hashing.
     let verified =

@@ -5,13 +5,14 @@ use std::future::{Ready, ready};
 use actix_session::SessionExt;
 use actix_web::{FromRequest, HttpRequest, dev::Payload};
 
+use crate::domain::ShopperId;
 use crate::error::ApiError;
 
 pub const USER_ID: &str = "user_id";
 
 #[derive(Debug, Clone, Copy)]
 pub struct CurrentUser {
-    pub id: i64,
+    pub id: ShopperId,
 }
 
 impl FromRequest for CurrentUser {
@@ -19,7 +20,7 @@ impl FromRequest for CurrentUser {
     type Future = Ready<Result<CurrentUser, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let id = req.get_session().get::<i64>(USER_ID).ok().flatten();
+        let id = req.get_session().get::<ShopperId>(USER_ID).ok().flatten();
         ready(
             id.map(|id| CurrentUser { id })
                 .ok_or_else(|| ApiError::Unauthorized("Authentication required".into())),

@@ -21,7 +21,7 @@ use actix_web::{ResponseError, web};
 use super::current_user::USER_ID;
 use crate::config::Demo;
 use crate::db::Db;
-use crate::domain::{Timestamp, demo};
+use crate::domain::{ShopperId, Timestamp, demo};
 use crate::error::ApiError;
 
 /// The session's note of when its demo shopper ends (milliseconds, as every moment).
@@ -47,11 +47,11 @@ pub async fn public_demo(
         return next.call(req).await.map(ServiceResponse::map_into_left_body);
     };
     let session = req.get_session();
-    let Some(user_id) = session.get::<i64>(USER_ID).ok().flatten() else {
+    let Some(user_id) = session.get::<ShopperId>(USER_ID).ok().flatten() else {
         return next.call(req).await.map(ServiceResponse::map_into_left_body);
     };
     let write = req.method() != Method::GET && req.method() != Method::HEAD;
-    if write && demo.viewer.get() == Some(&user_id) && !req.path().starts_with("/api/session") {
+    if write && demo.viewer.get() == Some(&user_id.0) && !req.path().starts_with("/api/session") {
         let refusal = ApiError::Forbidden(demo::VIEWER_REFUSAL.into());
         return Ok(req.into_response(refusal.error_response()).map_into_right_body());
     }

@@ -15,6 +15,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, ResponseError, web};
 
 use super::current_user::USER_ID;
 use crate::db::Db;
+use crate::domain::ShopperId;
 use crate::domain::audit::Actor;
 use crate::domain::roles::Role;
 use crate::error::ApiError;
@@ -22,7 +23,7 @@ use crate::error::ApiError;
 /// The staff account a back-office request comes from.
 #[derive(Debug, Clone)]
 pub struct StaffMember {
-    pub id: i64,
+    pub id: ShopperId,
     pub username: String,
     pub role: Role,
 }
@@ -63,7 +64,7 @@ async fn gate(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let user_id = req.get_session().get::<i64>(USER_ID).ok().flatten();
+    let user_id = req.get_session().get::<ShopperId>(USER_ID).ok().flatten();
     let refused = match user_id {
         None => Some(ApiError::Unauthorized("Authentication required".into())),
         Some(id) => {

@@ -24,6 +24,8 @@ use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::Duration as StdDuration;
 
+use crate::domain::ShopperId;
+
 use actix_session::config::{CookieContentSecurity, PersistentSession, TtlExtensionPolicy};
 use actix_session::storage::{LoadError, SaveError, SessionKey, UpdateError, generate_session_key};
 use actix_session::{Session, SessionMiddleware};
@@ -104,7 +106,7 @@ impl SessionStore {
 
     /// Ends every session of `user_id` (an owner disabled the account): deleted from the
     /// table, and dropped from what this server keeps.
-    pub async fn end_sessions_of(&self, user_id: i64) -> Result<u64, crate::db::Error> {
+    pub async fn end_sessions_of(&self, user_id: ShopperId) -> Result<u64, crate::db::Error> {
         let ended = self.db.delete_sessions_of(user_id).await?;
         if let Some(mut cache) = self.cache() {
             cache.generation += 1;
@@ -115,7 +117,7 @@ impl SessionStore {
 
     /// After the accounts `users` ended with their sessions (a public demo's shoppers):
     /// none of their sessions is kept either.
-    pub fn forget_users(&self, users: &[i64]) {
+    pub fn forget_users(&self, users: &[ShopperId]) {
         if users.is_empty() {
             return;
         }
@@ -171,7 +173,7 @@ pub fn middleware(store: SessionStore, secret: &Secret, secure: bool) -> Session
 
 /// The account a session's state is signed in to: the table keeps it beside the state,
 /// so that an account's sessions can all be ended at once.
-fn signed_in(state: &State) -> Option<i64> {
+fn signed_in(state: &State) -> Option<ShopperId> {
     state.get(crate::auth::current_user::USER_ID).and_then(|id| serde_json::from_str(id).ok())
 }
 

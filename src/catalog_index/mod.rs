@@ -25,6 +25,7 @@ use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, Te
 pub use documents::Indexed;
 pub use schema::tokens as words_of;
 
+use crate::domain::ProductId;
 use crate::domain::listing::{BrandCount, Facets, ListingQuery, OptionCount};
 use collect::{Filters, ListCollector};
 use schema::Fields;
@@ -94,7 +95,7 @@ pub struct IndexFigures {
 /// and the words as read when a mistake was forgiven.
 #[derive(Debug)]
 pub struct Searched {
-    pub ids: Vec<i64>,
+    pub ids: Vec<ProductId>,
     pub total: u64,
     pub facets: Facets,
     pub corrected: Option<Vec<String>>,
@@ -297,7 +298,7 @@ impl CatalogIndex {
     /// Suggestions as a shopper types: the typed words as read (the last as a word still
     /// being typed), and up to `limit` products whose name or brand holds every word as
     /// a prefix, in catalog order.
-    pub fn suggest(&self, typed: &[String], limit: usize) -> anyhow::Result<(Vec<String>, Vec<i64>)> {
+    pub fn suggest(&self, typed: &[String], limit: usize) -> anyhow::Result<(Vec<String>, Vec<ProductId>)> {
         let searcher = self.reader.searcher();
         let weighted = words::weighted(&self.fields, true);
         // Words are read against the departments' names too: suggestions offer them.
@@ -310,7 +311,10 @@ impl CatalogIndex {
         let query = words::query(&self.fields, &reading.words, &weighted, None);
         let first = TopDocs::with_limit(limit).order_by_fast_field::<u64>("id", Order::Asc);
         let found = searcher.search(&*query, &first)?;
-        Ok((reading.words, found.into_iter().filter_map(|(id, _)| id.map(|id| id as i64)).collect()))
+        Ok((
+            reading.words,
+            found.into_iter().filter_map(|(id, _)| id.map(|id| ProductId(id as i64))).collect(),
+        ))
     }
 
     /// One page of a department's products as `listing` asks, with the total and the
@@ -333,6 +337,7 @@ fn list(
     let found = searcher.search(query, &ListCollector { filters })?;
     let facets = facets(&found, listing);
     let ids = collect::page(found.hits, listing.offset() as usize, listing.limit as usize);
+    let ids = ids.into_iter().map(ProductId).collect();
     Ok(Searched { ids, total: found.total, facets, corrected })
 }
 

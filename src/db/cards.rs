@@ -3,9 +3,9 @@
 
 use super::Error;
 use super::conn::{Conn, Row, Value};
-use crate::domain::Cents;
 use crate::domain::catalog::NO_PICTURE;
 use crate::domain::catalog::{ProductCard, Rating};
+use crate::domain::{Cents, ProductId};
 
 /// The product columns a card shows; the query joins `products p` with its preview
 /// image `i`. Read by [`card`].
@@ -28,12 +28,12 @@ pub(super) fn card(r: &Row, at: usize) -> Result<ProductCard, Error> {
 }
 
 /// The cards of `ids`, in that order, of those still on the storefront.
-pub(super) fn by_ids(c: &mut Conn, ids: &[i64]) -> Result<Vec<ProductCard>, Error> {
+pub(super) fn by_ids(c: &mut Conn, ids: &[ProductId]) -> Result<Vec<ProductCard>, Error> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
     let marks = vec!["?"; ids.len()].join(", ");
-    let params: Vec<Value> = ids.iter().map(|id| Value::Int(*id)).collect();
+    let params: Vec<Value> = ids.iter().map(|&id| id.into()).collect();
     let mut cards = c.query(
         &format!(
             "SELECT {CARD_COLUMNS} FROM products p
@@ -43,7 +43,7 @@ pub(super) fn by_ids(c: &mut Conn, ids: &[i64]) -> Result<Vec<ProductCard>, Erro
         &params,
         |r| card(r, 0),
     )?;
-    let place: std::collections::HashMap<i64, usize> =
+    let place: std::collections::HashMap<ProductId, usize> =
         ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
     cards.sort_by_key(|card| place.get(&card.id).copied().unwrap_or(usize::MAX));
     Ok(cards)

@@ -5,6 +5,7 @@ use super::{Db, Error, delete_owned, lock_shopper};
 use crate::domain::cart::{Cart, CartLine, MAX_LINES};
 use crate::domain::catalog::NO_PICTURE;
 use crate::domain::variants;
+use crate::domain::{CartLineId, ProductId, ShopperId, VariantId};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 
 /// A line with its variant: its price and picture when it has its own, and its values.
@@ -43,12 +44,12 @@ fn line(r: &Row) -> Result<CartLine, Error> {
 }
 
 /// The shopper's lines, oldest first.
-pub(super) fn lines(c: &mut Conn, user_id: i64) -> Result<Vec<CartLine>, Error> {
+pub(super) fn lines(c: &mut Conn, user_id: ShopperId) -> Result<Vec<CartLine>, Error> {
     c.query(&format!("{LINE_QUERY} WHERE c.user_id = ?1 ORDER BY c.id"), args![user_id], line)
 }
 
 impl Db {
-    pub async fn get_cart(&self, user_id: i64) -> Result<Cart, Error> {
+    pub async fn get_cart(&self, user_id: ShopperId) -> Result<Cart, Error> {
         self.read(move |c| Ok(Cart::new(lines(c, user_id)?))).await
     }
 
@@ -60,9 +61,9 @@ impl Db {
     /// must be the product's own and have units left.
     pub async fn add_to_cart(
         &self,
-        user_id: i64,
-        product_id: i64,
-        variant_id: Option<i64>,
+        user_id: ShopperId,
+        product_id: ProductId,
+        variant_id: Option<VariantId>,
     ) -> Result<CartLine, Error> {
         self.write(move |c| add(c, user_id, product_id, variant_id)).await
     }
@@ -70,22 +71,27 @@ impl Db {
     /// Under the shopper's lock, as a checkout is: a line is either removed before an
     /// order reads the cart (which then no longer matches what the shopper saw) or
     /// ordered before it is removed (404), never both answered removed and ordered.
-    pub async fn remove_from_cart(&self, user_id: i64, cart_id: i64) -> Result<(), Error> {
+    pub async fn remove_from_cart(&self, user_id: ShopperId, cart_id: CartLineId) -> Result<(), Error> {
         self.write(move |c| {
             lock_shopper(c, user_id)?;
-            delete_owned(c, "cart_items", Thing::CartLine, cart_id, user_id)
+            delete_owned(c, "cart_items", Thing::CartLine, cart_id.0, user_id)
         })
         .await
     }
 }
 
-fn add(c: &mut Conn, user_id: i64, product_id: i64, variant_id: Option<i64>) -> Result<CartLine, Error> {
+fn add(
+    c: &mut Conn,
+    user_id: ShopperId,
+    product_id: ProductId,
+    variant_id: Option<VariantId>,
+) -> Result<CartLine, Error> {
     // The product, and the variant asked for (if it is the product's).
     let found = c.query_opt(
         "SELECT p.archived_at IS NOT NULL, p.stock, p.name, p.options, v.id, v.stock
          FROM products p LEFT JOIN product_variants v ON v.id = ?2 AND v.product_id = p.id
          WHERE p.id = ?1",
-        args![product_id, variant_id.unwrap_or(0)],
+        args![product_id, variant_id.map_or(0, |v| v.0)],
         |r| {
             Ok((
                 r.get::<bool>(0)?,

@@ -5,6 +5,7 @@ use super::index_keeper::listed;
 use super::listing::{self, Source};
 use super::{Db, Error};
 use crate::domain::Cents;
+use crate::domain::ProductId;
 use crate::domain::catalog::{Department, Product, ProductCard, ProductImage, Rating};
 use crate::domain::listing::{DepartmentProducts, ListingQuery};
 use crate::domain::variants::{self, Variant};
@@ -38,7 +39,7 @@ impl Db {
     }
 
     /// `None` when there is no such product.
-    pub async fn get_product(&self, product_id: i64) -> Result<Option<Product>, Error> {
+    pub async fn get_product(&self, product_id: ProductId) -> Result<Option<Product>, Error> {
         self.read(move |c| product(c, product_id)).await
     }
 }
@@ -65,7 +66,7 @@ fn department_products(
     Ok(Some(DepartmentProducts { department, listing }))
 }
 
-fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
+fn product(c: &mut Conn, product_id: ProductId) -> Result<Option<Product>, Error> {
     let mut found: Option<Product> = None;
     c.query(
         "SELECT p.id, p.department_id, p.name, p.brand, p.price_cents, p.description,
@@ -117,7 +118,7 @@ fn product(c: &mut Conn, product_id: i64) -> Result<Option<Product>, Error> {
 
 /// The variants of a product, in the back office's order, each with its picture while
 /// the product still has it.
-pub(super) fn product_variants(c: &mut Conn, product_id: i64) -> Result<Vec<Variant>, Error> {
+pub(super) fn product_variants(c: &mut Conn, product_id: ProductId) -> Result<Vec<Variant>, Error> {
     c.query(
         "SELECT v.id, v.sku, v.option1, v.option2, v.option3, v.price_cents, v.stock, v.image_id, i.url
          FROM product_variants v

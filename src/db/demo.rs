@@ -19,6 +19,7 @@ use crate::domain::money::Cents;
 use crate::domain::order_status::OrderStatus;
 use crate::domain::pricing::quote;
 use crate::domain::users::User;
+use crate::domain::{OrderId, ShopperId};
 
 /// The showcase a demo shopper starts with is picked among the catalog's first products
 /// by id that are on sale: the seed's own, written by hand, whatever the catalog's size.
@@ -36,7 +37,7 @@ const NO_PASSWORD: &str = "!demo";
 pub struct Started {
     pub user: User,
     /// The oldest idle demo shoppers ended to keep under the cap.
-    pub ended: Vec<i64>,
+    pub ended: Vec<ShopperId>,
 }
 
 impl Db {
@@ -51,7 +52,7 @@ impl Db {
             let live = demo_count::hold(c)?;
             let over = live + 1 - i64::from(most);
             let ended = if over > 0 {
-                let oldest: Vec<i64> = c.query(
+                let oldest: Vec<ShopperId> = c.query(
                     "SELECT id FROM users WHERE demo_ends_at IS NOT NULL ORDER BY demo_ends_at, id LIMIT ?1",
                     args![over],
                     |r| r.get(0),
@@ -80,7 +81,7 @@ impl Db {
     }
 
     /// Moves a live demo shopper's end to `ends_at`; answers whether it is still alive.
-    pub async fn keep_demo_shopper(&self, user_id: i64, ends_at: Timestamp) -> Result<bool, Error> {
+    pub async fn keep_demo_shopper(&self, user_id: ShopperId, ends_at: Timestamp) -> Result<bool, Error> {
         self.write(move |c| {
             let kept = c.execute(
                 "UPDATE users SET demo_ends_at = ?2 WHERE id = ?1 AND demo_ends_at IS NOT NULL",
@@ -94,13 +95,13 @@ impl Db {
     /// Ends up to `batch` demo shoppers whose end is at or before `now`, the longest
     /// idle first; answers which. On PostgreSQL one server sweeps at a time: another
     /// that finds the sweep under way answers none.
-    pub async fn end_idle_demo_shoppers(&self, now: Timestamp, batch: u32) -> Result<Vec<i64>, Error> {
+    pub async fn end_idle_demo_shoppers(&self, now: Timestamp, batch: u32) -> Result<Vec<ShopperId>, Error> {
         self.write(move |c| {
             if !(super::engine::dialect(c).try_lock)(c, SWEEP_LOCK)? {
                 return Ok(Vec::new());
             }
             demo_count::hold(c)?;
-            let idle: Vec<i64> = c.query(
+            let idle: Vec<ShopperId> = c.query(
                 "SELECT id FROM users WHERE demo_ends_at <= ?1 ORDER BY demo_ends_at, id LIMIT ?2",
                 args![now.millis(), i64::from(batch)],
                 |r| r.get(0),
@@ -111,7 +112,7 @@ impl Db {
     }
 
     /// Whether the demo shopper has not ended.
-    pub async fn demo_shopper_alive(&self, user_id: i64) -> Result<bool, Error> {
+    pub async fn demo_shopper_alive(&self, user_id: ShopperId) -> Result<bool, Error> {
         self.read(move |c| {
             c.query_one(
                 "SELECT EXISTS (SELECT 1 FROM users WHERE id = ?1 AND demo_ends_at IS NOT NULL)",
@@ -135,7 +136,7 @@ const SWEEP_LOCK: i64 = super::APPLICATION_ID as i64 + 2;
 /// Ends the demo shoppers among `ids` that are still there (and, with `due`, still due
 /// by then: a request may have kept one alive since it was picked); answers those it
 /// ended.
-fn end(c: &mut Conn, ids: &[i64], due: Option<Timestamp>) -> Result<Vec<i64>, Error> {
+fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<ShopperId>, Error> {
     let mut ended = Vec::with_capacity(ids.len());
     // The row lock: a checkout of this shopper elsewhere finishes first, and a second
     // server ending it at once finds it gone and returns nothing twice.
@@ -151,7 +152,7 @@ fn end(c: &mut Conn, ids: &[i64], due: Option<Timestamp>) -> Result<Vec<i64>, Er
         }
         // Claimed by one statement, as staff cancelling one of them at once would: the
         // units go back once, by whichever comes first.
-        let unshipped: Vec<i64> = c.query(
+        let unshipped: Vec<OrderId> = c.query(
             "UPDATE orders SET status = ?2, status_changed_at = ?3 WHERE user_id = ?1 AND status IN (?4, ?5)
              RETURNING id",
             args![
@@ -193,7 +194,7 @@ struct Pick {
 
 /// Two favorites, a cart line and a delivered order of two lines, from the showcase,
 /// starting at a place the account's id picks (so visitors do not all see the same).
-fn fill(c: &mut Conn, user_id: i64) -> Result<(), Error> {
+fn fill(c: &mut Conn, user_id: ShopperId) -> Result<(), Error> {
     let showcase: Vec<Pick> = c.query(
         "SELECT id, name, price_cents, options IS NOT NULL, stock > 0, review_count > 0
          FROM products WHERE archived_at IS NULL ORDER BY id LIMIT ?1",
@@ -212,7 +213,7 @@ fn fill(c: &mut Conn, user_id: i64) -> Result<(), Error> {
     if showcase.is_empty() {
         return Ok(());
     }
-    let start = (user_id.unsigned_abs() as usize).wrapping_mul(7) % showcase.len();
+    let start = (user_id.0.unsigned_abs() as usize).wrapping_mul(7) % showcase.len();
     let order: Vec<&Pick> = showcase.iter().cycle().skip(start).take(showcase.len()).collect();
     let mut taken = Vec::new();
     let favorites = choose(&order, &mut taken, |p| p.rated, 2);
@@ -236,7 +237,7 @@ fn fill(c: &mut Conn, user_id: i64) -> Result<(), Error> {
         // History: delivered before the visitor came, so it took no stock.
         let q = quote(ordered.iter().map(|p| p.price));
         let placed = now - ORDER_AGE_DAYS * DAY_MS;
-        let order_id: i64 = c.query_one(
+        let order_id: OrderId = c.query_one(
             "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at, status_changed_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
             args![

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use super::Error;
 use super::conn::{Conn, Value};
+use crate::domain::ShopperId;
 
 /// The statements and steps that differ between the engines.
 pub(super) struct Dialect {
@@ -34,7 +35,7 @@ pub(super) struct Dialect {
     pub log_unread: fn(&mut Conn, version: i64, &mut Unsettled) -> Result<Vec<LogRow>, Error>,
     /// Makes the rest of the caller's write wait for, and keep out, every other write
     /// of the same shopper (`db::lock_shopper`).
-    pub lock_shopper: fn(&mut Conn, user_id: i64) -> Result<(), Error>,
+    pub lock_shopper: fn(&mut Conn, user_id: ShopperId) -> Result<(), Error>,
     /// Takes lock `key` for the rest of the transaction, unless another holds it:
     /// whether it did. One writer at a time always does.
     pub try_lock: fn(&mut Conn, key: i64) -> Result<bool, Error>,

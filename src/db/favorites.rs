@@ -7,6 +7,7 @@ use super::conn::{Conn, Row, args};
 use super::{Db, Error, delete_owned, require_product};
 use crate::domain::favorites::Favorite;
 use crate::domain::variants;
+use crate::domain::{ProductId, ShopperId, VariantId};
 use crate::domain::{Rejection, Thing, Timestamp};
 
 fn favorite_query() -> String {
@@ -24,7 +25,7 @@ const CARD_WIDTH: usize = 11;
 
 fn favorite(r: &Row) -> Result<Favorite, Error> {
     let at = 1 + CARD_WIDTH;
-    let variant_id: Option<i64> = r.get(at)?;
+    let variant_id: Option<VariantId> = r.get(at)?;
     let options = match variant_id {
         None => Vec::new(),
         Some(_) => {
@@ -40,7 +41,7 @@ fn favorite(r: &Row) -> Result<Favorite, Error> {
 
 impl Db {
     /// Newest first.
-    pub async fn list_favorites(&self, user_id: i64) -> Result<Vec<Favorite>, Error> {
+    pub async fn list_favorites(&self, user_id: ShopperId) -> Result<Vec<Favorite>, Error> {
         self.read(move |c| {
             c.query(
                 &format!(
@@ -58,19 +59,24 @@ impl Db {
     /// variant given is kept with it (the latest chosen); none keeps what it had.
     pub async fn add_favorite(
         &self,
-        user_id: i64,
-        product_id: i64,
-        variant_id: Option<i64>,
+        user_id: ShopperId,
+        product_id: ProductId,
+        variant_id: Option<VariantId>,
     ) -> Result<Favorite, Error> {
         self.write(move |c| add(c, user_id, product_id, variant_id)).await
     }
 
-    pub async fn remove_favorite(&self, user_id: i64, favorite_id: i64) -> Result<(), Error> {
+    pub async fn remove_favorite(&self, user_id: ShopperId, favorite_id: i64) -> Result<(), Error> {
         self.write(move |c| delete_owned(c, "favorites", Thing::Favorite, favorite_id, user_id)).await
     }
 }
 
-fn add(c: &mut Conn, user_id: i64, product_id: i64, variant_id: Option<i64>) -> Result<Favorite, Error> {
+fn add(
+    c: &mut Conn,
+    user_id: ShopperId,
+    product_id: ProductId,
+    variant_id: Option<VariantId>,
+) -> Result<Favorite, Error> {
     require_product(c, product_id)?;
     if let Some(asked) = variant_id {
         let (sold_by_variant, ours): (bool, bool) = c.query_one(

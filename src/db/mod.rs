@@ -57,6 +57,7 @@ pub use sqlite::identity::APPLICATION_ID;
 
 use crate::catalog_index::CatalogIndex;
 use crate::domain::Thing;
+use crate::domain::{ProductId, ShopperId};
 
 /// Where the store keeps its data.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -398,13 +399,13 @@ pub fn seed_catalog(location: &Location, total: u64, force: bool) -> anyhow::Res
 /// the same shopper: what keeps a cart's line limit, one order per checkout and one
 /// answer per idempotency key true when several servers write at once. SQLite has one
 /// writer at a time already.
-fn lock_shopper(c: &mut Conn, user_id: i64) -> Result<(), Error> {
+fn lock_shopper(c: &mut Conn, user_id: ShopperId) -> Result<(), Error> {
     (engine::dialect(c).lock_shopper)(c, user_id)
 }
 
 /// Fails with "not found" unless the product exists and is not archived (in the
 /// caller's transaction): shoppers cannot see an archived product.
-fn require_product(c: &mut Conn, product_id: i64) -> Result<(), Error> {
+fn require_product(c: &mut Conn, product_id: ProductId) -> Result<(), Error> {
     let found = c.query_opt(
         "SELECT 1 FROM products WHERE id = ?1 AND archived_at IS NULL",
         args![product_id],
@@ -415,7 +416,13 @@ fn require_product(c: &mut Conn, product_id: i64) -> Result<(), Error> {
 
 /// Deletes `table` row `id` if `user_id` owns it; if it touched nothing, says why (the
 /// row is someone else's, or gone). `table` is a constant of ours.
-fn delete_owned(c: &mut Conn, table: &'static str, thing: Thing, id: i64, user_id: i64) -> Result<(), Error> {
+fn delete_owned(
+    c: &mut Conn,
+    table: &'static str,
+    thing: Thing,
+    id: i64,
+    user_id: ShopperId,
+) -> Result<(), Error> {
     let deleted =
         c.execute(&format!("DELETE FROM {table} WHERE id = ?1 AND user_id = ?2"), args![id, user_id])?;
     if deleted == 0 {
@@ -426,9 +433,10 @@ fn delete_owned(c: &mut Conn, table: &'static str, thing: Thing, id: i64, user_i
 
 /// Why a write to `table` row `id` that matched no row of this shopper's touched
 /// nothing: one look at the row's owner, in the caller's transaction.
-fn refusal(c: &mut Conn, table: &'static str, thing: Thing, id: i64, user_id: i64) -> Error {
-    let owner =
-        c.query_opt(&format!("SELECT user_id FROM {table} WHERE id = ?1"), args![id], |r| r.get::<i64>(0));
+fn refusal(c: &mut Conn, table: &'static str, thing: Thing, id: i64, user_id: ShopperId) -> Error {
+    let owner = c.query_opt(&format!("SELECT user_id FROM {table} WHERE id = ?1"), args![id], |r| {
+        r.get::<ShopperId>(0)
+    });
     match owner {
         Ok(owner) => Error::Rejected(crate::domain::ownership::refusal(thing, owner, user_id)),
         Err(e) => e,

@@ -9,11 +9,13 @@ use std::time::Duration;
 use super::conn::{Conn, args};
 use super::{Db, Error, cart, lock_shopper};
 use crate::domain::cart::CartLine;
+use crate::domain::ids::Id;
 use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, accept};
 use crate::domain::pricing::Quote;
 use crate::domain::stock::Shortage;
 use crate::domain::variants;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
+use crate::domain::{OrderId, ProductId, ShopperId, VariantId};
 
 /// How long a key is remembered.
 pub const KEY_LIFETIME: Duration = Duration::from_secs(24 * 3600);
@@ -31,7 +33,7 @@ pub struct Placed {
     pub replayed: bool,
 }
 
-fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>, Error> {
+fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Order>, Error> {
     // One query for orders and their lines; rows arrive grouped by order.
     let sql = format!(
         "SELECT o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.total_cents, o.status, o.created_at,
@@ -48,7 +50,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>,
     );
     let mut orders: Vec<Order> = Vec::new();
     c.query(&sql, args![value], |r| {
-        let id: i64 = r.get(0)?;
+        let id: OrderId = r.get(0)?;
         if orders.last().is_none_or(|o| o.id != id) {
             orders.push(Order {
                 id,
@@ -64,7 +66,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: i64) -> Result<Vec<Order>,
                 lines: Vec::new(),
             });
         }
-        if let Some(product_id) = r.get::<Option<i64>>(8)? {
+        if let Some(product_id) = r.get::<Option<ProductId>>(8)? {
             let order = orders.last_mut().expect("pushed above");
             order.lines.push(OrderLine {
                 product_id,
@@ -86,13 +88,13 @@ pub(super) fn status(text: String) -> Result<OrderStatus, Error> {
     OrderStatus::parse(&text).ok_or_else(|| Error::other(format!("an order has the unknown status {text:?}")))
 }
 
-fn by_id(c: &mut Conn, order_id: i64) -> Result<Order, Error> {
+fn by_id(c: &mut Conn, order_id: OrderId) -> Result<Order, Error> {
     orders_where(c, "o.id", order_id)?.pop().ok_or(Error::NotFound(Thing::Order))
 }
 
 impl Db {
     /// The shopper's orders, newest first.
-    pub async fn list_orders(&self, user_id: i64) -> Result<Vec<Order>, Error> {
+    pub async fn list_orders(&self, user_id: ShopperId) -> Result<Vec<Order>, Error> {
         self.read(move |c| orders_where(c, "o.user_id", user_id)).await
     }
 
@@ -106,7 +108,7 @@ impl Db {
     /// what the first did (an empty cart, or the key it kept).
     pub async fn place_order(
         &self,
-        user_id: i64,
+        user_id: ShopperId,
         seen: CartView,
         attempt: Option<Attempt>,
     ) -> Result<Placed, Error> {
@@ -139,7 +141,7 @@ impl Db {
     }
 }
 
-fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
+fn place(c: &mut Conn, user_id: ShopperId, seen: &CartView) -> Result<Order, Error> {
     let lines = cart::lines(c, user_id)?;
     let gone: Vec<String> = lines.iter().filter(|l| l.variant_gone).map(|l| l.name.clone()).collect();
     if !gone.is_empty() {
@@ -148,7 +150,7 @@ fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
     let quote = accept(&lines, seen)?;
     take_stock(c, &lines)?;
     let now = Timestamp::now().millis();
-    let order_id: i64 = c.query_one(
+    let order_id: OrderId = c.query_one(
         "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at, status_changed_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id",
         args![user_id, quote.subtotal.0, quote.discount.0, quote.total.0, OrderStatus::Received.as_str(), now],
@@ -174,7 +176,7 @@ fn place(c: &mut Conn, user_id: i64, seen: &CartView) -> Result<Order, Error> {
 /// on each other. When anything is short, the caller's transaction is refused with
 /// every shortage named, and what was taken here goes with it.
 fn take_stock(c: &mut Conn, lines: &[CartLine]) -> Result<(), Error> {
-    let mut wanted: std::collections::BTreeMap<(i64, Option<i64>), (i64, String)> =
+    let mut wanted: std::collections::BTreeMap<(ProductId, Option<VariantId>), (i64, String)> =
         std::collections::BTreeMap::new();
     for line in lines {
         wanted.entry((line.product_id, line.variant_id)).or_insert_with(|| (0, line.named())).0 += 1;
@@ -218,7 +220,7 @@ fn take_stock(c: &mut Conn, lines: &[CartLine]) -> Result<(), Error> {
 /// caller's transaction.
 /// A variant's units go back to it, while it is sold; a product's to it, while it is
 /// still sold as one thing (one that has since gained options has only its variants').
-pub(super) fn return_stock(c: &mut Conn, order_id: i64) -> Result<(), Error> {
+pub(super) fn return_stock(c: &mut Conn, order_id: OrderId) -> Result<(), Error> {
     c.execute(
         "UPDATE products SET stock = stock + (
              SELECT count(*) FROM order_items oi
@@ -237,7 +239,7 @@ pub(super) fn return_stock(c: &mut Conn, order_id: i64) -> Result<(), Error> {
 }
 
 /// The fingerprint and order kept under the shopper's `key`, unless it has expired.
-fn find_key(c: &mut Conn, user_id: i64, key: &str) -> Result<Option<(String, i64)>, Error> {
+fn find_key(c: &mut Conn, user_id: ShopperId, key: &str) -> Result<Option<(String, OrderId)>, Error> {
     let oldest = Timestamp::now().minus(KEY_LIFETIME).millis();
     c.query_opt(
         "SELECT fingerprint, order_id FROM idempotency_keys WHERE user_id = ?1 AND key = ?2 AND created_at > ?3",
@@ -246,7 +248,7 @@ fn find_key(c: &mut Conn, user_id: i64, key: &str) -> Result<Option<(String, i64
     )
 }
 
-fn keep_key(c: &mut Conn, user_id: i64, attempt: &Attempt, order_id: i64) -> Result<(), Error> {
+fn keep_key(c: &mut Conn, user_id: ShopperId, attempt: &Attempt, order_id: OrderId) -> Result<(), Error> {
     // An expired row under the same key gives way to the new one.
     c.execute(
         "INSERT INTO idempotency_keys (user_id, key, fingerprint, order_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5)

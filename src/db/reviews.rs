@@ -4,6 +4,7 @@ use super::conn::{Conn, Row, args};
 use super::{Db, Error, delete_owned, refusal, require_product};
 use crate::domain::catalog::NO_PICTURE;
 use crate::domain::reviews::{Author, Review, ReviewText, ReviewedProduct};
+use crate::domain::{ProductId, ReviewId, ShopperId};
 use crate::domain::{Thing, Timestamp};
 
 /// Columns of [`review`]; the query names `reviews r`, `users u`, `products p` and the
@@ -34,14 +35,14 @@ fn review(r: &Row) -> Result<Review, Error> {
     })
 }
 
-fn by_id(c: &mut Conn, id: i64) -> Result<Review, Error> {
+fn by_id(c: &mut Conn, id: ReviewId) -> Result<Review, Error> {
     c.query_opt(&format!("SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.id = ?1"), args![id], review)?
         .ok_or(Error::NotFound(Thing::Review))
 }
 
 impl Db {
     /// A product's reviews, newest first; `None` when there is no such product.
-    pub async fn list_product_reviews(&self, product_id: i64) -> Result<Option<Vec<Review>>, Error> {
+    pub async fn list_product_reviews(&self, product_id: ProductId) -> Result<Option<Vec<Review>>, Error> {
         self.read(move |c| {
             // Starting from the product (LEFT JOIN reviews) tells "no product" from "no
             // reviews" in the same single query.
@@ -69,7 +70,7 @@ impl Db {
     }
 
     /// The shopper's own reviews, newest first.
-    pub async fn list_my_reviews(&self, user_id: i64) -> Result<Vec<Review>, Error> {
+    pub async fn list_my_reviews(&self, user_id: ShopperId) -> Result<Vec<Review>, Error> {
         self.read(move |c| {
             c.query(
                 &format!("SELECT {REVIEW_COLUMNS} {REVIEW_FROM} WHERE r.user_id = ?1 ORDER BY r.created_at DESC, r.id DESC"),
@@ -83,8 +84,8 @@ impl Db {
     /// One review per shopper and product: a second is a conflict with that constraint.
     pub async fn create_review(
         &self,
-        user_id: i64,
-        product_id: i64,
+        user_id: ShopperId,
+        product_id: ProductId,
         text: ReviewText,
     ) -> Result<Review, Error> {
         self.write(move |c| create(c, user_id, product_id, &text)).await
@@ -92,8 +93,8 @@ impl Db {
 
     pub async fn update_review(
         &self,
-        user_id: i64,
-        review_id: i64,
+        user_id: ShopperId,
+        review_id: ReviewId,
         text: ReviewText,
     ) -> Result<Review, Error> {
         self.write(move |c| {
@@ -102,21 +103,26 @@ impl Db {
                 args![review_id, user_id, text.rating, &text.title, &text.description],
             )?;
             if updated == 0 {
-                return Err(refusal(c, "reviews", Thing::Review, review_id, user_id));
+                return Err(refusal(c, "reviews", Thing::Review, review_id.0, user_id));
             }
             by_id(c, review_id)
         })
         .await
     }
 
-    pub async fn delete_review(&self, user_id: i64, review_id: i64) -> Result<(), Error> {
-        self.write(move |c| delete_owned(c, "reviews", Thing::Review, review_id, user_id)).await
+    pub async fn delete_review(&self, user_id: ShopperId, review_id: ReviewId) -> Result<(), Error> {
+        self.write(move |c| delete_owned(c, "reviews", Thing::Review, review_id.0, user_id)).await
     }
 }
 
-fn create(c: &mut Conn, user_id: i64, product_id: i64, text: &ReviewText) -> Result<Review, Error> {
+fn create(
+    c: &mut Conn,
+    user_id: ShopperId,
+    product_id: ProductId,
+    text: &ReviewText,
+) -> Result<Review, Error> {
     require_product(c, product_id)?;
-    let id: i64 = c.query_one(
+    let id: ReviewId = c.query_one(
         "INSERT INTO reviews (user_id, product_id, rating, title, description, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6) RETURNING id",
         args![user_id, product_id, text.rating, &text.title, &text.description, Timestamp::now().millis()],

@@ -3,6 +3,7 @@
 
 use super::conn::args;
 use super::{Db, Error};
+use crate::domain::ShopperId;
 use crate::domain::Timestamp;
 
 /// A session as stored: its state (JSON) and its two deadlines' starting points.
@@ -10,7 +11,7 @@ use crate::domain::Timestamp;
 pub struct SessionRow {
     pub state: String,
     /// The account it is signed in to, if any.
-    pub user_id: Option<i64>,
+    pub user_id: Option<ShopperId>,
     pub created_at: Timestamp,
     pub expires_at: Timestamp,
 }
@@ -61,7 +62,7 @@ impl Db {
         &self,
         key_hash: String,
         state: String,
-        user_id: Option<i64>,
+        user_id: Option<ShopperId>,
         expires_at: Timestamp,
         now: Timestamp,
     ) -> Result<Option<Timestamp>, Error> {
@@ -90,7 +91,7 @@ impl Db {
     }
 
     /// Ends every session signed in to `user_id`; answers how many.
-    pub async fn delete_sessions_of(&self, user_id: i64) -> Result<u64, Error> {
+    pub async fn delete_sessions_of(&self, user_id: ShopperId) -> Result<u64, Error> {
         self.write(move |c| c.execute("DELETE FROM sessions WHERE user_id = ?1", args![user_id])).await
     }
 

@@ -2,6 +2,7 @@
 
 use super::conn::{Conn, Row, args};
 use super::{Constraint, Db, Error};
+use crate::domain::ShopperId;
 use crate::domain::Timestamp;
 use crate::domain::roles::Role;
 use crate::domain::users::{NewUser, User};
@@ -42,7 +43,7 @@ pub struct Login {
 }
 
 impl Db {
-    pub async fn get_user(&self, user_id: i64) -> Result<Option<User>, Error> {
+    pub async fn get_user(&self, user_id: ShopperId) -> Result<Option<User>, Error> {
         self.read(move |c| {
             c.query_opt(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = ?1"), args![user_id], user)
         })

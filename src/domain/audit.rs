@@ -1,6 +1,7 @@
 //! The audit log's entries (docs/rules.md#the-audit-log): every back-office write
 //! says who made it, when, what it touched, and the values before and after.
 
+use super::ids::ShopperId;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -10,7 +11,7 @@ use super::time::Timestamp;
 #[derive(Debug, Clone)]
 pub struct Actor {
     /// `None` for the command line (`market staff`), which is the operator's.
-    pub id: Option<i64>,
+    pub id: Option<ShopperId>,
     /// The account's username as it is now (the log keeps it as it was).
     pub name: String,
 }

@@ -1,5 +1,6 @@
 //! The cart (docs/rules.md#cart): every add is a new line of quantity 1.
 
+use super::ids::{CartLineId, ProductId, VariantId};
 use super::money::Cents;
 use super::pricing::{Quote, quote};
 use super::variants::Chosen;
@@ -9,14 +10,14 @@ pub const MAX_LINES: i64 = 50;
 
 #[derive(Debug, Clone)]
 pub struct CartLine {
-    pub cart_id: i64,
-    pub product_id: i64,
+    pub cart_id: CartLineId,
+    pub product_id: ProductId,
     pub department_id: i64,
     pub name: String,
     pub price: Cents,
     pub preview_image: String,
     /// The variant the line was added as (`None` for a product sold as one thing).
-    pub variant_id: Option<i64>,
+    pub variant_id: Option<VariantId>,
     /// The variant's option values, named; empty when it has none or is gone.
     pub options: Chosen,
     /// The variant chosen is no longer sold (the product's options changed): checkout

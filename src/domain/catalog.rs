@@ -1,5 +1,6 @@
 //! Departments and products as the store knows them.
 
+use super::ids::ProductId;
 use super::money::Cents;
 use super::variants::{ProductOption, Variant};
 
@@ -34,7 +35,7 @@ impl Rating {
 /// What a product card shows.
 #[derive(Debug, Clone)]
 pub struct ProductCard {
-    pub id: i64,
+    pub id: ProductId,
     pub department_id: i64,
     pub name: String,
     pub brand: String,

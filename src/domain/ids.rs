@@ -36,6 +36,11 @@ macro_rules! ids {
     )*};
 }
 
+impl VariantId {
+    /// A variant the back office adds, not saved yet (the id it sends for one).
+    pub const NEW: VariantId = VariantId(0);
+}
+
 ids! {
     /// A product (`products.id`).
     ProductId;

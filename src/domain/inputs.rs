@@ -12,7 +12,7 @@ use super::fields::{self, FieldRule};
 use super::orders::CartView;
 use super::reviews::ReviewText;
 use super::users::NewUser;
-use super::{Cents, Rejection};
+use super::{Cents, ProductId, Rejection, VariantId};
 
 /// Runs the rules; a failure lists every broken rule, one line each.
 pub fn check<T: Validate<Context = ()>>(input: &T) -> Result<(), Rejection> {
@@ -234,6 +234,20 @@ pub struct CartInput {
     pub variant_id: Option<i64>,
 }
 
+impl FavoriteInput {
+    /// The product and variant, as the ids they are.
+    pub fn chosen(&self) -> (ProductId, Option<VariantId>) {
+        (ProductId(self.product_id), self.variant_id.map(VariantId))
+    }
+}
+
+impl CartInput {
+    /// The product and variant, as the ids they are.
+    pub fn chosen(&self) -> (ProductId, Option<VariantId>) {
+        (ProductId(self.product_id), self.variant_id.map(VariantId))
+    }
+}
+
 /// What the client believes it is buying; used only to detect a stale cart, never
 /// to price anything (docs/rules.md#orders).
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
@@ -263,7 +277,7 @@ impl OrderInput {
     pub fn view(&self) -> CartView {
         CartView {
             total: Cents::from_dollars(self.total),
-            product_ids: self.products.iter().map(OrderLineInput::product_id).collect(),
+            product_ids: self.products.iter().map(|line| line.product_id().map(ProductId)).collect(),
         }
     }
 

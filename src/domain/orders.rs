@@ -2,6 +2,7 @@
 //! sends only tells a stale view of the cart from a current one.
 
 use super::cart::CartLine;
+use super::ids::{OrderId, ProductId, ShopperId, VariantId};
 use super::money::Cents;
 pub use super::order_status::OrderStatus;
 use super::pricing::{Quote, quote};
@@ -10,21 +11,21 @@ use super::time::Timestamp;
 
 #[derive(Debug, Clone)]
 pub struct OrderLine {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub department_id: i64,
     pub name: String,
     /// As it was when the order was placed.
     pub price: Cents,
     pub preview_image: String,
-    pub variant_id: Option<i64>,
+    pub variant_id: Option<VariantId>,
     /// The variant's option values as they were when the order was placed.
     pub options: super::variants::Chosen,
 }
 
 #[derive(Debug, Clone)]
 pub struct Order {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: OrderId,
+    pub user_id: ShopperId,
     pub quote: Quote,
     pub status: OrderStatus,
     pub created_at: Timestamp,
@@ -38,7 +39,7 @@ pub struct Order {
 pub struct CartView {
     pub total: Cents,
     /// Product ids, one per line, in any order; `None` for a line without one.
-    pub product_ids: Vec<Option<i64>>,
+    pub product_ids: Vec<Option<ProductId>>,
 }
 
 /// Prices the cart as it is and accepts the order only if the shopper saw exactly
@@ -48,7 +49,7 @@ pub fn accept(lines: &[CartLine], seen: &CartView) -> Result<Quote, Rejection> {
         return Err(Rejection::EmptyCart);
     }
     let quote = quote(lines.iter().map(|l| l.price));
-    let mut ours: Vec<Option<i64>> = lines.iter().map(|l| Some(l.product_id)).collect();
+    let mut ours: Vec<Option<ProductId>> = lines.iter().map(|l| Some(l.product_id)).collect();
     let mut theirs = seen.product_ids.clone();
     ours.sort_unstable();
     theirs.sort_unstable();
@@ -61,11 +62,12 @@ pub fn accept(lines: &[CartLine], seen: &CartView) -> Result<Quote, Rejection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::CartLineId;
 
     fn line(product_id: i64, cents: i64) -> CartLine {
         CartLine {
-            cart_id: product_id * 10,
-            product_id,
+            cart_id: CartLineId(product_id * 10),
+            product_id: ProductId(product_id),
             department_id: 5,
             name: format!("p{product_id}"),
             price: Cents(cents),
@@ -77,7 +79,7 @@ mod tests {
     }
 
     fn seen(total: i64, ids: &[i64]) -> CartView {
-        CartView { total: Cents(total), product_ids: ids.iter().map(|&id| Some(id)).collect() }
+        CartView { total: Cents(total), product_ids: ids.iter().map(|&id| Some(ProductId(id))).collect() }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! each its HTTP status; the words are the product's (docs/rules.md#status-codes).
 
 use super::cart::MAX_LINES;
+use super::ids::{ProductId, VariantId};
 use super::money::Cents;
 use super::order_status::OrderStatus;
 use super::stock::Shortage;
@@ -78,10 +79,10 @@ pub enum Rejection {
     ChooseVariant { product: String, options: String },
     /// A variant id that is not one of the product's (another product's, or gone).
     #[error("variantId {variant_id} is not a variant of product {product_id}.")]
-    NotAVariant { product_id: i64, variant_id: i64 },
+    NotAVariant { product_id: ProductId, variant_id: VariantId },
     /// A variant id given for a product sold as one thing.
     #[error("Product {0} has no variants: send no variantId.")]
-    NoVariants(i64),
+    NoVariants(ProductId),
     /// An order holding lines whose chosen variant is no longer sold; nothing was taken.
     #[error("Some items in your cart are no longer sold as you chose them.")]
     VariantsGone(Vec<String>),

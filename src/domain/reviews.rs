@@ -1,5 +1,6 @@
 //! Reviews: one per shopper and product, newest first (docs/rules.md#reviews).
 
+use super::ids::{ProductId, ReviewId, ShopperId};
 use super::time::Timestamp;
 
 #[derive(Debug, Clone)]
@@ -11,7 +12,7 @@ pub struct Author {
 
 #[derive(Debug, Clone)]
 pub struct ReviewedProduct {
-    pub id: i64,
+    pub id: ProductId,
     pub department_id: i64,
     pub name: String,
     pub preview_image: String,
@@ -19,8 +20,8 @@ pub struct ReviewedProduct {
 
 #[derive(Debug, Clone)]
 pub struct Review {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: ReviewId,
+    pub user_id: ShopperId,
     pub rating: i64,
     pub title: String,
     pub description: String,

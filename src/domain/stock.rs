@@ -2,6 +2,8 @@
 //! an order takes the units of every line in the order's own transaction, by a
 //! statement that cannot take more than there is, or takes none at all.
 
+use super::ids::ProductId;
+
 /// From this many units down, the storefront says how many are left.
 pub const LOW: i64 = 10;
 
@@ -22,7 +24,7 @@ pub fn seeded(id: i64) -> i64 {
 /// A product an order could not take enough of.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Shortage {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub name: String,
     /// Units the order asked for.
     pub wanted: i64,
@@ -61,7 +63,7 @@ mod tests {
 
     #[test]
     fn a_shortage_names_the_product_and_what_is_left() {
-        let short = |left| Shortage { product_id: 7, name: "Lamp".into(), wanted: 2, left };
+        let short = |left| Shortage { product_id: ProductId(7), name: "Lamp".into(), wanted: 2, left };
         assert_eq!(short(0).sentence(), "Lamp is out of stock.");
         assert_eq!(short(1).sentence(), "Only 1 Lamp is left; your cart holds 2.");
         assert_eq!(default_sku(51), "MKT-000051");

@@ -1,11 +1,12 @@
 //! Shoppers' accounts.
 
+use super::ids::ShopperId;
 use super::roles::Role;
 use super::time::Timestamp;
 
 #[derive(Debug, Clone)]
 pub struct User {
-    pub id: i64,
+    pub id: ShopperId,
     pub first_name: String,
     pub last_name: String,
     pub username: String,

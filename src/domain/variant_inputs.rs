@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Deserialize;
 
+use super::ids::VariantId;
 use super::variants::{
     MAX_OPTION_TEXT, MAX_OPTIONS, MAX_VALUES, MAX_VARIANTS, ProductOption, Variant, VariantSet,
 };
@@ -175,7 +176,15 @@ fn check_variant(
     } else if v.stock > rule.max as i64 {
         errors.push(format!("{at}: {}", rule.too_long));
     }
-    Variant { id: v.id.unwrap_or(0), sku, values, price, stock: v.stock, image_id: v.image_id, image: None }
+    Variant {
+        id: v.id.map_or(VariantId::NEW, VariantId),
+        sku,
+        values,
+        price,
+        stock: v.stock,
+        image_id: v.image_id,
+        image: None,
+    }
 }
 
 /// A variant's values in the options' order, each as its option spells it, from the

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::ids::VariantId;
 use super::money::Cents;
 
 /// At most this many options a product.
@@ -47,7 +48,7 @@ pub fn options_to_row(options: &[ProductOption]) -> Option<String> {
 /// One combination that is sold.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Variant {
-    pub id: i64,
+    pub id: VariantId,
     pub sku: String,
     /// One value for each of the product's options, in the options' order.
     pub values: Vec<String>,

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use crate::api::answer_cache::{Answer, AnswerCache};
 use crate::api::{catalog, reviews, search};
 use crate::db::Db;
+use crate::domain::ProductId;
 use crate::domain::Thing;
 use crate::domain::listing::{listing_query, search_query};
 use crate::error::ApiError;
@@ -66,14 +67,18 @@ pub async fn department_products(db: &Db, cache: &AnswerCache, id: i64, query: &
 
 /// `GET /api/products/{id}`.
 pub async fn product(db: &Db, cache: &AnswerCache, id: i64) -> Option<FirstAnswer> {
-    let answered = cache.json(Answer::Product(id), Thing::Product, || catalog::load_product(db, id)).await;
+    let answered = cache
+        .json(Answer::Product(ProductId(id)), Thing::Product, || catalog::load_product(db, ProductId(id)))
+        .await;
     FirstAnswer::of(format!("/api/products/{id}"), answered)
 }
 
 /// `GET /api/products/{id}/reviews`.
 pub async fn product_reviews(db: &Db, cache: &AnswerCache, id: i64) -> Option<FirstAnswer> {
     let answered = cache
-        .json(Answer::ProductReviews(id), Thing::Product, || reviews::load_product_reviews(db, id))
+        .json(Answer::ProductReviews(ProductId(id)), Thing::Product, || {
+            reviews::load_product_reviews(db, ProductId(id))
+        })
         .await;
     FirstAnswer::of(format!("/api/products/{id}/reviews"), answered)
 }

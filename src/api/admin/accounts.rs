@@ -14,6 +14,7 @@ use crate::auth::session::SessionStore;
 use crate::auth::{Passwords, StaffMember};
 use crate::db::Db;
 use crate::db::admin::staff::{Added, NewStaff, Who};
+use crate::domain::ShopperId;
 use crate::domain::admin_inputs::{StaffInput, StaffRole};
 use crate::domain::inputs::check;
 use crate::domain::roles::Role;
@@ -144,7 +145,7 @@ pub async fn set_account_disabled(
     db: web::Data<Db>,
     sessions: web::Data<SessionStore>,
     owner: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ShopperId>,
     input: web::Json<AccountStateInput>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();

@@ -76,7 +76,7 @@ pub async fn export_products(db: web::Data<Db>, _staff: StaffMember) -> HttpResp
                     ));
                 }
             };
-            let last = page.products.last().map(|p| p.id);
+            let last = page.products.last().map(|p| p.id.0);
             let mut variants = page.variants.iter().peekable();
             for p in &page.products {
                 let status = if p.archived_at.is_some() { "archived" } else { "active" };

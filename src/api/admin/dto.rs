@@ -61,7 +61,7 @@ pub struct AdminProductBody {
 impl From<AdminProduct> for AdminProductBody {
     fn from(p: AdminProduct) -> Self {
         AdminProductBody {
-            id: p.id,
+            id: p.id.0,
             sku: p.sku,
             name: p.name,
             brand: p.brand,
@@ -205,13 +205,13 @@ pub struct AdminVariant {
 impl From<AdminVariants> for AdminVariantsBody {
     fn from(a: AdminVariants) -> Self {
         AdminVariantsBody {
-            product_id: a.product_id,
+            product_id: a.product_id.0,
             price: a.price,
             variants: a
                 .variants
                 .into_iter()
                 .map(|v| AdminVariant {
-                    id: v.id,
+                    id: v.id.0,
                     options: Chosen(variants::chosen(&a.options, &v.values)),
                     sku: v.sku,
                     price: v.price,
@@ -364,7 +364,7 @@ impl From<AdminOrder> for AdminOrderBody {
     fn from(o: AdminOrder) -> Self {
         AdminOrderBody {
             id: o.id,
-            user_id: o.user_id,
+            user_id: o.user_id.0,
             username: o.username,
             total: o.total,
             status: o.status,
@@ -428,9 +428,9 @@ impl From<AdminReview> for AdminReviewBody {
     fn from(r: AdminReview) -> Self {
         AdminReviewBody {
             id: r.id,
-            product_id: r.product_id,
+            product_id: r.product_id.0,
             product_name: r.product_name,
-            user_id: r.user_id,
+            user_id: r.user_id.0,
             username: r.username,
             rating: r.rating,
             title: r.title,
@@ -507,7 +507,7 @@ impl From<StaffAccount> for AccountBody {
     fn from(s: StaffAccount) -> Self {
         let u = s.user;
         AccountBody {
-            id: u.id,
+            id: u.id.0,
             username: u.username,
             email: u.email,
             first_name: u.first_name,
@@ -525,7 +525,7 @@ impl From<AccountRow> for AccountBody {
     fn from(a: AccountRow) -> Self {
         let u = a.user;
         AccountBody {
-            id: u.id,
+            id: u.id.0,
             username: u.username,
             email: u.email,
             first_name: u.first_name,
@@ -542,7 +542,7 @@ impl From<AccountRow> for AccountBody {
 impl From<crate::domain::users::User> for AccountBody {
     fn from(u: crate::domain::users::User) -> Self {
         AccountBody {
-            id: u.id,
+            id: u.id.0,
             username: u.username,
             email: u.email,
             first_name: u.first_name,
@@ -737,7 +737,7 @@ impl From<Summary> for SummaryBody {
                 .top_products
                 .into_iter()
                 .map(|t| TopProductBody {
-                    product_id: t.product_id,
+                    product_id: t.product_id.0,
                     name: t.name,
                     units: t.units,
                     revenue: t.revenue,

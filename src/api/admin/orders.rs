@@ -8,6 +8,7 @@ use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
+use crate::domain::OrderId;
 use crate::error::ApiError;
 
 #[api_operation(
@@ -52,7 +53,7 @@ pub async fn list_admin_orders(
 pub async fn move_order(
     db: web::Data<Db>,
     staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<OrderId>,
     input: web::Json<OrderStatusInput>,
 ) -> Result<HttpResponse, ApiError> {
     let order = db.move_order(staff.actor(), id.into_inner(), input.into_inner().status).await?;

@@ -12,6 +12,7 @@ use crate::api::openapi::{
 };
 use crate::auth::StaffMember;
 use crate::db::Db;
+use crate::domain::ProductId;
 use crate::domain::pictures::{MAX_BYTES, PictureProblem, prepare, too_many_bytes};
 use crate::error::ApiError;
 
@@ -28,7 +29,7 @@ use crate::error::ApiError;
 pub async fn list_product_images(
     db: web::Data<Db>,
     _staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(ProductImages::from(db.list_pictures(id.into_inner()).await?)))
 }
@@ -47,7 +48,7 @@ pub async fn list_product_images(
 pub async fn add_product_image(
     db: web::Data<Db>,
     staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
@@ -80,7 +81,7 @@ pub async fn add_product_image(
 pub async fn order_product_images(
     db: web::Data<Db>,
     staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
     order: web::Json<PictureOrder>,
 ) -> Result<HttpResponse, ApiError> {
     let list = db.order_pictures(staff.actor(), id.into_inner(), order.into_inner().image_ids).await?;
@@ -100,7 +101,7 @@ pub async fn order_product_images(
 pub async fn remove_product_image(
     db: web::Data<Db>,
     staff: StaffMember,
-    ids: web::Path<(i64, i64)>,
+    ids: web::Path<(ProductId, i64)>,
 ) -> Result<HttpResponse, ApiError> {
     let (product, image) = ids.into_inner();
     Ok(HttpResponse::Ok().json(ProductImages::from(db.remove_picture(staff.actor(), product, image).await?)))

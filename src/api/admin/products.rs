@@ -10,6 +10,7 @@ use crate::api::openapi::{
 };
 use crate::auth::StaffMember;
 use crate::db::Db;
+use crate::domain::ProductId;
 use crate::domain::admin_inputs::ProductInput;
 use crate::domain::{Rejection, Thing};
 use crate::error::ApiError;
@@ -54,7 +55,7 @@ pub async fn list_admin_products(
 pub async fn get_admin_product(
     db: web::Data<Db>,
     _staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     let product = db.get_admin_product(id.into_inner()).await?.ok_or(Rejection::NotFound(Thing::Product))?;
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
@@ -94,7 +95,7 @@ pub async fn create_product(
 pub async fn update_product(
     db: web::Data<Db>,
     staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
     input: web::Json<ProductInput>,
 ) -> Result<HttpResponse, ApiError> {
     let change = input.into_inner().parse(false)?;
@@ -115,7 +116,7 @@ pub async fn update_product(
 pub async fn archive_product(
     db: web::Data<Db>,
     staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     let product = db.set_product_archived(staff.actor(), id.into_inner(), true).await?;
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))
@@ -134,7 +135,7 @@ pub async fn archive_product(
 pub async fn restore_product(
     db: web::Data<Db>,
     staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     let product = db.set_product_archived(staff.actor(), id.into_inner(), false).await?;
     Ok(HttpResponse::Ok().json(AdminProductBody::from(product)))

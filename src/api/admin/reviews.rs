@@ -9,6 +9,7 @@ use crate::api::openapi::{BadRequest, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::db::admin::reviews::AdminReviewQuery;
+use crate::domain::ProductId;
 use crate::domain::Rejection;
 use crate::error::ApiError;
 
@@ -33,7 +34,7 @@ pub async fn list_admin_reviews(
         return Err(Rejection::BadParameter("rating must be a whole number from 1 to 5.".into()).into());
     }
     let query = AdminReviewQuery {
-        product_id: params.product_id,
+        product_id: params.product_id.map(ProductId),
         rating: params.rating,
         hidden: params.hidden,
         offset: u64::from(page - 1) * u64::from(PAGE_SIZE),

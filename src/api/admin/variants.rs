@@ -8,6 +8,7 @@ use super::dto::{AdminVariantsBody, ProductPath};
 use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
+use crate::domain::ProductId;
 use crate::domain::variant_inputs::VariantsInput;
 use crate::domain::{Rejection, Thing};
 use crate::error::{ApiError, unreadable_json};
@@ -28,7 +29,7 @@ pub const MAX_VARIANTS_BODY: usize = 1024 * 1024;
 pub async fn get_product_variants(
     db: web::Data<Db>,
     _staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
 ) -> Result<HttpResponse, ApiError> {
     let found = db.get_admin_variants(id.into_inner()).await?.ok_or(Rejection::NotFound(Thing::Product))?;
     Ok(HttpResponse::Ok().json(AdminVariantsBody::from(found)))
@@ -51,7 +52,7 @@ pub async fn get_product_variants(
 pub async fn save_product_variants(
     db: web::Data<Db>,
     staff: StaffMember,
-    id: web::Path<i64>,
+    id: web::Path<ProductId>,
     req: HttpRequest,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {

@@ -23,7 +23,7 @@ use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::catalog_csv::{CsvProblem, ImportRow, options_cell};
 use crate::domain::variants;
-use crate::domain::{Rejection, Thing, Timestamp};
+use crate::domain::{ProductId, Rejection, Thing, Timestamp};
 
 /// Rows applied in one transaction: some 25 ms of price changes at a million products
 /// on SQLite (each moves three index entries), which a checkout beside it may wait
@@ -623,7 +623,7 @@ fn update_products(c: &mut Conn, rows: StepRows) -> Result<i64, Error> {
     let any = |differs: &[(&str, &str)]| {
         differs.iter().map(|(_, differs)| format!("({differs})")).collect::<Vec<_>>().join(" OR ")
     };
-    let changed: Vec<i64> = c.query(
+    let changed: Vec<ProductId> = c.query(
         &format!(
             "SELECT DISTINCT products.id FROM products, product_import_rows s WHERE {STEP_ROWS} AND ({})",
             any(&DIFFERS)
@@ -632,7 +632,7 @@ fn update_products(c: &mut Conn, rows: StepRows) -> Result<i64, Error> {
         |r| r.get(0),
     )?;
     // Products whose variants the step changes: their price range is recounted after.
-    let variants_changed: Vec<i64> = c.query(
+    let variants_changed: Vec<ProductId> = c.query(
         &format!(
             "SELECT DISTINCT product_variants.product_id FROM product_variants, product_import_rows s
              WHERE {VARIANT_ROWS} AND ({})",
@@ -641,7 +641,7 @@ fn update_products(c: &mut Conn, rows: StepRows) -> Result<i64, Error> {
         step,
         |r| r.get(0),
     )?;
-    let updated: std::collections::BTreeSet<i64> =
+    let updated: std::collections::BTreeSet<ProductId> =
         changed.into_iter().chain(variants_changed.iter().copied()).collect();
     // Kept carts and favorites holding them show their names, prices and variants.
     for &product in &updated {
@@ -667,9 +667,9 @@ fn update_products(c: &mut Conn, rows: StepRows) -> Result<i64, Error> {
 
 /// Recounts the price range ("from" the product's price to its variants' highest) of
 /// `products`, whose variants changed.
-fn recount_price_ranges(c: &mut Conn, products: &[i64]) -> Result<(), Error> {
+fn recount_price_ranges(c: &mut Conn, products: &[ProductId]) -> Result<(), Error> {
     for ids in products.chunks(500) {
-        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let list = ids.iter().map(ProductId::to_string).collect::<Vec<_>>().join(", ");
         c.execute(
             &format!(
                 "UPDATE products SET price_to_cents = {} WHERE id IN ({list})",

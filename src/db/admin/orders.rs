@@ -11,12 +11,13 @@ use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::orders::OrderStatus;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
+use crate::domain::{OrderId, ShopperId};
 
 /// An order as the back office lists it.
 #[derive(Debug, Clone)]
 pub struct AdminOrder {
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: ShopperId,
     pub username: String,
     pub total: Cents,
     pub status: OrderStatus,
@@ -104,7 +105,7 @@ impl Db {
     pub async fn move_order(
         &self,
         actor: Actor,
-        order_id: i64,
+        order_id: OrderId,
         to: OrderStatus,
     ) -> Result<AdminOrder, Error> {
         self.write(move |c| {
@@ -133,7 +134,7 @@ impl Db {
                 Entry {
                     action: "order.status",
                     thing: "order",
-                    thing_id: Some(order_id),
+                    thing_id: Some(order_id.0),
                     before: Some(json!({"status": from})),
                     after: Some(json!({"status": to})),
                 },

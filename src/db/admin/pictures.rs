@@ -9,6 +9,7 @@ use serde_json::json;
 use super::audit::record;
 use crate::db::conn::{Conn, args};
 use crate::db::{Db, Error};
+use crate::domain::ProductId;
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::pictures::{MAX_PER_PRODUCT, StoredPicture};
 use crate::domain::{Rejection, Thing, Timestamp};
@@ -36,7 +37,7 @@ fn uploaded_id(url: &str) -> Option<i64> {
 
 impl Db {
     /// The product's pictures in order; `NotFound` when there is no such product.
-    pub async fn list_pictures(&self, product_id: i64) -> Result<Vec<Picture>, Error> {
+    pub async fn list_pictures(&self, product_id: ProductId) -> Result<Vec<Picture>, Error> {
         self.read(move |c| {
             require_product(c, product_id)?;
             pictures_of(c, product_id)
@@ -48,7 +49,7 @@ impl Db {
     pub async fn add_picture(
         &self,
         actor: Actor,
-        product_id: i64,
+        product_id: ProductId,
         picture: StoredPicture,
     ) -> Result<Vec<Picture>, Error> {
         self.write(move |c| {
@@ -84,7 +85,7 @@ impl Db {
                 Entry {
                     action: "product.picture.add",
                     thing: "product",
-                    thing_id: Some(product_id),
+                    thing_id: Some(product_id.0),
                     before: None,
                     after: Some(json!({"picture": picture_url(id), "width": picture.width, "height": picture.height})),
                 },
@@ -99,7 +100,7 @@ impl Db {
     pub async fn remove_picture(
         &self,
         actor: Actor,
-        product_id: i64,
+        product_id: ProductId,
         image_id: i64,
     ) -> Result<Vec<Picture>, Error> {
         self.write(move |c| {
@@ -132,7 +133,7 @@ impl Db {
                 Entry {
                     action: "product.picture.remove",
                     thing: "product",
-                    thing_id: Some(product_id),
+                    thing_id: Some(product_id.0),
                     before: Some(json!({"picture": url, "position": position + 1})),
                     after: None,
                 },
@@ -146,7 +147,7 @@ impl Db {
     pub async fn order_pictures(
         &self,
         actor: Actor,
-        product_id: i64,
+        product_id: ProductId,
         ids: Vec<i64>,
     ) -> Result<Vec<Picture>, Error> {
         self.write(move |c| {
@@ -182,7 +183,7 @@ impl Db {
                     Entry {
                         action: "product.picture.order",
                         thing: "product",
-                        thing_id: Some(product_id),
+                        thing_id: Some(product_id.0),
                         before: Some(json!({"pictures": urls(&before)})),
                         after: Some(json!({"pictures": urls(&after)})),
                     },
@@ -200,13 +201,13 @@ impl Db {
     }
 }
 
-fn require_product(c: &mut Conn, id: i64) -> Result<(), Error> {
+fn require_product(c: &mut Conn, id: ProductId) -> Result<(), Error> {
     let found =
         c.query_one("SELECT EXISTS (SELECT 1 FROM products WHERE id = ?1)", args![id], |r| r.get::<bool>(0))?;
     if found { Ok(()) } else { Err(Error::NotFound(Thing::Product)) }
 }
 
-fn pictures_of(c: &mut Conn, product_id: i64) -> Result<Vec<Picture>, Error> {
+fn pictures_of(c: &mut Conn, product_id: ProductId) -> Result<Vec<Picture>, Error> {
     c.query(
         "SELECT id, url, background FROM product_images WHERE product_id = ?1 ORDER BY position",
         args![product_id],
@@ -216,7 +217,7 @@ fn pictures_of(c: &mut Conn, product_id: i64) -> Result<Vec<Picture>, Error> {
 
 /// Logs a change of the product's pictures as its triggers log a change of its fields:
 /// its page, its department's lists, and the favorites lists that show its card.
-fn note_changed(c: &mut Conn, product_id: i64) -> Result<(), Error> {
+fn note_changed(c: &mut Conn, product_id: ProductId) -> Result<(), Error> {
     c.execute(
         "INSERT INTO changes (topic, key)
          SELECT 'product', id FROM products WHERE id = ?1

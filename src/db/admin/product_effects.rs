@@ -4,6 +4,7 @@
 
 use crate::db::Error;
 use crate::db::conn::{Conn, args};
+use crate::domain::ProductId;
 
 /// A product's `price_to_cents`, recounted from its variants: their highest price when
 /// it is above the product's own, else NULL (one price).
@@ -15,7 +16,7 @@ pub(in crate::db) const PRICE_TO: &str =
 /// Tells the carts and favorites lists that hold a product that it changed (their lines'
 /// prices and values, whether their variant is still sold, whether it is sold by variant
 /// at all): a store that keeps shoppers' answers drops them.
-pub(in crate::db) fn shoppers_holding(c: &mut Conn, product_id: i64) -> Result<(), Error> {
+pub(in crate::db) fn shoppers_holding(c: &mut Conn, product_id: ProductId) -> Result<(), Error> {
     c.execute(
         "INSERT INTO changes (topic, key)
          SELECT DISTINCT 'cart', user_id FROM cart_items WHERE product_id = ?1

@@ -18,11 +18,12 @@ use crate::domain::catalog::Rating;
 use crate::domain::listing::{NearerEnd, words};
 use crate::domain::stock::{LOW, default_sku};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
+use crate::domain::{ProductId, VariantId};
 
 /// A product as the back office sees it.
 #[derive(Debug, Clone)]
 pub struct AdminProduct {
-    pub id: i64,
+    pub id: ProductId,
     pub sku: String,
     pub name: String,
     pub brand: String,
@@ -45,8 +46,8 @@ pub struct ExportPage {
 
 /// A variant as the CSV export writes it.
 pub struct ExportedVariant {
-    pub product_id: i64,
-    pub id: i64,
+    pub product_id: ProductId,
+    pub id: VariantId,
     pub sku: String,
     pub chosen: crate::domain::variants::Chosen,
     /// Its own price; `None`: the product's.
@@ -150,7 +151,7 @@ pub struct AdminProductPage {
 
 impl Db {
     /// Any product, archived or not; `None` when there is no such product.
-    pub async fn get_admin_product(&self, id: i64) -> Result<Option<AdminProduct>, Error> {
+    pub async fn get_admin_product(&self, id: ProductId) -> Result<Option<AdminProduct>, Error> {
         self.read(move |c| find(c, id)).await
     }
 
@@ -209,7 +210,7 @@ impl Db {
     pub async fn update_product(
         &self,
         actor: Actor,
-        id: i64,
+        id: ProductId,
         change: ProductChange,
     ) -> Result<AdminProduct, Error> {
         self.write(move |c| update(c, &actor, id, &change)).await
@@ -220,7 +221,7 @@ impl Db {
     pub async fn set_product_archived(
         &self,
         actor: Actor,
-        id: i64,
+        id: ProductId,
         archived: bool,
     ) -> Result<AdminProduct, Error> {
         self.write(move |c| {
@@ -238,7 +239,7 @@ impl Db {
                 Entry {
                     action: if archived { "product.archive" } else { "product.restore" },
                     thing: "product",
-                    thing_id: Some(id),
+                    thing_id: Some(id.0),
                     before: Some(json!({"name": before.name, "archived": !archived})),
                     after: Some(json!({"name": after.name, "archived": archived})),
                 },
@@ -249,7 +250,7 @@ impl Db {
     }
 }
 
-fn find(c: &mut Conn, id: i64) -> Result<Option<AdminProduct>, Error> {
+fn find(c: &mut Conn, id: ProductId) -> Result<Option<AdminProduct>, Error> {
     c.query_opt(&format!("SELECT {COLUMNS} FROM {FROM} WHERE p.id = ?1"), args![id], admin_product)
 }
 
@@ -330,7 +331,7 @@ fn list(c: &mut Conn, query: &AdminProductQuery) -> Result<AdminProductPage, Err
             c.query(&format!("SELECT {COLUMNS} FROM {FROM} WHERE p.id IN ({list})"), &[], admin_product)?
         }
     };
-    products.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
+    products.sort_by_key(|p| ids.iter().position(|id| *id == p.id.0));
     Ok(AdminProductPage { products, total })
 }
 
@@ -402,7 +403,7 @@ fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminPr
     };
     require_department(c, department_id)?;
     variants::refuse_variant_sku(c, change.sku.as_deref())?;
-    let id: i64 = c.attempt(|c| {
+    let id: ProductId = c.attempt(|c| {
         c.query_one(
             "INSERT INTO products (department_id, name, brand, price_cents, description, stock, sku)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id",
@@ -411,7 +412,9 @@ fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminPr
         )
     })?;
     if change.sku.is_none() {
-        c.attempt(|c| c.execute("UPDATE products SET sku = ?2 WHERE id = ?1", args![id, &default_sku(id)]))?;
+        c.attempt(|c| {
+            c.execute("UPDATE products SET sku = ?2 WHERE id = ?1", args![id, &default_sku(id.0)])
+        })?;
     }
     let created = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     record(
@@ -420,7 +423,7 @@ fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminPr
         Entry {
             action: "product.create",
             thing: "product",
-            thing_id: Some(id),
+            thing_id: Some(id.0),
             before: None,
             after: Some(created.audited()),
         },
@@ -428,7 +431,7 @@ fn create(c: &mut Conn, actor: &Actor, change: &ProductChange) -> Result<AdminPr
     Ok(created)
 }
 
-fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Result<AdminProduct, Error> {
+fn update(c: &mut Conn, actor: &Actor, id: ProductId, change: &ProductChange) -> Result<AdminProduct, Error> {
     refuse_during_import(c)?;
     let before = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     if let Some(department_id) = change.department_id {
@@ -480,7 +483,7 @@ fn update(c: &mut Conn, actor: &Actor, id: i64, change: &ProductChange) -> Resul
             Entry {
                 action: "product.update",
                 thing: "product",
-                thing_id: Some(id),
+                thing_id: Some(id.0),
                 before: Some(was),
                 after: Some(now),
             },

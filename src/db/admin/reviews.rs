@@ -8,15 +8,16 @@ use super::audit::record;
 use crate::db::conn::{Row, Value, args};
 use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry};
+use crate::domain::{ProductId, ShopperId};
 use crate::domain::{Thing, Timestamp};
 
 /// A review as the back office lists it.
 #[derive(Debug, Clone)]
 pub struct AdminReview {
     pub id: i64,
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub product_name: String,
-    pub user_id: i64,
+    pub user_id: ShopperId,
     pub username: String,
     pub rating: i64,
     pub title: String,
@@ -26,7 +27,7 @@ pub struct AdminReview {
 }
 
 pub struct AdminReviewQuery {
-    pub product_id: Option<i64>,
+    pub product_id: Option<ProductId>,
     pub rating: Option<i64>,
     pub hidden: Option<bool>,
     pub offset: u64,
@@ -65,7 +66,7 @@ impl Db {
             let mut params: Vec<Value> = Vec::new();
             if let Some(product_id) = query.product_id {
                 conditions.push("r.product_id = ?");
-                params.push(Value::Int(product_id));
+                params.push(product_id.into());
             }
             if let Some(rating) = query.rating {
                 conditions.push("r.rating = ?");

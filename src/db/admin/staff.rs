@@ -7,6 +7,7 @@ use super::audit::record;
 use crate::db::conn::{Conn, Row, Value, args};
 use crate::db::users::{AFTER_USER_COLUMNS, USER_COLUMNS, role, user};
 use crate::db::{Constraint, Db, Error};
+use crate::domain::ShopperId;
 use crate::domain::audit::{Actor, Entry};
 use crate::domain::roles::Role;
 use crate::domain::users::User;
@@ -65,7 +66,7 @@ fn staff_account(r: &Row) -> Result<StaffAccount, Error> {
 
 impl Db {
     /// The account's role and state, read on every back-office request.
-    pub async fn get_access(&self, user_id: i64) -> Result<Option<Access>, Error> {
+    pub async fn get_access(&self, user_id: ShopperId) -> Result<Option<Access>, Error> {
         self.read(move |c| {
             c.query_opt(
                 "SELECT username, role, disabled_at IS NOT NULL FROM users WHERE id = ?1",
@@ -132,7 +133,7 @@ impl Db {
                     Entry {
                         action: "staff.role",
                         thing: "account",
-                        thing_id: Some(after.id),
+                        thing_id: Some(after.id.0),
                         before: Some(json!({"username": before.username, "role": before.role})),
                         after: Some(json!({"username": after.username, "role": after.role})),
                     },
@@ -145,7 +146,12 @@ impl Db {
 
     /// Disables the account, or enables it again. A disabled account cannot sign in;
     /// its sessions are the caller's to end. An owner cannot disable their own account.
-    pub async fn set_disabled(&self, actor: Actor, user_id: i64, disabled: bool) -> Result<User, Error> {
+    pub async fn set_disabled(
+        &self,
+        actor: Actor,
+        user_id: ShopperId,
+        disabled: bool,
+    ) -> Result<User, Error> {
         self.write(move |c| {
             if actor.id == Some(user_id) {
                 return Err(Rejection::Invalid(vec!["You cannot disable your own account.".into()]).into());
@@ -168,7 +174,7 @@ impl Db {
                     Entry {
                         action: if disabled { "account.disable" } else { "account.enable" },
                         thing: "account",
-                        thing_id: Some(user_id),
+                        thing_id: Some(user_id.0),
                         before: Some(json!({"username": after.username, "disabled": was})),
                         after: Some(json!({"username": after.username, "disabled": disabled})),
                     },
@@ -212,7 +218,7 @@ fn add_staff(c: &mut Conn, actor: &Actor, new: &NewStaff, promote: bool) -> Resu
             Entry {
                 action: "staff.role",
                 thing: "account",
-                thing_id: Some(after.id),
+                thing_id: Some(after.id.0),
                 before: Some(json!({"username": before.username, "role": before.role})),
                 after: Some(json!({
                     "username": after.username,
@@ -258,7 +264,7 @@ fn add_staff(c: &mut Conn, actor: &Actor, new: &NewStaff, promote: bool) -> Resu
         Entry {
             action: "staff.add",
             thing: "account",
-            thing_id: Some(created.id),
+            thing_id: Some(created.id.0),
             before: None,
             after: Some(json!({"username": created.username, "email": created.email, "role": created.role})),
         },
@@ -334,7 +340,7 @@ pub enum SecondFactor {
 }
 
 impl Db {
-    pub async fn get_second_factor(&self, user_id: i64) -> Result<SecondFactor, Error> {
+    pub async fn get_second_factor(&self, user_id: ShopperId) -> Result<SecondFactor, Error> {
         self.read(move |c| {
             let found = c.query_opt(
                 "SELECT totp_secret, totp_confirmed FROM users WHERE id = ?1",
@@ -351,7 +357,7 @@ impl Db {
     }
 
     /// Keeps a new secret for the account, not yet in force; refused while one is on.
-    pub async fn start_second_factor(&self, user_id: i64, secret: String) -> Result<(), Error> {
+    pub async fn start_second_factor(&self, user_id: ShopperId, secret: String) -> Result<(), Error> {
         self.write(move |c| {
             let started = c.execute(
                 "UPDATE users SET totp_secret = ?2, totp_confirmed = FALSE, totp_last_step = NULL
@@ -407,7 +413,7 @@ impl Db {
 
     /// Spends the code of `step` for the account: true once per step, and only for a
     /// step later than the last one spent, so a code seen once is good for nothing.
-    pub async fn spend_code(&self, user_id: i64, step: u64) -> Result<bool, Error> {
+    pub async fn spend_code(&self, user_id: ShopperId, step: u64) -> Result<bool, Error> {
         self.write(move |c| {
             let spent = c.execute(
                 "UPDATE users SET totp_last_step = ?2
@@ -420,11 +426,11 @@ impl Db {
     }
 }
 
-fn second_factor_entry(user_id: i64, username: &str, on: bool) -> Entry {
+fn second_factor_entry(user_id: ShopperId, username: &str, on: bool) -> Entry {
     Entry {
         action: if on { "account.second_factor_on" } else { "account.second_factor_off" },
         thing: "account",
-        thing_id: Some(user_id),
+        thing_id: Some(user_id.0),
         before: Some(json!({"username": username, "secondFactor": !on})),
         after: Some(json!({"username": username, "secondFactor": on})),
     }

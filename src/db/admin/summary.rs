@@ -5,6 +5,7 @@
 use crate::db::cards::{CARD_COLUMNS, card};
 use crate::db::conn::args;
 use crate::db::{Db, Error};
+use crate::domain::ProductId;
 use crate::domain::catalog::ProductCard;
 use crate::domain::stock::LOW;
 use crate::domain::{Cents, Timestamp};
@@ -22,7 +23,7 @@ pub struct Day {
 
 #[derive(Debug, Clone)]
 pub struct TopProduct {
-    pub product_id: i64,
+    pub product_id: ProductId,
     pub name: String,
     pub units: i64,
     pub revenue: Cents,

@@ -16,12 +16,13 @@ use crate::db::{Db, Error};
 use crate::domain::audit::{Actor, Entry, changed_fields};
 use crate::domain::variants::{self, ProductOption, Variant, VariantSet};
 use crate::domain::{Cents, Rejection, Thing};
+use crate::domain::{ProductId, VariantId};
 
 /// A product's options and variants, each variant's price its own (`None`: the
 /// product's), as the back office edits them.
 #[derive(Debug, Clone)]
 pub struct AdminVariants {
-    pub product_id: i64,
+    pub product_id: ProductId,
     /// The product's own price: what a variant without one asks, and the least any asks.
     pub price: Cents,
     pub options: Vec<ProductOption>,
@@ -30,7 +31,7 @@ pub struct AdminVariants {
 
 impl Db {
     /// `None` when there is no such product (archived ones included).
-    pub async fn get_admin_variants(&self, product_id: i64) -> Result<Option<AdminVariants>, Error> {
+    pub async fn get_admin_variants(&self, product_id: ProductId) -> Result<Option<AdminVariants>, Error> {
         self.read(move |c| find(c, product_id)).await
     }
 
@@ -43,14 +44,14 @@ impl Db {
     pub async fn save_variants(
         &self,
         actor: Actor,
-        product_id: i64,
+        product_id: ProductId,
         set: VariantSet,
     ) -> Result<AdminVariants, Error> {
         self.write(move |c| save(c, &actor, product_id, &set)).await
     }
 }
 
-fn find(c: &mut Conn, product_id: i64) -> Result<Option<AdminVariants>, Error> {
+fn find(c: &mut Conn, product_id: ProductId) -> Result<Option<AdminVariants>, Error> {
     let product =
         c.query_opt("SELECT price_cents, options FROM products WHERE id = ?1", args![product_id], |r| {
             Ok((Cents(r.get(0)?), r.get::<Option<String>>(1)?))
@@ -77,7 +78,12 @@ fn audited(options: &[ProductOption], variants: &[Variant]) -> Value {
     Value::Object(fields)
 }
 
-fn save(c: &mut Conn, actor: &Actor, product_id: i64, set: &VariantSet) -> Result<AdminVariants, Error> {
+fn save(
+    c: &mut Conn,
+    actor: &Actor,
+    product_id: ProductId,
+    set: &VariantSet,
+) -> Result<AdminVariants, Error> {
     refuse_during_import(c)?;
     let before = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
     let errors = problems(c, &before, set)?;
@@ -101,8 +107,8 @@ fn problems(c: &mut Conn, before: &AdminVariants, set: &VariantSet) -> Result<Ve
             v.sku, before.price
         ));
     }
-    let held: HashSet<i64> = before.variants.iter().map(|v| v.id).collect();
-    for v in set.variants.iter().filter(|v| v.id != 0 && !held.contains(&v.id)) {
+    let held: HashSet<VariantId> = before.variants.iter().map(|v| v.id).collect();
+    for v in set.variants.iter().filter(|v| v.id != VariantId::NEW && !held.contains(&v.id)) {
         errors.push(format!("{}: variant {} is not one of this product's.", v.sku, v.id));
     }
     let pictures: HashSet<i64> = c
@@ -124,8 +130,10 @@ fn problems(c: &mut Conn, before: &AdminVariants, set: &VariantSet) -> Result<Ve
 /// changed where they stand (keeping their ids), new ones are added.
 fn write_variants(c: &mut Conn, before: &AdminVariants, set: &VariantSet) -> Result<(), Error> {
     let product_id = before.product_id;
-    let kept: HashSet<i64> = set.variants.iter().map(|v| v.id).filter(|&id| id != 0).collect();
-    let gone: Vec<i64> = before.variants.iter().map(|v| v.id).filter(|id| !kept.contains(id)).collect();
+    let kept: HashSet<VariantId> =
+        set.variants.iter().map(|v| v.id).filter(|&id| id != VariantId::NEW).collect();
+    let gone: Vec<i64> =
+        before.variants.iter().map(|v| v.id).filter(|id| !kept.contains(id)).map(|id| id.0).collect();
     for ids in gone.chunks(500) {
         c.execute(&format!("DELETE FROM product_variants WHERE id IN ({})", numbers(ids)), &[])?;
     }
@@ -142,7 +150,7 @@ fn write_variants(c: &mut Conn, before: &AdminVariants, set: &VariantSet) -> Res
         let value = |i: usize| v.values.get(i).map_or("", String::as_str);
         let (position, price) = (position as i64, v.price.map(|p| p.0));
         c.attempt(|c| match v.id {
-            0 => c.execute(
+            VariantId::NEW => c.execute(
                 "INSERT INTO product_variants
                      (product_id, position, sku, option1, option2, option3, price_cents, stock, image_id)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -161,7 +169,7 @@ fn write_variants(c: &mut Conn, before: &AdminVariants, set: &VariantSet) -> Res
 
 /// The product's side of its variants: its options, its stock and price range, and the
 /// option values it sells (by which listings are narrowed).
-fn update_product_for_variants(c: &mut Conn, product_id: i64, set: &VariantSet) -> Result<(), Error> {
+fn update_product_for_variants(c: &mut Conn, product_id: ProductId, set: &VariantSet) -> Result<(), Error> {
     // The product sells its variants' units now (or, without options, its own: none
     // until staff say how many), and asks from its price to their highest.
     c.execute(
@@ -215,7 +223,7 @@ fn record_change(
             Entry {
                 action: "product.variants",
                 thing: "product",
-                thing_id: Some(after.product_id),
+                thing_id: Some(after.product_id.0),
                 before: Some(was),
                 after: Some(now),
             },
@@ -261,7 +269,7 @@ pub(in crate::db) fn refuse_variant_sku(c: &mut Conn, sku: Option<&str>) -> Resu
 }
 
 /// Whether a product has options, and so sells its variants' units, not its own.
-pub(in crate::db) fn has_options(c: &mut Conn, product_id: i64) -> Result<bool, Error> {
+pub(in crate::db) fn has_options(c: &mut Conn, product_id: ProductId) -> Result<bool, Error> {
     c.query_one(
         "SELECT EXISTS (SELECT 1 FROM products WHERE id = ?1 AND options IS NOT NULL)",
         args![product_id],
@@ -272,7 +280,7 @@ pub(in crate::db) fn has_options(c: &mut Conn, product_id: i64) -> Result<bool, 
 /// The first variant of the product asking less than `price`, as "SKU ($12.99)".
 pub(in crate::db) fn variant_below(
     c: &mut Conn,
-    product_id: i64,
+    product_id: ProductId,
     price: Cents,
 ) -> Result<Option<String>, Error> {
     c.query_opt(

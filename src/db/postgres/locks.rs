@@ -9,6 +9,7 @@ use postgres::Client;
 
 use crate::db::Error;
 use crate::db::conn::{Conn, args};
+use crate::domain::ShopperId;
 
 /// Whose advisory lock serializes migrations and seeding: Market's SQLite application id.
 pub(super) const MIGRATION_LOCK: i64 = crate::db::sqlite::identity::APPLICATION_ID as i64;
@@ -35,7 +36,7 @@ pub(super) fn take_migration_lock(client: &mut Client, server: &str) -> anyhow::
 
 /// Holds the shopper's row until the transaction ends. `NO KEY UPDATE` leaves the
 /// row's key free, so the foreign keys of the rows the write adds do not wait on it.
-pub fn lock_shopper(c: &mut Conn, user_id: i64) -> Result<(), Error> {
+pub fn lock_shopper(c: &mut Conn, user_id: ShopperId) -> Result<(), Error> {
     c.query_opt("SELECT 1 FROM users WHERE id = ?1 FOR NO KEY UPDATE", args![user_id], |_| Ok(()))?;
     Ok(())
 }
