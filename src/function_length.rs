@@ -78,8 +78,10 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
     let (mut i, mut line, mut depth) = (0, 1, 0usize);
     // Functions whose body has not closed yet: name, first line, the depth of its body.
     let mut open: Vec<(String, usize, usize)> = Vec::new();
-    // A `fn` seen whose body has not opened yet.
+    // A `fn` seen whose body has not opened yet, and how deep in brackets its
+    // signature is (a `;` in `[&str; 4]` does not end it).
     let mut pending: Option<(String, usize)> = None;
+    let mut brackets = 0usize;
     let mut found = Vec::new();
     while i < chars.len() {
         if let Some(end) = text_ending(&chars, i, &mut line) {
@@ -89,7 +91,9 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
         match chars[i] {
             '\n' => line += 1,
             'f' => pending = function_at(&chars, i).map(|name| (name, line)).or(pending),
-            ';' => pending = None,
+            '(' | '[' => brackets += 1,
+            ')' | ']' => brackets = brackets.saturating_sub(1),
+            ';' if brackets == 0 => pending = None,
             '{' => {
                 depth += 1;
                 if let Some((name, first)) = pending.take() {
@@ -137,10 +141,16 @@ fn no_function_runs_over_80_lines() {
 fn the_count_sees_a_whole_function_and_steps_over_braces_in_text() {
     let text = "fn short() {\n    let s = \"{\";\n    let c = '{';\n    // }\n}\n\n\
                 pub async fn longer<'a>(x: &'a str) -> Result<(), E>\nwhere\n    E: Sized,\n{\n    \
-                let sql = r#\"SELECT {\n}\"#;\n    fn inner() {}\n}\n\ntrait T {\n    fn declared(&self);\n}\n";
+                let sql = r#\"SELECT {\n}\"#;\n    fn inner() {}\n}\n\ntrait T {\n    fn declared(&self);\n}\n\
+                fn cells(row: [&str; 4]) {\n}\n";
     let found = functions(text);
     assert_eq!(
         found,
-        vec![("short".to_string(), 1, 5), ("inner".to_string(), 13, 1), ("longer".to_string(), 7, 8),]
+        vec![
+            ("short".to_string(), 1, 5),
+            ("inner".to_string(), 13, 1),
+            ("longer".to_string(), 7, 8),
+            ("cells".to_string(), 19, 2),
+        ]
     );
 }

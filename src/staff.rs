@@ -11,8 +11,8 @@ use crate::auth::Passwords;
 use crate::cli::StaffCommand;
 use crate::db::admin::staff::{Added, NewStaff, Who};
 use crate::db::{Db, Limits, Location};
-use crate::domain::admin_inputs::{staff_identity, staff_password};
-use crate::domain::audit::Actor;
+use crate::domain::admin::audit::Actor;
+use crate::domain::admin::inputs::{staff_identity, staff_password};
 use crate::domain::roles::Role;
 use crate::domain::{ShopperId, demo};
 

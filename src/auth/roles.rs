@@ -16,7 +16,7 @@ use actix_web::{FromRequest, HttpMessage, HttpRequest, ResponseError, web};
 use super::current_user::USER_ID;
 use crate::db::Db;
 use crate::domain::ShopperId;
-use crate::domain::audit::Actor;
+use crate::domain::admin::audit::Actor;
 use crate::domain::roles::Role;
 use crate::error::ApiError;
 

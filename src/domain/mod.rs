@@ -1,10 +1,8 @@
 //! The store's rules as plain values and functions: no I/O, no HTTP, no SQL. Money is
 //! integer cents; everything here is tested without a database (docs/architecture.md).
-pub mod admin_inputs;
-pub mod audit;
+pub mod admin;
 pub mod cart;
 pub mod catalog;
-pub mod catalog_csv;
 pub mod demo;
 pub mod favorites;
 pub mod fields;
@@ -15,7 +13,6 @@ pub mod money;
 pub mod order_status;
 pub mod orders;
 pub mod ownership;
-pub mod pictures;
 pub mod pricing;
 pub mod rejection;
 pub mod reviews;
@@ -23,7 +20,6 @@ pub mod roles;
 pub mod stock;
 pub mod time;
 pub mod users;
-pub mod variant_inputs;
 pub mod variants;
 
 pub use ids::{CartLineId, OrderId, ProductId, ReviewId, ShopperId, VariantId};

@@ -15,7 +15,7 @@ use crate::auth::{Passwords, StaffMember};
 use crate::db::Db;
 use crate::db::admin::staff::{Added, NewStaff, Who};
 use crate::domain::ShopperId;
-use crate::domain::admin_inputs::{StaffInput, StaffRole};
+use crate::domain::admin::inputs::{StaffInput, StaffRole};
 use crate::domain::inputs::check;
 use crate::domain::roles::Role;
 use crate::error::ApiError;

@@ -25,7 +25,7 @@ use crate::auth::StaffMember;
 use crate::config::Imports;
 use crate::db::admin::imports::{LISTED_PROBLEMS, Step};
 use crate::db::{BulkWrites, Db};
-use crate::domain::catalog_csv::{
+use crate::domain::admin::catalog_csv::{
     COLUMNS, CsvProblem, Departments, ImportRow, check_header, check_row, export_cell, options_cell,
 };
 use crate::domain::{Rejection, Thing};

@@ -17,7 +17,7 @@ use crate::db::admin::reviews::AdminReview;
 use crate::db::admin::staff::{AccountRow, StaffAccount};
 use crate::db::admin::summary::Summary;
 use crate::db::admin::variants::AdminVariants;
-use crate::domain::audit::Logged;
+use crate::domain::admin::audit::Logged;
 use crate::domain::orders::OrderStatus;
 use crate::domain::roles::Role;
 use crate::domain::variants::{self, ProductOption};

@@ -13,7 +13,7 @@ use crate::api::openapi::{
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::domain::ProductId;
-use crate::domain::pictures::{MAX_BYTES, PictureProblem, prepare, too_many_bytes};
+use crate::domain::admin::pictures::{MAX_BYTES, PictureProblem, prepare, too_many_bytes};
 use crate::error::ApiError;
 
 #[api_operation(

@@ -11,7 +11,7 @@ use crate::api::openapi::{
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::domain::ProductId;
-use crate::domain::admin_inputs::ProductInput;
+use crate::domain::admin::inputs::ProductInput;
 use crate::domain::{Rejection, Thing};
 use crate::error::ApiError;
 

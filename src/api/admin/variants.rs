@@ -9,7 +9,7 @@ use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, Write
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::domain::ProductId;
-use crate::domain::variant_inputs::VariantsInput;
+use crate::domain::admin::variant_inputs::VariantsInput;
 use crate::domain::{Rejection, Thing};
 use crate::error::{ApiError, unreadable_json};
 

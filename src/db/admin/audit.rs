@@ -5,7 +5,7 @@
 use crate::db::conn::{Conn, Row, args};
 use crate::db::{Db, Error};
 use crate::domain::Timestamp;
-use crate::domain::audit::{Actor, Entry, Logged};
+use crate::domain::admin::audit::{Actor, Entry, Logged};
 
 /// Records `entry` by `actor`, in the caller's transaction.
 pub(in crate::db) fn record(c: &mut Conn, actor: &Actor, entry: Entry) -> Result<(), Error> {

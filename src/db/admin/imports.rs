@@ -20,8 +20,8 @@ use super::audit::record;
 use super::product_effects;
 use crate::db::conn::{Conn, Value, args};
 use crate::db::{Db, Error};
-use crate::domain::audit::{Actor, Entry};
-use crate::domain::catalog_csv::{CsvProblem, ImportRow, options_cell};
+use crate::domain::admin::audit::{Actor, Entry};
+use crate::domain::admin::catalog_csv::{CsvProblem, ImportRow, options_cell};
 use crate::domain::variants;
 use crate::domain::{ProductId, Rejection, Thing, Timestamp};
 

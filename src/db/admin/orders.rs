@@ -8,7 +8,7 @@ use super::audit::record;
 use crate::db::conn::{Value, args};
 use crate::db::orders::{return_stock, status};
 use crate::db::{Db, Error};
-use crate::domain::audit::{Actor, Entry};
+use crate::domain::admin::audit::{Actor, Entry};
 use crate::domain::orders::OrderStatus;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 use crate::domain::{OrderId, ShopperId};

@@ -10,8 +10,8 @@ use super::audit::record;
 use crate::db::conn::{Conn, args};
 use crate::db::{Db, Error};
 use crate::domain::ProductId;
-use crate::domain::audit::{Actor, Entry};
-use crate::domain::pictures::{MAX_PER_PRODUCT, StoredPicture};
+use crate::domain::admin::audit::{Actor, Entry};
+use crate::domain::admin::pictures::{MAX_PER_PRODUCT, StoredPicture};
 use crate::domain::{Rejection, Thing, Timestamp};
 
 /// One picture of a product, as the product answer lists them.

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::audit::record;
 use crate::db::conn::{Row, Value, args};
 use crate::db::{Db, Error};
-use crate::domain::audit::{Actor, Entry};
+use crate::domain::admin::audit::{Actor, Entry};
 use crate::domain::{ProductId, ShopperId};
 use crate::domain::{Thing, Timestamp};
 

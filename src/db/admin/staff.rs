@@ -8,7 +8,7 @@ use crate::db::conn::{Conn, Row, Value, args};
 use crate::db::users::{AFTER_USER_COLUMNS, USER_COLUMNS, role, user};
 use crate::db::{Constraint, Db, Error};
 use crate::domain::ShopperId;
-use crate::domain::audit::{Actor, Entry};
+use crate::domain::admin::audit::{Actor, Entry};
 use crate::domain::roles::Role;
 use crate::domain::users::User;
 use crate::domain::{Rejection, Thing, Timestamp};

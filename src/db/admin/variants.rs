@@ -13,7 +13,7 @@ use super::product_effects;
 use crate::db::catalog::product_variants;
 use crate::db::conn::{Conn, args};
 use crate::db::{Db, Error};
-use crate::domain::audit::{Actor, Entry, changed_fields};
+use crate::domain::admin::audit::{Actor, Entry, changed_fields};
 use crate::domain::variants::{self, ProductOption, Variant, VariantSet};
 use crate::domain::{Cents, Rejection, Thing};
 use crate::domain::{ProductId, VariantId};

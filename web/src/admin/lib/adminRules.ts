@@ -1,7 +1,7 @@
 // The back office's form rules: the product editor's and the add-staff form's. Lengths
 // and their messages come from the server's field-rules table (api/fieldRules.ts); the
 // price rule and the "required" messages are written here with the server's own words
-// (src/domain/fields.rs, src/domain/admin_inputs.rs), so a form and the server say the
+// (src/domain/fields.rs, src/domain/admin/inputs.rs), so a form and the server say the
 // same thing. The server has the last word.
 import { fieldRules } from '../../api/fieldRules.ts';
 import type { AdminProductBody, ProductInput, StaffInput } from '../../api/types.ts';

@@ -2,12 +2,12 @@
 // options does to the rows, the SKU a new row is offered, and the conversions from the
 // server's answer (GET /api/admin/products/{id}/variants) and to its whole-set save (PUT).
 // No React here, so that it can be tested with node --test. The server has the last word
-// on every rule (src/domain/variant_inputs.rs); the checks here only keep what cannot be
+// on every rule (src/domain/admin/variant_inputs.rs); the checks here only keep what cannot be
 // sent as JSON (a price that is not a number) or is plainly broken from a round trip.
 import type { AdminVariantsBody, VariantsInput } from '../../../api/types.ts';
 import { parseDollars, priceMessage, skuMessage, stockMessage } from '../../lib/adminRules.ts';
 
-/** The server's limits (src/domain/variant_inputs.rs). */
+/** The server's limits (src/domain/admin/variant_inputs.rs). */
 export const MAX_OPTIONS = 3;
 export const MAX_VALUES = 100;
 export const MAX_VARIANTS = 2000;

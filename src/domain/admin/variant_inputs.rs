@@ -5,11 +5,11 @@ use std::collections::{HashMap, HashSet};
 
 use serde::Deserialize;
 
-use super::ids::VariantId;
-use super::variants::{
+use crate::domain::ids::VariantId;
+use crate::domain::variants::{
     MAX_OPTION_TEXT, MAX_OPTIONS, MAX_VALUES, MAX_VARIANTS, ProductOption, Variant, VariantSet,
 };
-use super::{Rejection, fields};
+use crate::domain::{Rejection, fields};
 
 /// The back office's options and variants of one product, saved whole: options in
 /// order, and every variant that is sold. A variant given with its `id` keeps it (and

@@ -1,11 +1,11 @@
 //! The audit log's entries (docs/rules.md#the-audit-log): every back-office write
 //! says who made it, when, what it touched, and the values before and after.
 
-use super::ids::ShopperId;
+use crate::domain::ids::ShopperId;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::time::Timestamp;
+use crate::domain::time::Timestamp;
 
 /// Who makes a back-office write.
 #[derive(Debug, Clone)]

@@ -5,9 +5,9 @@
 use garde::Validate;
 use serde::Deserialize;
 
-use super::fields;
-use super::inputs::{email_rule, exact_length, username_rule};
-use super::roles::Role;
+use crate::domain::fields;
+use crate::domain::inputs::{email_rule, exact_length, username_rule};
+use crate::domain::roles::Role;
 
 /// A staff account to make, or an account to give a staff role.
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
@@ -53,13 +53,13 @@ impl From<StaffRole> for Role {
 }
 
 /// The password rule of a staff account, for `market staff add`.
-pub fn staff_password(password: &str) -> Result<(), super::Rejection> {
+pub fn staff_password(password: &str) -> Result<(), crate::domain::Rejection> {
     exact_length(fields::staff::PASSWORD)(password, &())
-        .map_err(|e| super::Rejection::Invalid(vec![e.message().to_string()]))
+        .map_err(|e| crate::domain::Rejection::Invalid(vec![e.message().to_string()]))
 }
 
 /// The username and email rules of a staff account, for `market staff add`.
-pub fn staff_identity(username: &str, email: &str) -> Result<(), super::Rejection> {
+pub fn staff_identity(username: &str, email: &str) -> Result<(), crate::domain::Rejection> {
     let mut errors = Vec::new();
     if let Err(e) = username_rule(username, &()) {
         errors.push(e.message().to_string());
@@ -69,7 +69,7 @@ pub fn staff_identity(username: &str, email: &str) -> Result<(), super::Rejectio
     }
     match errors.is_empty() {
         true => Ok(()),
-        false => Err(super::Rejection::Invalid(errors)),
+        false => Err(crate::domain::Rejection::Invalid(errors)),
     }
 }
 
@@ -108,7 +108,7 @@ pub struct ProductChange {
     pub name: Option<String>,
     pub brand: Option<String>,
     pub department_id: Option<i64>,
-    pub price: Option<super::Cents>,
+    pub price: Option<crate::domain::Cents>,
     pub description: Option<String>,
     pub stock: Option<i64>,
     pub sku: Option<String>,
@@ -117,7 +117,7 @@ pub struct ProductChange {
 impl ProductInput {
     /// Checks every field given (and, `creating`, that each required one is), naming
     /// each problem in a line of its own.
-    pub fn parse(self, creating: bool) -> Result<ProductChange, super::Rejection> {
+    pub fn parse(self, creating: bool) -> Result<ProductChange, crate::domain::Rejection> {
         let mut errors: Vec<String> = Vec::new();
         let mut text = |value: Option<String>, rule: fields::FieldRule, required: &str| -> Option<String> {
             match value {
@@ -126,7 +126,7 @@ impl ProductInput {
                     None
                 }
                 None => None,
-                Some(v) => match super::inputs::length(rule)(&v, &()) {
+                Some(v) => match crate::domain::inputs::length(rule)(&v, &()) {
                     Ok(()) => Some(v.trim().to_owned()),
                     Err(e) => {
                         errors.push(e.message().to_string());
@@ -191,7 +191,7 @@ impl ProductInput {
             },
         };
         if !errors.is_empty() {
-            return Err(super::Rejection::Invalid(errors));
+            return Err(crate::domain::Rejection::Invalid(errors));
         }
         Ok(ProductChange { name, brand, department_id, price, description, stock, sku })
     }

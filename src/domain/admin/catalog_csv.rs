@@ -5,10 +5,10 @@
 
 use std::collections::HashMap;
 
-use super::Cents;
-use super::admin_inputs::ProductInput;
-use super::fields;
-use super::variants::Chosen;
+use super::inputs::ProductInput;
+use crate::domain::Cents;
+use crate::domain::fields;
+use crate::domain::variants::Chosen;
 
 /// The columns, in order: the export writes them and the import wants them. A product
 /// sold by variant is one row a variant: its own columns repeated on each, `stock` the

@@ -1,0 +1,9 @@
+//! The back office's rules: what staff may send (products, variants, staff accounts),
+//! the catalog as CSV, pictures as uploaded, and the audit log's entries
+//! (docs/architecture.md#the-back-office).
+
+pub mod audit;
+pub mod catalog_csv;
+pub mod inputs;
+pub mod pictures;
+pub mod variant_inputs;
