@@ -2,21 +2,12 @@
 //! brace (docs/architecture.md#layers): a longer one is cut into steps named for what
 //! they do, so that a reader holds one at a time.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::layering::sources;
 
 /// The most lines a function may take, signature and closing brace included.
 const MOST_LINES: usize = 80;
-
-fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, found);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            found.push(path);
-        }
-    }
-}
 
 fn is_ident(c: char) -> bool {
     c.is_alphanumeric() || c == '_'

@@ -20,7 +20,8 @@ const ALLOWED: [(&str, &[&str]); 7] = [
     ("api", &["domain", "db", "config", "error", "auth"]),
 ];
 
-fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
+/// Every `.rs` file under `dir`.
+pub(crate) fn sources(dir: &Path, found: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
