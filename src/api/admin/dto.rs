@@ -503,9 +503,9 @@ pub struct AccountBody {
     pub orders: i64,
 }
 
-impl From<StaffAccount> for AccountBody {
-    fn from(s: StaffAccount) -> Self {
-        let u = s.user;
+impl AccountBody {
+    /// `u` as the back office lists it, with what its row says besides.
+    fn of(u: crate::domain::users::User, disabled: bool, second_factor: bool, orders: i64) -> Self {
         AccountBody {
             id: u.id.0,
             username: u.username,
@@ -514,45 +514,28 @@ impl From<StaffAccount> for AccountBody {
             last_name: u.last_name,
             role: u.role,
             created_at: u.created_at,
-            disabled: s.disabled,
-            second_factor: s.second_factor,
-            orders: 0,
+            disabled,
+            second_factor,
+            orders,
         }
+    }
+}
+
+impl From<StaffAccount> for AccountBody {
+    fn from(s: StaffAccount) -> Self {
+        AccountBody::of(s.user, s.disabled, s.second_factor, 0)
     }
 }
 
 impl From<AccountRow> for AccountBody {
     fn from(a: AccountRow) -> Self {
-        let u = a.user;
-        AccountBody {
-            id: u.id.0,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: a.disabled,
-            second_factor: false,
-            orders: a.orders,
-        }
+        AccountBody::of(a.user, a.disabled, false, a.orders)
     }
 }
 
 impl From<crate::domain::users::User> for AccountBody {
     fn from(u: crate::domain::users::User) -> Self {
-        AccountBody {
-            id: u.id.0,
-            username: u.username,
-            email: u.email,
-            first_name: u.first_name,
-            last_name: u.last_name,
-            role: u.role,
-            created_at: u.created_at,
-            disabled: false,
-            second_factor: false,
-            orders: 0,
-        }
+        AccountBody::of(u, false, false, 0)
     }
 }
 
