@@ -149,8 +149,10 @@ fn reset(args: &ResetArgs) -> anyhow::Result<()> {
     }
     // A SQLite file belongs to one server, which must be stopped; a PostgreSQL database
     // is shared, and its servers drop what they kept as after any write.
-    let _lock =
-        location.is_one_servers().then(|| DataDirLock::take(&args.data_dir, "market reset")).transpose()?;
+    let _lock = location
+        .belongs_to_one_server()
+        .then(|| DataDirLock::take(&args.data_dir, "market reset"))
+        .transpose()?;
     let removed = market::db::reset_database(&location)?;
     println!("Reset {} to its seeded state: removed {removed}.", location.described());
     Ok(())
@@ -160,8 +162,10 @@ fn staff(args: &StaffArgs) -> anyhow::Result<()> {
     market::logging::install_plain();
     let location = location(&args.data_dir, args.database.as_deref())?;
     // A SQLite file belongs to one server, which must be stopped; PostgreSQL is shared.
-    let _lock =
-        location.is_one_servers().then(|| DataDirLock::take(&args.data_dir, "market staff")).transpose()?;
+    let _lock = location
+        .belongs_to_one_server()
+        .then(|| DataDirLock::take(&args.data_dir, "market staff"))
+        .transpose()?;
     market::staff::run(&location, &args.command)
 }
 
@@ -183,8 +187,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     log.install_for_events();
     // A SQLite file is one server's; a PostgreSQL database is shared by design.
     let location = location(&args.data_dir, args.database.as_deref())?;
-    let lock =
-        location.is_one_servers().then(|| DataDirLock::take(&args.data_dir, "market serve")).transpose()?;
+    let lock = location
+        .belongs_to_one_server()
+        .then(|| DataDirLock::take(&args.data_dir, "market serve"))
+        .transpose()?;
     let config = Config::from_args(args, &log);
     let served = run(config);
     drop(lock);

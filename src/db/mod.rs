@@ -108,7 +108,7 @@ impl Location {
     /// Whether one server at a time may open it: a SQLite file is one server's (and a
     /// command that writes it needs that server stopped); a PostgreSQL database is
     /// shared by design.
-    pub fn is_one_servers(&self) -> bool {
+    pub fn belongs_to_one_server(&self) -> bool {
         self.sqlite_file().is_some()
     }
 }
