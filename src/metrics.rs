@@ -246,7 +246,7 @@ impl Collector for LogFigures {
     }
 }
 
-/// The catalog index (`db/catalog_index/`): whether it answers, what it holds, its
+/// The catalog index (`catalog_index/`): whether it answers, what it holds, its
 /// builds (how long the last took: a replica that starts without one builds it) and
 /// the products it has put again after changes. None of it on a store without one.
 struct CatalogIndexFigures(Db);

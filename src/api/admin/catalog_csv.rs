@@ -2,7 +2,7 @@
 //! stays flat at any size), and imported whole-or-nothing (docs/rules.md#the-catalog-as-csv).
 //! An import's file is spooled to a temporary file as it arrives, read back a batch at a
 //! time on the blocking pool, and its checked rows wait in the database
-//! (`db/product_imports.rs`), which applies them after the answer, in short steps.
+//! (`db/admin/imports.rs`), which applies them after the answer, in short steps.
 
 use std::borrow::Cow;
 use std::fs::File;
