@@ -142,12 +142,17 @@ function watchBrowser(context, allowed) {
   // A page load cancels what the previous document was still loading (net::ERR_ABORTED),
   // including what it asked for while the new one was on its way: that is the journey
   // moving on, not a failure. Anything else that fails to load is one.
-  const documents = new WeakMap(); // page → { loads: documents started, pending: one on its way }
+  const documents = new WeakMap(); // page → { loads: documents started, pending: one on its way, urls }
   const sent = new WeakMap(); // request → { loads, pending } when it was sent
-  const documentsOf = (page) => documents.get(page) ?? documents.set(page, { loads: 0, pending: false }).get(page);
+  const documentsOf = (page) =>
+    documents.get(page) ?? documents.set(page, { loads: 0, pending: false, urls: new Set() }).get(page);
   context.on('page', (page) =>
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) documentsOf(page).pending = false;
+      if (frame !== page.mainFrame()) return;
+      const state = documentsOf(page);
+      state.pending = false;
+      // Every address the latest document has had (its load's, then each pushState).
+      state.urls.add(frame.url().split('#')[0]);
     }),
   );
   context.on('request', (request) => {
@@ -155,12 +160,17 @@ function watchBrowser(context, allowed) {
     if (request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame()) {
       state.loads += 1;
       state.pending = true;
+      state.urls = new Set();
     }
     sent.set(request, { ...state });
   });
   // Judged once the journey is over: Chromium may report a fetch it cancelled before it
   // reports the document load that cancelled it (a link clicked before the app took over
-  // the first screen; a CI run failed on an aborted GET /api/cart that way).
+  // the first screen; a CI run failed on an aborted GET /api/cart that way), and it may
+  // report a fetch the previous document sent just before a load after that load began
+  // (a CI run failed on an aborted GET /api/session "sent at load 4, 4 loads at the end",
+  // from the document that load replaced). Such a fetch names its document in its
+  // Referer: an address the latest document never had.
   const aborted = []; // { request, page, then }
   context.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? 'unknown';
@@ -168,10 +178,17 @@ function watchBrowser(context, allowed) {
     if (reason === 'net::ERR_ABORTED') aborted.push({ request, page, then: sent.get(request) });
     else problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
   });
+  const fromAnEarlierDocument = (request, now) => {
+    const referer = request.headers().referer;
+    return referer !== undefined && now.urls.size > 0 && !now.urls.has(referer.split('#')[0]);
+  };
   const judgeAborted = () => {
     for (const { request, page, then } of aborted.splice(0)) {
       const now = documentsOf(page);
-      const leftBehind = now.pending || (then !== undefined && (then.pending || now.loads > then.loads));
+      const leftBehind =
+        now.pending ||
+        (then !== undefined && (then.pending || now.loads > then.loads)) ||
+        fromAnEarlierDocument(request, now);
       // Where it stood, for a failure's message: which document load it was sent at
       // (and whether one was on its way), and how many loads there were when judged.
       const when = `sent at load ${then?.loads ?? 'unknown'}${then?.pending ? ' with one on its way' : ''}, ${now.loads} loads at the end`;
