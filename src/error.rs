@@ -229,6 +229,7 @@ impl From<Rejection> for ApiError {
             | Rejection::ChooseVariant { .. }
             | Rejection::NotAVariant { .. }
             | Rejection::NoVariants(_)
+            | Rejection::CodeRefused(_)
             | Rejection::EmptyCart => Self::BadRequest { message, errors },
             Rejection::NotFound(_) => Self::NotFound(message),
             Rejection::NotYours(_) => Self::Forbidden(message),
@@ -255,6 +256,8 @@ impl From<Rejection> for ApiError {
             | Rejection::NotForSale
             | Rejection::StatusMove { .. }
             | Rejection::Taken(_)
+            | Rejection::AddressBookFull
+            | Rejection::OrderCodeRefused(_)
             | Rejection::NotNow(_) => Self::Conflict { message, errors },
             Rejection::AccountDisabled => Self::Forbidden(message),
         }

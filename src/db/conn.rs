@@ -27,6 +27,14 @@ pub enum Value<'v> {
     Text(&'v str),
     /// A picture's bytes (`BLOB`, `bytea`).
     Bytes(&'v [u8]),
+    /// A flag: SQLite's 0 or 1, PostgreSQL's `boolean`.
+    Bool(bool),
+}
+
+impl From<bool> for Value<'_> {
+    fn from(b: bool) -> Self {
+        Value::Bool(b)
+    }
 }
 
 impl<'v> From<&'v [u8]> for Value<'v> {
@@ -94,6 +102,7 @@ impl rusqlite::ToSql for Value<'_> {
             Value::Int(n) => ValueRef::Integer(n),
             Value::Text(s) => ValueRef::Text(s.as_bytes()),
             Value::Bytes(b) => ValueRef::Blob(b),
+            Value::Bool(b) => ValueRef::Integer(i64::from(b)),
         }))
     }
 }
@@ -117,12 +126,16 @@ impl postgres::types::ToSql for Value<'_> {
             },
             Value::Text(s) => s.to_sql(ty, out),
             Value::Bytes(b) => b.to_sql(ty, out),
+            Value::Bool(b) => match *ty {
+                Type::BOOL => b.to_sql(ty, out),
+                _ => Err(format!("a flag was sent for a parameter of type {ty}").into()),
+            },
         }
     }
 
     fn accepts(ty: &postgres::types::Type) -> bool {
         use postgres::types::Type;
-        matches!(*ty, Type::INT8 | Type::INT4 | Type::INT2 | Type::BYTEA)
+        matches!(*ty, Type::INT8 | Type::INT4 | Type::INT2 | Type::BYTEA | Type::BOOL)
             || <&str as postgres::types::ToSql>::accepts(ty)
     }
 

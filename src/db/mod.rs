@@ -14,11 +14,13 @@
 //! that writes, or hold under the shopper's lock ([`lock_shopper`])
 //! (docs/architecture.md#storage).
 
+pub mod addresses;
 pub mod admin;
 mod cards;
 pub mod cart;
 pub mod catalog;
 pub mod changes;
+pub mod checkout;
 pub(crate) mod conn;
 pub mod demo;
 mod demo_count;

@@ -38,7 +38,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
     let sql = format!(
         "SELECT o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.total_cents, o.status, o.created_at,
                 o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents,
-                coalesce(vi.url, i.url), oi.variant_id, oi.options
+                coalesce(vi.url, i.url), oi.variant_id, oi.options, o.promotion_cents, o.shipping_cents, o.tax_cents
          FROM orders o
          LEFT JOIN order_items oi ON oi.order_id = o.id
          LEFT JOIN products p ON p.id = oi.product_id
@@ -59,6 +59,9 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                     subtotal: Cents(r.get(2)?),
                     discount: Cents(r.get(3)?),
                     total: Cents(r.get(4)?),
+                    promotion: Cents(r.get(15)?),
+                    shipping: Cents(r.get(16)?),
+                    tax: Cents(r.get(17)?),
                 },
                 status: status(r.get(5)?)?,
                 created_at: Timestamp(r.get(6)?),

@@ -113,6 +113,43 @@ pub mod product {
     };
 }
 
+pub mod address {
+    use super::*;
+    /// The most addresses one shopper keeps.
+    pub const MAX_ADDRESSES: i64 = 20;
+    pub const NAME: FieldRule = rule(
+        1,
+        80,
+        "Please enter the name of who receives the order.",
+        "A name must be at most 80 characters.",
+    );
+    pub const LINE1: FieldRule =
+        rule(1, 100, "Please enter the street address.", "A street address must be at most 100 characters.");
+    pub const LINE2: FieldRule = rule(0, 100, "", "The second address line must be at most 100 characters.");
+    pub const CITY: FieldRule = rule(1, 60, "Please enter a city.", "A city must be at most 60 characters.");
+    pub const STATE: FieldRule = FieldRule {
+        messages: &[("unknown", "Please choose a state.")],
+        ..rule(2, 2, "Please choose a state.", "Please choose a state.")
+    };
+    pub const POSTAL_CODE: FieldRule = FieldRule {
+        messages: &[("zip", "Please enter a ZIP code like 55403 or 55403-1234.")],
+        ..rule(
+            1,
+            10,
+            "Please enter a ZIP code like 55403 or 55403-1234.",
+            "Please enter a ZIP code like 55403 or 55403-1234.",
+        )
+    };
+    pub const COUNTRY: FieldRule = FieldRule {
+        messages: &[("unknown", "We don't ship to that country.")],
+        ..rule(2, 2, "Please choose a country.", "We don't ship to that country.")
+    };
+    pub const PHONE: FieldRule = FieldRule {
+        messages: &[("characters", "A phone number holds only digits, spaces and + - ( ).")],
+        ..rule(0, 20, "", "A phone number must be at most 20 characters.")
+    };
+}
+
 /// The table by request body and field, as the OpenAPI document names them.
 pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
     ("LoginInput", &[("credential", login::CREDENTIAL), ("password", login::PASSWORD)]),
@@ -143,6 +180,19 @@ pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
     (
         "ReviewInput",
         &[("rating", review::RATING), ("title", review::TITLE), ("description", review::DESCRIPTION)],
+    ),
+    (
+        "AddressInput",
+        &[
+            ("name", address::NAME),
+            ("line1", address::LINE1),
+            ("line2", address::LINE2),
+            ("city", address::CITY),
+            ("state", address::STATE),
+            ("postalCode", address::POSTAL_CODE),
+            ("country", address::COUNTRY),
+            ("phone", address::PHONE),
+        ],
     ),
 ];
 

@@ -1,8 +1,10 @@
 //! The store's rules as plain values and functions: no I/O, no HTTP, no SQL. Money is
 //! integer cents; everything here is tested without a database (docs/architecture.md).
+pub mod addresses;
 pub mod admin;
 pub mod cart;
 pub mod catalog;
+pub mod checkout;
 pub mod demo;
 pub mod favorites;
 pub mod fields;

@@ -1,7 +1,9 @@
 //! What a rule can refuse, and what the shopper reads when it does. `error.rs` gives
 //! each its HTTP status; the words are the product's (docs/rules.md#status-codes).
 
+use super::fields::address::MAX_ADDRESSES;
 use super::cart::MAX_LINES;
+use super::checkout::CodeRefusal;
 use super::ids::{ProductId, VariantId};
 use super::money::Cents;
 use super::order_status::OrderStatus;
@@ -19,6 +21,10 @@ pub enum Thing {
     Account,
     Picture,
     Import,
+    Address,
+    ShippingMethod,
+    Promotion,
+    TaxRate,
 }
 
 impl Thing {
@@ -33,6 +39,10 @@ impl Thing {
             Thing::Account => "Account",
             Thing::Picture => "Picture",
             Thing::Import => "Import",
+            Thing::Address => "Address",
+            Thing::ShippingMethod => "Shipping method",
+            Thing::Promotion => "Promotion",
+            Thing::TaxRate => "Tax rate",
         }
     }
 }
@@ -98,6 +108,15 @@ pub enum Rejection {
     /// are full, an import is being applied); the message says which.
     #[error("{0}")]
     NotNow(&'static str),
+    /// A 21st address.
+    #[error("An address book holds at most {MAX_ADDRESSES} addresses.")]
+    AddressBookFull,
+    /// A promotion code a quote cannot use; the message says why.
+    #[error("{0}")]
+    CodeRefused(CodeRefusal),
+    /// A promotion code an order cannot use; nothing was ordered.
+    #[error("{0}")]
+    OrderCodeRefused(CodeRefusal),
 }
 
 impl Rejection {
@@ -131,6 +150,9 @@ impl Rejection {
             | Rejection::StatusMove { .. }
             | Rejection::Taken(_)
             | Rejection::NotNow(_)
+            | Rejection::AddressBookFull
+            | Rejection::CodeRefused(_)
+            | Rejection::OrderCodeRefused(_)
             | Rejection::CartFull
             | Rejection::EmptyCart
             | Rejection::AlreadyReviewed => {

@@ -19,6 +19,7 @@ const STEPS: &[(usize, &str)] = &[
     (12, include_str!("migrations/0012_new_products_named.sql")),
     (13, include_str!("migrations/0013_demo_shoppers.sql")),
     (14, include_str!("migrations/0014_demo_shoppers_counted.sql")),
+    (15, include_str!("migrations/0015_checkout.sql")),
 ];
 
 /// The schema this Market writes.

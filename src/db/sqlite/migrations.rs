@@ -19,6 +19,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0012_new_products_named.sql")),
     M::up(include_str!("migrations/0013_demo_shoppers.sql")).foreign_key_check(),
     M::up(include_str!("migrations/0014_demo_shoppers_counted.sql")),
+    M::up(include_str!("migrations/0015_checkout.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a
