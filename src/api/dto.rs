@@ -642,8 +642,16 @@ pub struct Order {
     pub id: i64,
     pub user_id: i64,
     pub subtotal: Cents,
+    /// Every discount: the promotion code's and the RedCard's (`discounts` lists them).
     pub discount: Cents,
+    pub discounts: Vec<DiscountLine>,
+    pub shipping: Cents,
+    pub tax: Cents,
     pub total: Cents,
+    /// A copy of the address the order ships to, as it was when it was placed.
+    pub address: AddressBody,
+    pub shipping_method: OrderShipping,
+    pub promotion_code: Option<String>,
     pub status: OrderStatus,
     pub created_at: Timestamp,
     /// When the status last changed (when the order was placed, until it moves).
@@ -654,12 +662,23 @@ pub struct Order {
 
 impl From<domain::orders::Order> for Order {
     fn from(o: domain::orders::Order) -> Self {
+        let shipment = o.shipment;
         Order {
             id: o.id.0,
             user_id: o.user_id.0,
             subtotal: o.quote.subtotal,
             discount: o.quote.discount,
+            discounts: discount_lines(&o.quote, shipment.promotion_code.as_deref()),
+            shipping: o.quote.shipping,
+            tax: o.quote.tax,
             total: o.quote.total,
+            address: AddressBody::from(shipment.ship_to),
+            shipping_method: OrderShipping {
+                id: shipment.method_id,
+                name: shipment.method_name,
+                days: shipment.days,
+            },
+            promotion_code: shipment.promotion_code,
             status: o.status,
             created_at: o.created_at,
             status_changed_at: o.status_changed_at,
@@ -676,6 +695,183 @@ impl From<domain::orders::Order> for Order {
                     options: option_values(l.options),
                 })
                 .collect(),
+        }
+    }
+}
+
+/// One line of an order's or a quote's discounts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DiscountLine {
+    /// `Promotion SPRING10`, `RedCard 5% Discount`.
+    pub label: String,
+    pub amount: Cents,
+}
+
+/// The discounts of `quote`: the code's (when one was applied), then the RedCard's.
+pub fn discount_lines(quote: &domain::pricing::Quote, code: Option<&str>) -> Vec<DiscountLine> {
+    let mut lines = Vec::new();
+    if let Some(code) = code {
+        lines.push(DiscountLine { label: domain::checkout::promotion_label(code), amount: quote.promotion });
+    }
+    lines.push(DiscountLine { label: domain::checkout::CARD_LABEL.into(), amount: quote.card() });
+    lines
+}
+
+/// Where an order ships: an address's fields.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddressBody {
+    pub name: String,
+    pub line1: String,
+    /// Empty when there is none.
+    pub line2: String,
+    pub city: String,
+    pub state: String,
+    pub postal_code: String,
+    /// ISO 3166-1 alpha-2.
+    pub country: String,
+    /// Empty when there is none.
+    pub phone: String,
+}
+
+impl From<domain::addresses::ShipTo> for AddressBody {
+    fn from(a: domain::addresses::ShipTo) -> Self {
+        AddressBody {
+            name: a.name,
+            line1: a.line1,
+            line2: a.line2,
+            city: a.city,
+            state: a.state,
+            postal_code: a.postal_code,
+            country: a.country,
+            phone: a.phone,
+        }
+    }
+}
+
+/// An address of the shopper's address book.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Address {
+    pub id: i64,
+    pub name: String,
+    pub line1: String,
+    pub line2: String,
+    pub city: String,
+    pub state: String,
+    pub postal_code: String,
+    pub country: String,
+    pub phone: String,
+    /// The address a checkout uses unless the shopper picks another; exactly one is.
+    pub is_default: bool,
+}
+
+impl From<domain::addresses::Address> for Address {
+    fn from(a: domain::addresses::Address) -> Self {
+        let f = a.fields;
+        Address {
+            id: a.id,
+            name: f.name,
+            line1: f.line1,
+            line2: f.line2,
+            city: f.city,
+            state: f.state,
+            postal_code: f.postal_code,
+            country: f.country,
+            phone: f.phone,
+            is_default: a.is_default,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Addresses {
+    #[serde(rename = "Addresses")]
+    pub addresses: Vec<Address>,
+}
+
+/// The shipping method an order chose, as it was then.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderShipping {
+    /// `null` for orders placed before the store had methods.
+    pub id: Option<i64>,
+    pub name: String,
+    /// Business days: `3-5`.
+    pub days: String,
+}
+
+/// A shipping method a shopper may choose.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingMethod {
+    pub id: i64,
+    pub name: String,
+    pub price: Cents,
+    /// From this subtotal on the method is free; `null` when it never is.
+    pub free_over: Option<Cents>,
+    /// Business days: `3-5`.
+    pub days: String,
+    pub is_default: bool,
+}
+
+impl From<domain::checkout::ShippingMethod> for ShippingMethod {
+    fn from(m: domain::checkout::ShippingMethod) -> Self {
+        ShippingMethod {
+            id: m.id,
+            name: m.name,
+            price: m.price,
+            free_over: m.free_over,
+            days: m.days,
+            is_default: m.is_default,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ShippingMethods {
+    #[serde(rename = "ShippingMethods")]
+    pub shipping_methods: Vec<ShippingMethod>,
+}
+
+/// The shopper's cart priced under their choices, exactly as an order would be now.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutQuote {
+    pub lines: Vec<CartLine>,
+    pub subtotal: Cents,
+    pub discounts: Vec<DiscountLine>,
+    pub shipping: Cents,
+    /// Tax at the address's region rate on the discounted goods.
+    pub tax: Cents,
+    /// The region's rate, a percent: `8.25`.
+    #[schema(value_type = f64)]
+    pub tax_rate: f64,
+    /// What an order would cost now: send it back as the order's `total`.
+    pub total: Cents,
+    /// The address book's address used; `null` for the store's fixed address.
+    pub address_id: Option<i64>,
+    pub address: AddressBody,
+    pub shipping_method: ShippingMethod,
+    /// The code applied, in capitals; `null` for none.
+    pub promotion_code: Option<String>,
+}
+
+impl From<crate::db::checkout::Checkout> for CheckoutQuote {
+    fn from(c: crate::db::checkout::Checkout) -> Self {
+        let code = c.promotion.map(|p| p.code);
+        CheckoutQuote {
+            lines: c.lines.into_iter().map(CartLine::from).collect(),
+            subtotal: c.quote.subtotal,
+            discounts: discount_lines(&c.quote, code.as_deref()),
+            shipping: c.quote.shipping,
+            tax: c.quote.tax,
+            tax_rate: c.tax_rate.as_percent(),
+            total: c.quote.total,
+            address_id: c.address_id,
+            address: AddressBody::from(c.ship_to),
+            shipping_method: ShippingMethod::from(c.method),
+            promotion_code: code,
         }
     }
 }

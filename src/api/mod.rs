@@ -1,9 +1,11 @@
 //! The JSON API, and its whole route table (docs/architecture.md#the-route-table).
 
+pub mod addresses;
 pub mod admin;
 pub mod answer_cache;
 pub mod cart;
 pub mod catalog;
+pub mod checkout;
 pub mod dto;
 pub mod favorites;
 pub mod openapi;
@@ -107,6 +109,16 @@ route_table! {
     }
     "/orders" {
         "": get(shopper orders::list_orders) post(shopper orders::place_order);
+    }
+    "/addresses" {
+        "": get(shopper addresses::list_addresses) post(shopper addresses::add_address);
+        "/{id}": put(shopper addresses::update_address) delete(shopper addresses::delete_address);
+    }
+    "/shipping-methods" {
+        "": get(public checkout::list_shipping_methods);
+    }
+    "/checkout" {
+        "/quote": post(shopper checkout::quote_checkout);
     }
     "/search" {
         "": get(public search::search_products);

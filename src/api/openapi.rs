@@ -221,6 +221,8 @@ impl Modify for Security {
         (name = "cart", description = "The signed-in shopper's cart"),
         (name = "favorites", description = "The signed-in shopper's favorites"),
         (name = "orders", description = "The signed-in shopper's orders"),
+        (name = "addresses", description = "The signed-in shopper's address book"),
+        (name = "checkout", description = "Shipping methods, and the price of the cart under a checkout's choices"),
         (name = "contract", description = "This document"),
     )
 )]

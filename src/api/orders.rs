@@ -77,7 +77,7 @@ pub async fn place_order(
     let input = input.into_inner();
     check(&input)?;
     let attempt = key.map(|key| Attempt { key, fingerprint: input.fingerprint() });
-    let placed = db.place_order(user.id, input.view(), attempt).await?;
+    let placed = db.place_order(user.id, input.view(), input.choice(), attempt).await?;
     let mut res = HttpResponse::Created();
     res.insert_header(ContentType::json());
     if placed.replayed {

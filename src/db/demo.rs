@@ -11,7 +11,7 @@
 
 use super::conn::{Conn, args};
 use super::demo_count;
-use super::orders::return_stock;
+use super::orders::{give_back_use, return_stock};
 use super::users::{USER_COLUMNS, user};
 use super::{Db, Error};
 use crate::domain::Timestamp;
@@ -167,12 +167,18 @@ fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<Sh
         for order_id in unshipped {
             return_stock(c, order_id)?;
         }
+        // Its orders go with it, and every code they carry gets its use back.
+        let carrying: Vec<OrderId> =
+            c.query("SELECT order_id FROM promotion_uses WHERE user_id = ?1", args![id], |r| r.get(0))?;
+        for order_id in carrying {
+            give_back_use(c, order_id)?;
+        }
         c.execute("DELETE FROM idempotency_keys WHERE user_id = ?1", args![id])?;
         c.execute(
             "DELETE FROM order_items WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)",
             args![id],
         )?;
-        for table in ["orders", "reviews", "cart_items", "favorites", "sessions"] {
+        for table in ["orders", "reviews", "cart_items", "favorites", "sessions", "addresses"] {
             c.execute(&format!("DELETE FROM {table} WHERE user_id = ?1"), args![id])?;
         }
         c.execute("DELETE FROM users WHERE id = ?1", args![id])?;

@@ -6,12 +6,15 @@
 use crate::domain::catalog::NO_PICTURE;
 use std::time::Duration;
 
-use super::conn::{Conn, args};
-use super::{Db, Error, cart, lock_shopper};
+use super::checkout::{Checkout, price_checkout};
+use super::conn::{Conn, Row, args};
+use super::{Db, Error, lock_shopper};
+use crate::domain::addresses::ShipTo;
 use crate::domain::cart::CartLine;
+use crate::domain::checkout::{Choice, CodeRefusal};
 use crate::domain::ids::Id;
-use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, accept};
-use crate::domain::pricing::Quote;
+use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, Shipment, accept};
+use crate::domain::pricing::{Quote, TaxRate};
 use crate::domain::stock::Shortage;
 use crate::domain::variants;
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
@@ -38,7 +41,9 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
     let sql = format!(
         "SELECT o.id, o.user_id, o.subtotal_cents, o.discount_cents, o.total_cents, o.status, o.created_at,
                 o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents,
-                coalesce(vi.url, i.url), oi.variant_id, oi.options, o.promotion_cents, o.shipping_cents, o.tax_cents
+                coalesce(vi.url, i.url), oi.variant_id, oi.options, o.promotion_cents, o.shipping_cents, o.tax_cents,
+                o.ship_to, o.shipping_method_id, o.shipping_name, o.shipping_days, o.promotion_code, o.tax_region,
+                o.tax_rate_milli
          FROM orders o
          LEFT JOIN order_items oi ON oi.order_id = o.id
          LEFT JOIN products p ON p.id = oi.product_id
@@ -63,6 +68,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                     shipping: Cents(r.get(16)?),
                     tax: Cents(r.get(17)?),
                 },
+                shipment: shipment(r, 18)?,
                 status: status(r.get(5)?)?,
                 created_at: Timestamp(r.get(6)?),
                 status_changed_at: Timestamp(r.get(7)?),
@@ -84,6 +90,27 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
         Ok(())
     })?;
     Ok(orders)
+}
+
+/// What an order keeps of its checkout, from column `at` on: its address's copy (none
+/// for the spec's fixed address), the method's id, name and days, the code, the tax
+/// region and rate.
+fn shipment(r: &Row, at: usize) -> Result<Shipment, Error> {
+    let ship_to = match r.get::<Option<String>>(at)? {
+        None => ShipTo::fixed(),
+        Some(json) => {
+            serde_json::from_str(&json).map_err(|e| Error::other(format!("an order's address: {e}")))?
+        }
+    };
+    Ok(Shipment {
+        ship_to,
+        method_id: r.get(at + 1)?,
+        method_name: r.get(at + 2)?,
+        days: r.get(at + 3)?,
+        promotion_code: r.get(at + 4)?,
+        tax_region: r.get(at + 5)?,
+        tax_rate: TaxRate(r.get(at + 6)?),
+    })
 }
 
 /// A status as the database holds it.
@@ -113,6 +140,7 @@ impl Db {
         &self,
         user_id: ShopperId,
         seen: CartView,
+        choice: Choice,
         attempt: Option<Attempt>,
     ) -> Result<Placed, Error> {
         self.write(move |c| {
@@ -125,7 +153,7 @@ impl Db {
                 }
                 return Ok(Placed { order: by_id(c, order_id)?, replayed: true });
             }
-            let order = place(c, user_id, &seen)?;
+            let order = place(c, user_id, &seen, &choice)?;
             if let Some(attempt) = &attempt {
                 keep_key(c, user_id, attempt, order.id)?;
             }
@@ -144,22 +172,26 @@ impl Db {
     }
 }
 
-fn place(c: &mut Conn, user_id: ShopperId, seen: &CartView) -> Result<Order, Error> {
-    let lines = cart::lines(c, user_id)?;
+fn place(c: &mut Conn, user_id: ShopperId, seen: &CartView, choice: &Choice) -> Result<Order, Error> {
+    let checkout = price_checkout(c, user_id, choice, true)?;
+    let lines = &checkout.lines;
     let gone: Vec<String> = lines.iter().filter(|l| l.variant_gone).map(|l| l.name.clone()).collect();
     if !gone.is_empty() {
         return Err(Rejection::VariantsGone(gone).into());
     }
-    let quote = accept(&lines, seen)?;
-    take_stock(c, &lines)?;
-    let now = Timestamp::now().millis();
-    let order_id: OrderId = c.query_one(
-        "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at, status_changed_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id",
-        args![user_id, quote.subtotal.0, quote.discount.0, quote.total.0, OrderStatus::Received.as_str(), now],
-        |r| r.get(0),
-    )?;
-    for line in &lines {
+    let quote = accept(lines, checkout.quote, seen)?;
+    take_stock(c, lines)?;
+    if let Some(promotion) = &checkout.promotion {
+        take_use(c, promotion.id)?;
+    }
+    let order_id = insert_order(c, user_id, &checkout, &quote)?;
+    if let Some(promotion) = &checkout.promotion {
+        c.execute(
+            "INSERT INTO promotion_uses (order_id, promotion_id, user_id) VALUES (?1, ?2, ?3)",
+            args![order_id, promotion.id, user_id],
+        )?;
+    }
+    for line in lines {
         let options = variants::chosen_to_row(&line.options);
         c.execute(
             "INSERT INTO order_items (order_id, product_id, name, price_cents, variant_id, options)
@@ -169,6 +201,77 @@ fn place(c: &mut Conn, user_id: ShopperId, seen: &CartView) -> Result<Order, Err
     }
     c.execute("DELETE FROM cart_items WHERE user_id = ?1", args![user_id])?;
     by_id(c, order_id)
+}
+
+/// The order's row: its figures and what it keeps of its checkout (the address as a
+/// copy; none for the spec's fixed address, which a shopper without addresses ships to).
+fn insert_order(
+    c: &mut Conn,
+    user_id: ShopperId,
+    checkout: &Checkout,
+    quote: &Quote,
+) -> Result<OrderId, Error> {
+    let ship_to = match checkout.address_id {
+        None => None,
+        Some(_) => Some(serde_json::to_string(&checkout.ship_to).map_err(|e| Error::other(e.to_string()))?),
+    };
+    let method = &checkout.method;
+    let code = checkout.promotion.as_ref().map(|p| p.code.as_str());
+    c.query_one(
+        "INSERT INTO orders (user_id, subtotal_cents, discount_cents, total_cents, status, created_at, status_changed_at,
+                             ship_to, shipping_method_id, shipping_name, shipping_days, shipping_cents,
+                             promotion_code, promotion_cents, tax_region, tax_rate_milli, tax_cents)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) RETURNING id",
+        args![
+            user_id,
+            quote.subtotal.0,
+            quote.discount.0,
+            quote.total.0,
+            OrderStatus::Received.as_str(),
+            Timestamp::now().millis(),
+            ship_to.as_deref(),
+            method.id,
+            &method.name,
+            &method.days,
+            quote.shipping.0,
+            code,
+            quote.promotion.0,
+            checkout.tax_region.as_deref(),
+            checkout.tax_rate.0,
+            quote.tax.0
+        ],
+        |r| r.get(0),
+    )
+}
+
+/// Takes one use of promotion `id` by one statement that cannot pass its limit: of any
+/// number of concurrent orders, on any servers, the row's lock lets one through at a
+/// time and each sees the uses before it. None left: the order is refused, and its
+/// transaction (stock taken included) goes.
+fn take_use(c: &mut Conn, id: i64) -> Result<(), Error> {
+    let taken = c.execute(
+        "UPDATE promotions SET uses = uses + 1 WHERE id = ?1 AND (usage_limit IS NULL OR uses < usage_limit)",
+        args![id],
+    )?;
+    match taken {
+        0 => Err(Rejection::OrderCodeRefused(CodeRefusal::UsedUp).into()),
+        _ => Ok(()),
+    }
+}
+
+/// Gives back the use of a promotion code that order `order_id` took, if it took one
+/// (a cancelled order), in the caller's transaction. The use row goes first, so a
+/// second cancel finds none and gives back nothing.
+pub(super) fn give_back_use(c: &mut Conn, order_id: OrderId) -> Result<(), Error> {
+    let promotion: Option<i64> = c.query_opt(
+        "DELETE FROM promotion_uses WHERE order_id = ?1 RETURNING promotion_id",
+        args![order_id],
+        |r| r.get(0),
+    )?;
+    if let Some(id) = promotion {
+        c.execute("UPDATE promotions SET uses = uses - 1 WHERE id = ?1", args![id])?;
+    }
+    Ok(())
 }
 
 /// Takes the units of every product or variant of `lines` from stock, each by one

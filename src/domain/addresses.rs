@@ -76,30 +76,32 @@ pub struct Address {
                           "phone": "+1 512 555 0100", "isDefault": true}))]
 pub struct AddressInput {
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 80)]
     pub name: String,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 100)]
     pub line1: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub line2: String,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 60)]
     pub city: String,
     /// For `US`, a state's, DC's or a territory's two-letter code.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 2)]
     pub state: String,
     /// For `US`, a ZIP code: `55403` or `55403-1234`.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 10)]
     pub postal_code: String,
     /// ISO 3166-1 alpha-2; one of the countries the store ships to.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 2)]
     pub country: String,
     /// Digits, spaces and `+ - ( )`.
     #[serde(default)]
+    #[schema(max_length = 20)]
     pub phone: String,
     /// Make this the default address (the old default stops being it in the same write).
     /// `false` never leaves the shopper without a default.

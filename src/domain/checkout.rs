@@ -110,7 +110,7 @@ pub fn promotion_label(code: &str) -> String {
 }
 
 /// The label of the RedCard's line among an order's discounts.
-pub const CARD_LABEL: &str = "RedCard 5% off";
+pub const CARD_LABEL: &str = "RedCard 5% Discount";
 
 /// Why a promotion code was refused; the message is what the shopper reads.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

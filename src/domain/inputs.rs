@@ -8,6 +8,7 @@
 use garde::Validate;
 use serde::Deserialize;
 
+use super::checkout::Choice;
 use super::fields::{self, FieldRule};
 use super::orders::CartView;
 use super::reviews::ReviewText;
@@ -251,6 +252,7 @@ impl CartInput {
 /// What the client believes it is buying; used only to detect a stale cart, never
 /// to price anything (docs/rules.md#orders).
 #[derive(Debug, Deserialize, Validate, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[schema(example = json!({"total": 18.99, "products": [{"productId": 51}]}))]
 pub struct OrderInput {
     /// The total the shopper saw, in dollars.
@@ -260,6 +262,58 @@ pub struct OrderInput {
     #[garde(length(max = 50))]
     #[schema(max_items = 50)]
     pub products: Vec<OrderLineInput>,
+    /// One of the shopper's addresses; without it, their default (or the store's
+    /// fixed address for a shopper who has none).
+    #[serde(default)]
+    #[garde(skip)]
+    pub address_id: Option<i64>,
+    /// A shipping method shoppers may choose; without it, the store's default.
+    #[serde(default)]
+    #[garde(skip)]
+    pub shipping_method_id: Option<i64>,
+    /// A promotion code, in any case.
+    #[serde(default)]
+    #[garde(custom(promotion_code_rule))]
+    #[schema(max_length = 64)]
+    pub promotion_code: Option<String>,
+}
+
+/// What a checkout chooses besides the cart, for a quote: the same optional fields an
+/// order takes (docs/rules.md#checkout).
+#[derive(Debug, Default, Deserialize, Validate, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"addressId": 12, "shippingMethodId": 2, "promotionCode": "SPRING10"}))]
+pub struct QuoteInput {
+    #[serde(default)]
+    #[garde(skip)]
+    pub address_id: Option<i64>,
+    #[serde(default)]
+    #[garde(skip)]
+    pub shipping_method_id: Option<i64>,
+    #[serde(default)]
+    #[garde(custom(promotion_code_rule))]
+    #[schema(max_length = 64)]
+    pub promotion_code: Option<String>,
+}
+
+impl QuoteInput {
+    pub fn choice(self) -> Choice {
+        Choice {
+            address_id: self.address_id,
+            shipping_method_id: self.shipping_method_id,
+            promotion_code: self.promotion_code,
+        }
+    }
+}
+
+/// A code as typed: at most 64 characters, no NUL (what it says is checked against the
+/// store's codes, whose own rule is stricter).
+fn promotion_code_rule(value: &Option<String>, _: &()) -> garde::Result {
+    match value {
+        Some(code) if code.contains('\0') => Err(garde::Error::new(NUL_REFUSED)),
+        Some(code) if chars(code) > 64 => Err(garde::Error::new("That promotion code doesn't exist.")),
+        _ => Ok(()),
+    }
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -281,11 +335,26 @@ impl OrderInput {
         }
     }
 
-    /// What an `Idempotency-Key` is bound to: the total and the products, in order.
+    /// What the checkout chose besides the cart.
+    pub fn choice(&self) -> Choice {
+        Choice {
+            address_id: self.address_id,
+            shipping_method_id: self.shipping_method_id,
+            promotion_code: self.promotion_code.clone(),
+        }
+    }
+
+    /// What an `Idempotency-Key` is bound to: the total and the products, in order, and
+    /// the checkout's choices when it made any (a plain order's digest is as it was).
     pub fn fingerprint(&self) -> String {
         use sha2::{Digest, Sha256};
         let ids: Vec<Option<i64>> = self.products.iter().map(OrderLineInput::product_id).collect();
-        let digest = Sha256::digest(format!("{}|{ids:?}", self.total));
+        let choice = self.choice();
+        let chose = match choice == Choice::default() {
+            true => String::new(),
+            false => format!("|{choice:?}"),
+        };
+        let digest = Sha256::digest(format!("{}|{ids:?}{chose}", self.total));
         digest.iter().map(|b| format!("{b:02x}")).collect()
     }
 }

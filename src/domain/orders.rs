@@ -1,11 +1,12 @@
 //! Orders (docs/rules.md#orders): the server prices the cart itself; what the client
 //! sends only tells a stale view of the cart from a current one.
 
+use super::addresses::ShipTo;
 use super::cart::CartLine;
 use super::ids::{OrderId, ProductId, ShopperId, VariantId};
 use super::money::Cents;
 pub use super::order_status::OrderStatus;
-use super::pricing::{Quote, quote};
+use super::pricing::{Quote, TaxRate};
 use super::rejection::Rejection;
 use super::time::Timestamp;
 
@@ -22,11 +23,26 @@ pub struct OrderLine {
     pub options: super::variants::Chosen,
 }
 
+/// What an order keeps of its checkout, as it was when it was placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shipment {
+    /// A copy of the address: later edits of the address book never reach it.
+    pub ship_to: ShipTo,
+    /// The method chosen (`None` for orders placed before there were methods).
+    pub method_id: Option<i64>,
+    pub method_name: String,
+    pub days: String,
+    pub promotion_code: Option<String>,
+    pub tax_region: Option<String>,
+    pub tax_rate: TaxRate,
+}
+
 #[derive(Debug, Clone)]
 pub struct Order {
     pub id: OrderId,
     pub user_id: ShopperId,
     pub quote: Quote,
+    pub shipment: Shipment,
     pub status: OrderStatus,
     pub created_at: Timestamp,
     /// When the status last changed (when it was placed, until it moves).
@@ -42,13 +58,12 @@ pub struct CartView {
     pub product_ids: Vec<Option<ProductId>>,
 }
 
-/// Prices the cart as it is and accepts the order only if the shopper saw exactly
-/// these products at this total.
-pub fn accept(lines: &[CartLine], seen: &CartView) -> Result<Quote, Rejection> {
+/// Accepts the order of `lines` priced at `quote` only if the shopper saw exactly these
+/// products at this total.
+pub fn accept(lines: &[CartLine], quote: Quote, seen: &CartView) -> Result<Quote, Rejection> {
     if lines.is_empty() {
         return Err(Rejection::EmptyCart);
     }
-    let quote = quote(lines.iter().map(|l| l.price));
     let mut ours: Vec<Option<ProductId>> = lines.iter().map(|l| Some(l.product_id)).collect();
     let mut theirs = seen.product_ids.clone();
     ours.sort_unstable();
@@ -63,6 +78,11 @@ pub fn accept(lines: &[CartLine], seen: &CartView) -> Result<Quote, Rejection> {
 mod tests {
     use super::*;
     use crate::domain::CartLineId;
+    use crate::domain::pricing::quote;
+
+    fn accept(lines: &[CartLine], seen: &CartView) -> Result<Quote, Rejection> {
+        super::accept(lines, quote(lines.iter().map(|l| l.price)), seen)
+    }
 
     fn line(product_id: i64, cents: i64) -> CartLine {
         CartLine {

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::audit::record;
 use crate::db::conn::{Value, args};
-use crate::db::orders::{return_stock, status};
+use crate::db::orders::{give_back_use, return_stock, status};
 use crate::db::{Db, Error};
 use crate::domain::admin::audit::{Actor, Entry};
 use crate::domain::orders::OrderStatus;
@@ -127,6 +127,7 @@ impl Db {
             }
             if to == OrderStatus::Cancelled {
                 return_stock(c, order_id)?;
+                give_back_use(c, order_id)?;
             }
             record(
                 c,

@@ -1,0 +1,46 @@
+//! The checkout's choices: the shipping methods a shopper may choose, and the quote,
+//! the cart priced under a choice exactly as the order would be (docs/rules.md#checkout).
+
+use actix_web::{HttpResponse, web};
+use market_macros::api_operation;
+
+use super::dto;
+use super::openapi::{Conflict, NotFound, WriteErrors};
+use crate::auth::CurrentUser;
+use crate::db::Db;
+use crate::domain::inputs::{QuoteInput, check};
+use crate::error::ApiError;
+
+#[api_operation(
+    operation_id = "listShippingMethods",
+    tag = "checkout",
+    summary = "The shipping methods a shopper may choose, the default first",
+    responses((status = 200, description = "The methods", body = dto::ShippingMethods))
+)]
+pub async fn list_shipping_methods(db: web::Data<Db>) -> Result<HttpResponse, ApiError> {
+    let methods = db.list_shipping_methods().await?;
+    Ok(HttpResponse::Ok().json(dto::ShippingMethods {
+        shipping_methods: methods.into_iter().map(dto::ShippingMethod::from).collect(),
+    }))
+}
+
+#[api_operation(
+    operation_id = "quoteCheckout",
+    tag = "checkout",
+    summary = "Price the shopper's cart for an address, a shipping method and a promotion code (each optional); a refused code is a 400 that says why",
+    request_body = QuoteInput,
+    responses(
+        (status = 200, description = "The figures an order would have now", body = dto::CheckoutQuote),
+        WriteErrors, NotFound, Conflict
+    )
+)]
+pub async fn quote_checkout(
+    db: web::Data<Db>,
+    user: CurrentUser,
+    input: web::Json<QuoteInput>,
+) -> Result<HttpResponse, ApiError> {
+    let input = input.into_inner();
+    check(&input)?;
+    let checkout = db.quote_checkout(user.id, input.choice()).await?;
+    Ok(HttpResponse::Ok().json(dto::CheckoutQuote::from(checkout)))
+}
