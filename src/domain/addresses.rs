@@ -140,7 +140,6 @@ impl AddressInput {
         let line1 = text(self.line1, rule::LINE1);
         let line2 = text(self.line2, rule::LINE2);
         let city = text(self.city, rule::CITY);
-        let phone = text(self.phone, rule::PHONE);
         let country = self.country.trim().to_ascii_uppercase();
         let state = self.state.trim().to_ascii_uppercase();
         let postal_code = self.postal_code.trim().to_owned();
@@ -158,6 +157,13 @@ impl AddressInput {
                 errors.push(named(rule::POSTAL_CODE, "zip"));
             }
         }
+        let phone = match length(rule::PHONE)(&self.phone, &()) {
+            Ok(()) => self.phone.trim().to_owned(),
+            Err(e) => {
+                errors.push(e.message().to_string());
+                String::new()
+            }
+        };
         if !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
             errors.push(named(rule::PHONE, "characters"));
         }

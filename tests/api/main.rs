@@ -6,6 +6,7 @@ mod bad_input;
 mod cart;
 mod catalog;
 mod catalog_files;
+mod checkout;
 mod concurrency;
 mod crawlers;
 mod database;
