@@ -734,8 +734,8 @@ pub struct AddressBody {
     pub phone: String,
 }
 
-impl From<domain::addresses::ShipTo> for AddressBody {
-    fn from(a: domain::addresses::ShipTo) -> Self {
+impl From<domain::ship_to::ShipTo> for AddressBody {
+    fn from(a: domain::ship_to::ShipTo) -> Self {
         AddressBody {
             name: a.name,
             line1: a.line1,

@@ -6,7 +6,8 @@
 
 use super::conn::{Conn, Row, args};
 use super::{Db, Error, lock_shopper};
-use crate::domain::addresses::{Address, MAX_ADDRESSES, ShipTo};
+use crate::domain::addresses::{Address, MAX_ADDRESSES};
+use crate::domain::ship_to::ShipTo;
 use crate::domain::{Rejection, ShopperId, Thing, Timestamp};
 
 const COLUMNS: &str = "id, user_id, name, line1, line2, city, state, postal_code, country, phone, is_default";

@@ -5,10 +5,10 @@
 
 use super::conn::{Conn, Row, args};
 use super::{Db, Error, addresses, cart};
-use crate::domain::addresses::ShipTo;
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::{Choice, CodeRefusal, Promotion, PromotionKind, ShippingMethod, normal_code};
 use crate::domain::pricing::{Quote, TaxRate, Terms, price};
+use crate::domain::ship_to::ShipTo;
 use crate::domain::{Cents, Rejection, ShopperId, Thing, Timestamp};
 
 /// The columns [`method`] reads, of `shipping_methods m`.

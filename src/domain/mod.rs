@@ -19,6 +19,7 @@ pub mod pricing;
 pub mod rejection;
 pub mod reviews;
 pub mod roles;
+pub mod ship_to;
 pub mod stock;
 pub mod time;
 pub mod users;

@@ -1,13 +1,13 @@
 //! Orders (docs/rules.md#orders): the server prices the cart itself; what the client
 //! sends only tells a stale view of the cart from a current one.
 
-use super::addresses::ShipTo;
 use super::cart::CartLine;
 use super::ids::{OrderId, ProductId, ShopperId, VariantId};
 use super::money::Cents;
 pub use super::order_status::OrderStatus;
 use super::pricing::{Quote, TaxRate};
 use super::rejection::Rejection;
+use super::ship_to::ShipTo;
 use super::time::Timestamp;
 
 #[derive(Debug, Clone)]
