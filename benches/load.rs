@@ -43,6 +43,28 @@ struct Cli {
     command: Cmd,
 }
 
+/// What a checkout sends besides its cart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Choices {
+    /// Two cart adds and the spec's order, priced by the client: what this bench has
+    /// always measured.
+    None,
+    /// As the checkout page does for a shopper who chooses nothing: the adds, a quote,
+    /// and the order at the quote's total.
+    Quoted,
+    /// The same with an address in Texas, a paid shipping method, a promotion code and
+    /// Texas's sales tax (`--restock` sets the store's up).
+    Full,
+}
+
+/// The store's side of a `full` checkout: a paid method and a code, made by
+/// [`set_up_choices`].
+#[derive(Debug, Clone)]
+struct StoreChoices {
+    method_id: i64,
+    code: String,
+}
+
 #[derive(Subcommand)]
 enum Cmd {
     Checkout {
@@ -64,6 +86,9 @@ enum Cmd {
         /// buys are restocked there first, so that none sells out during the run.
         #[arg(long)]
         restock: Option<String>,
+        /// What each checkout chooses besides its cart.
+        #[arg(long, value_enum, default_value_t = Choices::None)]
+        choices: Choices,
     },
     Verify {
         /// The SQLite file, or a PostgreSQL database's URL.
@@ -147,11 +172,17 @@ fn main() {
     let cli = Cli::parse_from(args);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a runtime");
     match cli.command {
-        Cmd::Checkout { url, shoppers, secs, warmup_secs, acked, prefix, restock: db } => {
+        Cmd::Checkout { url, shoppers, secs, warmup_secs, acked, prefix, restock: db, choices } => {
+            let mut store = None;
             if let Some(db) = db {
                 restock(&db);
+                if choices == Choices::Full {
+                    store = Some(set_up_choices(&db, &prefix));
+                }
             }
-            runtime.block_on(checkout(url, shoppers, secs, warmup_secs, &acked, &prefix))
+            assert!(choices != Choices::Full || store.is_some(), "--choices full needs --restock");
+            let run = Run { choices, store, secs, warmup_secs };
+            runtime.block_on(checkout(url, shoppers, run, &acked, &prefix))
         }
         Cmd::Verify { db, acked, prefix } => verify(&db, &acked, &prefix),
         Cmd::Propagation { urls, staff, product, rounds } => {
@@ -259,13 +290,30 @@ struct Tally {
     unanswered: u64,
     /// How long each measured checkout took, two cart adds and the order, in µs.
     took_us: Vec<u64>,
+    /// How long each measured checkout's quote took, in µs.
+    quote_us: Vec<u64>,
 }
 
-async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, acked: &Path, prefix: &str) {
+/// How a `checkout` run goes.
+struct Run {
+    choices: Choices,
+    store: Option<StoreChoices>,
+    secs: f64,
+    warmup_secs: f64,
+}
+
+/// The `q` quantile of sorted microseconds, in milliseconds.
+fn quantile_ms(sorted_us: &[u64], q: f64) -> f64 {
+    let n = sorted_us.len();
+    if n == 0 { 0.0 } else { sorted_us[((n as f64 * q) as usize).min(n - 1)] as f64 / 1000.0 }
+}
+
+async fn checkout(url: String, shoppers: usize, run: Run, acked: &Path, prefix: &str) {
+    let Run { choices, store, secs, warmup_secs } = run;
     // Sign-ups first, side by side, outside the measured window: argon2 is slow on purpose.
     let mut signing_up = tokio::task::JoinSet::new();
     for n in 0..shoppers {
-        let (url, prefix) = (url.clone(), prefix.to_owned());
+        let (url, prefix, store) = (url.clone(), prefix.to_owned(), store.clone());
         signing_up.spawn(async move {
             let shopper = Shopper::new(&url);
             shopper.open().await?;
@@ -273,9 +321,25 @@ async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, ack
             let body = json!({"firstName": "Bench", "lastName": "Shopper", "username": name,
                               "email": format!("{name}@bench.test"), "password": "bench-password"});
             match shopper.post("/api/users", body).await? {
-                (201, _) => Ok(shopper),
-                (status, body) => Err(format!("sign-up answered {status}: {body}")),
+                (201, _) => {}
+                (status, body) => return Err(format!("sign-up answered {status}: {body}")),
             }
+            // A shopper who chooses gives an address first, as the checkout page has them do.
+            let choice = match (choices, store) {
+                (Choices::None, _) => None,
+                (Choices::Quoted, _) | (_, None) => Some(json!({})),
+                (Choices::Full, Some(store)) => {
+                    let address = json!({"name": "Bench Shopper", "line1": "200 Congress Ave", "city": "Austin",
+                                         "state": "TX", "postalCode": "78701", "country": "US"});
+                    let (status, body) = shopper.post("/api/addresses", address).await?;
+                    if status != 201 {
+                        return Err(format!("an address answered {status}: {body}"));
+                    }
+                    Some(json!({"addressId": body["id"], "shippingMethodId": store.method_id,
+                                "promotionCode": store.code}))
+                }
+            };
+            Ok((shopper, choice))
         });
     }
     let mut ready = Vec::new();
@@ -287,7 +351,7 @@ async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, ack
     let measure_from = started + Duration::from_secs_f64(warmup_secs);
     let stop_at = measure_from + Duration::from_secs_f64(secs);
     let mut running = tokio::task::JoinSet::new();
-    for (n, shopper) in ready.into_iter().enumerate() {
+    for (n, (shopper, choice)) in ready.into_iter().enumerate() {
         running.spawn(async move {
             let mut tally = Tally::default();
             let mut round = n;
@@ -296,13 +360,18 @@ async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, ack
                 let products = [plain(round), plain(round * 7 + 3)];
                 let key = format!("{n}-{round}");
                 let began = Instant::now();
-                match one_checkout(&shopper, products, &key).await {
-                    Ok(order_id) => {
+                let placed = match &choice {
+                    None => one_checkout(&shopper, products, &key).await.map(|id| (id, None)),
+                    Some(choice) => quoted_checkout(&shopper, products, choice, &key).await,
+                };
+                match placed {
+                    Ok((order_id, quoted)) => {
                         tally.acked.push(order_id);
                         let now = Instant::now();
                         if began >= measure_from && now <= stop_at {
                             tally.measured += 1;
                             tally.took_us.push((now - began).as_micros() as u64);
+                            tally.quote_us.extend(quoted.map(|took| took.as_micros() as u64));
                         }
                     }
                     Err(Failure::Answered(what)) => tally.failures.push(what),
@@ -323,22 +392,23 @@ async fn checkout(url: String, shoppers: usize, secs: f64, warmup_secs: f64, ack
         total.failures.extend(t.failures);
         total.unanswered += t.unanswered;
         total.took_us.extend(t.took_us);
+        total.quote_us.extend(t.quote_us);
     }
     total.took_us.sort_unstable();
-    let at = |q: f64| {
-        let n = total.took_us.len();
-        if n == 0 { 0.0 } else { total.took_us[((n as f64 * q) as usize).min(n - 1)] as f64 / 1000.0 }
-    };
+    total.quote_us.sort_unstable();
+    let at = |q: f64| quantile_ms(&total.took_us, q);
     let lines: String = total.acked.iter().map(|id| format!("{id}\n")).collect();
     std::fs::write(acked, lines).expect("writing the acknowledged ids");
     let mut kinds: Vec<_> =
         total.failures.iter().map(String::as_str).collect::<BTreeSet<_>>().into_iter().collect();
     kinds.truncate(5);
     println!(
-        "BENCH checkouts_per_s={:.1} p50_ms={:.1} p99_ms={:.1} measured={} acked={} failures={} unanswered={} secs={secs}",
+        "BENCH checkouts_per_s={:.1} p50_ms={:.1} p99_ms={:.1} quote_p50_ms={:.2} quote_p99_ms={:.2} measured={} acked={} failures={} unanswered={} secs={secs}",
         total.measured as f64 / secs,
         at(0.5),
         at(0.99),
+        quantile_ms(&total.quote_us, 0.5),
+        quantile_ms(&total.quote_us, 0.99),
         total.measured,
         total.acked.len(),
         total.failures.len(),
@@ -437,6 +507,81 @@ fn restock(db: &str) {
         let conn = Connection::open(db).expect("opening the database");
         conn.busy_timeout(Duration::from_secs(10)).expect("busy timeout");
         conn.execute(SQL, []).expect("restocking");
+    }
+}
+
+/// A paid method (7.99, never free), Texas's tax (8.25%) and an unlimited 10% code for
+/// the `full` checkouts, in the store's database; the method is the run's own (its
+/// name has the prefix), so runs on one store never meet.
+fn set_up_choices(db: &str, prefix: &str) -> StoreChoices {
+    let code = format!("BENCH-{}", prefix.to_uppercase().replace(|c: char| !c.is_ascii_alphanumeric(), ""));
+    let method = format!(
+        "INSERT INTO shipping_methods (name, price_cents, free_over_cents, days, is_default, created_at)
+         VALUES ('Bench {prefix}', 799, NULL, '1-2', FALSE, 0) RETURNING id"
+    );
+    let rest = format!(
+        "INSERT INTO tax_rates (region, rate_milli, updated_at) VALUES ('TX', 8250, 0)
+             ON CONFLICT (region) DO UPDATE SET rate_milli = excluded.rate_milli;
+         INSERT INTO promotions (code, kind, value, min_subtotal_cents, usage_limit, once_per_shopper, uses, created_at)
+             VALUES ('{code}', 'percent', 10, 0, NULL, FALSE, 0, 0)"
+    );
+    let method_id = if db.starts_with("postgres") {
+        let url = db.to_owned();
+        std::thread::spawn(move || {
+            let mut client =
+                postgres::Client::connect(&url, postgres::NoTls).expect("connecting to PostgreSQL");
+            let id: i64 = client.query_one(method.as_str(), &[]).expect("a method").get(0);
+            client.batch_execute(&rest).expect("tax and a code");
+            id
+        })
+        .join()
+        .expect("setting up PostgreSQL")
+    } else {
+        let conn = Connection::open(db).expect("opening the database");
+        conn.busy_timeout(Duration::from_secs(10)).expect("busy timeout");
+        let id = conn.query_row(&method, [], |r| r.get(0)).expect("a method");
+        conn.execute_batch(&rest).expect("tax and a code");
+        id
+    };
+    StoreChoices { method_id, code }
+}
+
+/// Two cart adds, the checkout page's quote of the cart under `choice`, and the order
+/// at the quote's total with the same choice; answers the order's id and how long the
+/// quote took.
+async fn quoted_checkout(
+    shopper: &Shopper,
+    products: [i64; 2],
+    choice: &Value,
+    key: &str,
+) -> Result<(i64, Option<Duration>), Failure> {
+    for id in products {
+        match shopper.post("/api/cart", json!({"productId": id})).await {
+            Ok((201, _)) => {}
+            Ok((status, _)) => return Err(Failure::Answered(format!("POST /api/cart {status}"))),
+            Err(e) => return Err(Failure::Unanswered(format!("POST /api/cart: {e}"))),
+        }
+    }
+    let asked = Instant::now();
+    let quote = match shopper.post("/api/checkout/quote", choice.clone()).await {
+        Ok((200, quote)) => quote,
+        Ok((status, _)) => return Err(Failure::Answered(format!("POST /api/checkout/quote {status}"))),
+        Err(e) => return Err(Failure::Unanswered(format!("POST /api/checkout/quote: {e}"))),
+    };
+    let quoted = asked.elapsed();
+    let mut body = choice.clone();
+    body["total"] = quote["total"].clone();
+    body["products"] = quote["lines"].clone();
+    match shopper.post_with("/api/orders", body, Some(key)).await {
+        Ok((201, order)) if order["total"] == quote["total"] => order["id"]
+            .as_i64()
+            .map(|id| (id, Some(quoted)))
+            .ok_or_else(|| Failure::Answered("order without id".into())),
+        Ok((201, order)) => {
+            Err(Failure::Answered(format!("order total {} != {}", order["total"], quote["total"])))
+        }
+        Ok((status, _)) => Err(Failure::Answered(format!("POST /api/orders {status}"))),
+        Err(e) => Err(Failure::Unanswered(format!("POST /api/orders: {e}"))),
     }
 }
 

@@ -29,9 +29,13 @@ pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedRe
                 c.batch(
                     "TRUNCATE departments, products, product_images, users, reviews, sessions, cart_items,
                          favorites, orders, order_items, idempotency_keys, brands, changes, rate_limits, product_variants, product_option_values,
-                         pictures, product_import_rows, product_imports
+                         pictures, product_import_rows, product_imports, addresses, promotion_uses, promotions,
+                         tax_rates, shipping_methods
                      RESTART IDENTITY;
-                     UPDATE demo_shoppers_alive SET live = 0;",
+                     UPDATE demo_shoppers_alive SET live = 0;
+                     -- As a new SQLite file has it from its step 15.
+                     INSERT INTO shipping_methods (name, price_cents, free_over_cents, days, is_default, created_at)
+                     VALUES ('Standard delivery', 0, NULL, '2-4', true, 0);",
                 )?;
                 seed::seed_if_empty(c, continue_ids_past_seeded)?;
                 // The generator writes each product's rating itself; the brands are
