@@ -1,9 +1,9 @@
 //! What a rule can refuse, and what the shopper reads when it does. `error.rs` gives
 //! each its HTTP status; the words are the product's (docs/rules.md#status-codes).
 
-use super::fields::address::MAX_ADDRESSES;
 use super::cart::MAX_LINES;
 use super::checkout::CodeRefusal;
+use super::fields::address::MAX_ADDRESSES;
 use super::ids::{ProductId, VariantId};
 use super::money::Cents;
 use super::order_status::OrderStatus;
