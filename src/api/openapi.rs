@@ -210,7 +210,9 @@ impl Modify for Security {
         license(name = "MIT", identifier = "MIT")
     ),
     components(
-        schemas(ErrorShape),
+        // AddressInput: the field table names it (fields.rs) before a route takes it; a
+        // route's own body makes this redundant.
+        schemas(ErrorShape, crate::domain::addresses::AddressInput),
         responses(NotModified, BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
                   UnsupportedMediaType, UnprocessableEntity, TooManyRequests, ServiceUnavailable)
     ),
