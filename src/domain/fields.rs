@@ -205,6 +205,8 @@ pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
         "ReviewInput",
         &[("rating", review::RATING), ("title", review::TITLE), ("description", review::DESCRIPTION)],
     ),
+    ("ShippingMethodInput", &[("name", shipping::NAME), ("days", shipping::DAYS)]),
+    ("PromotionInput", &[("code", promotion::CODE)]),
     (
         "AddressInput",
         &[

@@ -107,7 +107,7 @@ pub struct ShippingMethodInput {
     pub days: Option<String>,
     /// `true` makes it the default, in place of the one before. The default stops being
     /// it only when another is made the default.
-    #[schema(value_type = bool)]
+    #[schema(value_type = bool, required = false)]
     pub is_default: Option<bool>,
 }
 
@@ -228,7 +228,7 @@ pub struct PromotionInput {
     #[schema(value_type = f64, minimum = 0.01, maximum = 100000)]
     pub value: Option<f64>,
     /// Dollars the subtotal must reach for the code to apply; 0 (the default) for any.
-    #[schema(value_type = f64, minimum = 0, maximum = 1000000, multiple_of = 0.01)]
+    #[schema(value_type = f64, required = false, minimum = 0, maximum = 1000000, multiple_of = 0.01)]
     pub min_subtotal: Option<f64>,
     /// From when it may be used (ISO 8601, UTC: `2027-03-01T00:00:00Z`); `null`: at once.
     #[serde(default, deserialize_with = "present")]
@@ -243,7 +243,7 @@ pub struct PromotionInput {
     #[schema(value_type = Option<i64>, minimum = 1, maximum = 1000000000)]
     pub usage_limit: Option<Option<f64>>,
     /// Whether each shopper may use it once only (default `false`).
-    #[schema(value_type = bool)]
+    #[schema(value_type = bool, required = false)]
     pub once_per_shopper: Option<bool>,
 }
 

@@ -2,6 +2,68 @@
 
 // The length limits and messages of the inputs the server checks, by input schema and field.
 export const fieldRules = {
+  "AddressInput": {
+    "city": {
+      "max": 60,
+      "min": 1,
+      "tooLong": "A city must be at most 60 characters.",
+      "tooShort": "Please enter a city."
+    },
+    "country": {
+      "max": 2,
+      "messages": {
+        "unknown": "We don't ship to that country."
+      },
+      "min": 2,
+      "tooLong": "We don't ship to that country.",
+      "tooShort": "Please choose a country."
+    },
+    "line1": {
+      "max": 100,
+      "min": 1,
+      "tooLong": "A street address must be at most 100 characters.",
+      "tooShort": "Please enter the street address."
+    },
+    "line2": {
+      "max": 100,
+      "min": 0,
+      "tooLong": "The second address line must be at most 100 characters.",
+      "tooShort": ""
+    },
+    "name": {
+      "max": 80,
+      "min": 1,
+      "tooLong": "A name must be at most 80 characters.",
+      "tooShort": "Please enter the name of who receives the order."
+    },
+    "phone": {
+      "max": 20,
+      "messages": {
+        "characters": "A phone number holds only digits, spaces and + - ( )."
+      },
+      "min": 0,
+      "tooLong": "A phone number must be at most 20 characters.",
+      "tooShort": ""
+    },
+    "postalCode": {
+      "max": 10,
+      "messages": {
+        "zip": "Please enter a ZIP code like 55403 or 55403-1234."
+      },
+      "min": 1,
+      "tooLong": "Please enter a ZIP code like 55403 or 55403-1234.",
+      "tooShort": "Please enter a ZIP code like 55403 or 55403-1234."
+    },
+    "state": {
+      "max": 2,
+      "messages": {
+        "unknown": "Please choose a state."
+      },
+      "min": 2,
+      "tooLong": "Please choose a state.",
+      "tooShort": "Please choose a state."
+    }
+  },
   "LoginInput": {
     "credential": {
       "max": 100,
@@ -54,6 +116,17 @@ export const fieldRules = {
       "tooShort": "Stock cannot be below 0."
     }
   },
+  "PromotionInput": {
+    "code": {
+      "max": 32,
+      "messages": {
+        "characters": "A code holds only letters, digits and '-'."
+      },
+      "min": 3,
+      "tooLong": "A code must be at most 32 characters.",
+      "tooShort": "A code must be at least 3 characters."
+    }
+  },
   "ReviewInput": {
     "description": {
       "max": 255,
@@ -72,6 +145,20 @@ export const fieldRules = {
       "min": 5,
       "tooLong": "Please write a shorter title.",
       "tooShort": "Please write a longer title."
+    }
+  },
+  "ShippingMethodInput": {
+    "days": {
+      "max": 20,
+      "min": 1,
+      "tooLong": "How many days it takes must be at most 20 characters.",
+      "tooShort": "Please say how many days it takes, like 3-5."
+    },
+    "name": {
+      "max": 60,
+      "min": 1,
+      "tooLong": "A method's name must be at most 60 characters.",
+      "tooShort": "Please give the shipping method a name."
     }
   },
   "SignupInput": {
