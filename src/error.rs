@@ -276,6 +276,10 @@ impl From<db::Error> for ApiError {
                     Rejection::AlreadyReviewed.into()
                 } else if has(Constraint::UniqueSku) {
                     Rejection::Taken("Another product or variant has this SKU.").into()
+                } else if has(Constraint::UniqueShippingMethodName) {
+                    Rejection::Taken("Another shipping method has this name.").into()
+                } else if has(Constraint::UniquePromotionCode) {
+                    Rejection::Taken("Another promotion has this code.").into()
                 } else {
                     let (username, email) = (has(Constraint::UniqueUsername), has(Constraint::UniqueEmail));
                     Rejection::AccountTaken { username, email }.into()

@@ -150,6 +150,15 @@ route_table! {
         "/second-factor/confirm": post(viewer admin::second_factor::confirm_second_factor);
         "/second-factor/off": post(viewer admin::second_factor::turn_off_second_factor);
         "/imports/{id}": get(viewer admin::catalog_csv::get_import);
+        "/shipping-methods": get(viewer admin::shipping::list_admin_shipping_methods)
+            post(staff admin::shipping::create_shipping_method);
+        "/shipping-methods/{id}": patch(staff admin::shipping::update_shipping_method)
+            delete(staff admin::shipping::delete_shipping_method);
+        "/tax-rates": get(viewer admin::shipping::list_tax_rates);
+        "/tax-rates/{region}": put(staff admin::shipping::set_tax_rate) delete(staff admin::shipping::delete_tax_rate);
+        "/promotions": get(viewer admin::promotions::list_admin_promotions)
+            post(staff admin::promotions::create_promotion);
+        "/promotions/{id}": patch(staff admin::promotions::update_promotion);
         "/audit": get(viewer admin::audit::list_audit);
         "/summary": get(viewer admin::summary::get_summary);
     }

@@ -9,6 +9,11 @@ pub enum Constraint {
     UniqueEmail,
     OneReviewPerShopperAndProduct,
     UniqueSku,
+    /// Two shipping methods on sale of one name, regardless of case.
+    UniqueShippingMethodName,
+    /// A second default shipping method.
+    OneDefaultShippingMethod,
+    UniquePromotionCode,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -150,6 +150,30 @@ pub mod address {
     };
 }
 
+pub mod shipping {
+    use super::*;
+    pub const NAME: FieldRule = rule(
+        1,
+        60,
+        "Please give the shipping method a name.",
+        "A method's name must be at most 60 characters.",
+    );
+    pub const DAYS: FieldRule = rule(
+        1,
+        20,
+        "Please say how many days it takes, like 3-5.",
+        "How many days it takes must be at most 20 characters.",
+    );
+}
+
+pub mod promotion {
+    use super::*;
+    pub const CODE: FieldRule = FieldRule {
+        messages: &[("characters", "A code holds only letters, digits and '-'.")],
+        ..rule(3, 32, "A code must be at least 3 characters.", "A code must be at most 32 characters.")
+    };
+}
+
 /// The table by request body and field, as the OpenAPI document names them.
 pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
     ("LoginInput", &[("credential", login::CREDENTIAL), ("password", login::PASSWORD)]),
@@ -181,6 +205,8 @@ pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
         "ReviewInput",
         &[("rating", review::RATING), ("title", review::TITLE), ("description", review::DESCRIPTION)],
     ),
+    ("ShippingMethodInput", &[("name", shipping::NAME), ("days", shipping::DAYS)]),
+    ("PromotionInput", &[("code", promotion::CODE)]),
     (
         "AddressInput",
         &[

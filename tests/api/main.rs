@@ -2,6 +2,7 @@
 //! temporary database (see `helpers::spawn_app`).
 mod asvs;
 mod back_office;
+mod back_office_checkout;
 mod bad_input;
 mod cart;
 mod catalog;

@@ -14,11 +14,15 @@ use crate::db::admin::orders::AdminOrder;
 use crate::db::admin::pictures::Picture;
 use crate::db::admin::products::{AdminProduct, AdminProductQuery, AdminSort, Status, StockFilter};
 use crate::db::admin::reviews::AdminReview;
+use crate::db::admin::shipping::Method;
 use crate::db::admin::staff::{AccountRow, StaffAccount};
 use crate::db::admin::summary::Summary;
 use crate::db::admin::variants::AdminVariants;
 use crate::domain::admin::audit::Logged;
+use crate::domain::admin::checkout_inputs::promotion_value;
+use crate::domain::checkout::{Promotion, PromotionKind};
 use crate::domain::orders::OrderStatus;
+use crate::domain::pricing::TaxRate;
 use crate::domain::roles::Role;
 use crate::domain::variants::{self, ProductOption};
 use crate::domain::{Cents, Rejection, Timestamp};
@@ -731,4 +735,121 @@ impl From<Summary> for SummaryBody {
             lowest_stock: s.lowest.into_iter().map(dto::ProductCard::from).collect(),
         }
     }
+}
+
+// Shipping methods and tax rates (`shipping.rs`).
+
+/// A shipping method as the back office shows it, archived ones too.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminShippingMethod {
+    pub id: i64,
+    pub name: String,
+    pub price: Cents,
+    /// The subtotal from which it is free; `null`: never free.
+    pub free_over: Option<Cents>,
+    /// How many business days it takes: `3-5`.
+    pub days: String,
+    pub is_default: bool,
+    /// When it was archived (removed after orders used it); `null` while shoppers may
+    /// choose it. An archived method cannot be changed.
+    pub archived_at: Option<Timestamp>,
+    /// How many orders used it.
+    pub orders: i64,
+}
+
+impl From<Method> for AdminShippingMethod {
+    fn from(m: Method) -> Self {
+        let Method { method, archived_at, orders } = m;
+        AdminShippingMethod {
+            id: method.id,
+            name: method.name,
+            price: method.price,
+            free_over: method.free_over,
+            days: method.days,
+            is_default: method.is_default,
+            archived_at,
+            orders,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminShippingMethods {
+    /// The default first, then the cheapest; archived ones last.
+    #[serde(rename = "ShippingMethods")]
+    pub shipping_methods: Vec<AdminShippingMethod>,
+}
+
+/// A region's tax rate.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TaxRateBody {
+    /// A US state's (or DC's, or a territory's) two-letter code.
+    pub region: String,
+    /// A percent, with up to three decimals: 8.25.
+    pub rate: f64,
+}
+
+impl TaxRateBody {
+    pub fn new(region: String, rate: TaxRate) -> Self {
+        TaxRateBody { region, rate: rate.as_percent() }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TaxRates {
+    /// By region; a region not listed pays no tax.
+    #[serde(rename = "TaxRates")]
+    pub tax_rates: Vec<TaxRateBody>,
+}
+
+// Promotion codes (`promotions.rs`).
+
+/// A promotion code as the back office shows it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminPromotion {
+    pub id: i64,
+    /// In capitals; shoppers may type it in any case.
+    pub code: String,
+    pub kind: PromotionKind,
+    /// `percent`: the percent off (1–100); `amount`: the dollars off.
+    pub value: f64,
+    /// The subtotal the code needs; 0 for any.
+    pub min_subtotal: Cents,
+    /// From when it may be used; `null`: from its making.
+    pub starts_at: Option<Timestamp>,
+    /// When it ended or ends; `null`: never.
+    pub ends_at: Option<Timestamp>,
+    /// How many orders may carry it in all; `null`: no limit.
+    pub usage_limit: Option<i64>,
+    pub once_per_shopper: bool,
+    /// Orders that carry it now (a cancelled one gave its use back).
+    pub uses: i64,
+    pub created_at: Timestamp,
+}
+
+impl From<Promotion> for AdminPromotion {
+    fn from(p: Promotion) -> Self {
+        AdminPromotion {
+            value: promotion_value(&p),
+            id: p.id,
+            code: p.code,
+            kind: p.kind,
+            min_subtotal: p.min_subtotal,
+            starts_at: p.starts_at,
+            ends_at: p.ends_at,
+            usage_limit: p.usage_limit,
+            once_per_shopper: p.once_per_shopper,
+            uses: p.uses,
+            created_at: p.created_at,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AdminPromotions {
+    /// Newest first.
+    #[serde(rename = "Promotions")]
+    pub promotions: Vec<AdminPromotion>,
 }

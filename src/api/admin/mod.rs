@@ -11,8 +11,10 @@ pub mod dto;
 pub mod orders;
 pub mod pictures;
 pub mod products;
+pub mod promotions;
 pub mod reviews;
 pub mod second_factor;
+pub mod shipping;
 pub mod summary;
 pub mod variants;
 

@@ -69,6 +69,9 @@ fn named_constraint(name: &str) -> Option<Constraint> {
         "users_email_unique" => Some(Constraint::UniqueEmail),
         "reviews_one_per_shopper_and_product" => Some(Constraint::OneReviewPerShopperAndProduct),
         "products_by_sku" | "product_variants_by_sku" => Some(Constraint::UniqueSku),
+        "shipping_methods_by_name" => Some(Constraint::UniqueShippingMethodName),
+        "shipping_methods_one_default" => Some(Constraint::OneDefaultShippingMethod),
+        "promotions_code_key" => Some(Constraint::UniquePromotionCode),
         _ => None,
     }
 }

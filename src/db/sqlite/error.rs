@@ -26,6 +26,9 @@ fn constraint(message: &str) -> Option<Constraint> {
         "users.email" => Some(Constraint::UniqueEmail),
         "reviews.user_id, reviews.product_id" => Some(Constraint::OneReviewPerShopperAndProduct),
         "products.sku" | "product_variants.sku" => Some(Constraint::UniqueSku),
+        "shipping_methods.name" => Some(Constraint::UniqueShippingMethodName),
+        "shipping_methods.is_default" => Some(Constraint::OneDefaultShippingMethod),
+        "promotions.code" => Some(Constraint::UniquePromotionCode),
         _ => None,
     }
 }

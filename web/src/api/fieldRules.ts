@@ -116,6 +116,17 @@ export const fieldRules = {
       "tooShort": "Stock cannot be below 0."
     }
   },
+  "PromotionInput": {
+    "code": {
+      "max": 32,
+      "messages": {
+        "characters": "A code holds only letters, digits and '-'."
+      },
+      "min": 3,
+      "tooLong": "A code must be at most 32 characters.",
+      "tooShort": "A code must be at least 3 characters."
+    }
+  },
   "ReviewInput": {
     "description": {
       "max": 255,
@@ -134,6 +145,20 @@ export const fieldRules = {
       "min": 5,
       "tooLong": "Please write a shorter title.",
       "tooShort": "Please write a longer title."
+    }
+  },
+  "ShippingMethodInput": {
+    "days": {
+      "max": 20,
+      "min": 1,
+      "tooLong": "How many days it takes must be at most 20 characters.",
+      "tooShort": "Please say how many days it takes, like 3-5."
+    },
+    "name": {
+      "max": 60,
+      "min": 1,
+      "tooLong": "A method's name must be at most 60 characters.",
+      "tooShort": "Please give the shipping method a name."
     }
   },
   "SignupInput": {

@@ -250,6 +250,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every promotion code, newest first, with its uses (viewer) */
+        get: operations["listAdminPromotions"];
+        put?: never;
+        /** Make a promotion code (staff) */
+        post: operations["createPromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a promotion's dates, usage limit, minimum subtotal or once-per-shopper; its code, kind and value are fixed (staff) */
+        patch: operations["updatePromotion"];
+        trace?: never;
+    };
     "/api/admin/reviews": {
         parameters: {
             query?: never;
@@ -336,6 +371,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/shipping-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every shipping method, archived ones too, with how many orders used each (viewer) */
+        get: operations["listAdminShippingMethods"];
+        put?: never;
+        /** Add a shipping method; `isDefault` makes it the default in place of the one before (staff) */
+        post: operations["createShippingMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/shipping-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a shipping method: archived if an order used it, deleted if none did; never the default (staff) */
+        delete: operations["deleteShippingMethod"];
+        options?: never;
+        head?: never;
+        /** Change a shipping method's name, price, freeOver or days, or make it the default; an archived one cannot change (staff) */
+        patch: operations["updateShippingMethod"];
+        trace?: never;
+    };
     "/api/admin/shoppers": {
         parameters: {
             query?: never;
@@ -417,6 +488,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every region's tax rate, by region (viewer) */
+        get: operations["listTaxRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tax-rates/{region}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a region's tax rate, new or changed (staff) */
+        put: operations["setTaxRate"];
+        post?: never;
+        /** Remove a region's tax rate: it pays no tax (staff) */
+        delete: operations["deleteTaxRate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -903,6 +1009,39 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A promotion code as the back office shows it. */
+        AdminPromotion: {
+            /** @description In capitals; shoppers may type it in any case. */
+            code: string;
+            createdAt: components["schemas"]["Timestamp"];
+            endsAt?: components["schemas"]["Timestamp"] | null;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["PromotionKind"];
+            /** @description The subtotal the code needs; 0 for any. */
+            minSubtotal: components["schemas"]["Cents"];
+            oncePerShopper: boolean;
+            startsAt?: components["schemas"]["Timestamp"] | null;
+            /**
+             * Format: int64
+             * @description How many orders may carry it in all; `null`: no limit.
+             */
+            usageLimit?: number | null;
+            /**
+             * Format: int64
+             * @description Orders that carry it now (a cancelled one gave its use back).
+             */
+            uses: number;
+            /**
+             * Format: double
+             * @description `percent`: the percent off (1–100); `amount`: the dollars off.
+             */
+            value: number;
+        };
+        AdminPromotions: {
+            /** @description Newest first. */
+            Promotions: components["schemas"]["AdminPromotion"][];
+        };
         AdminReviewBody: {
             createdAt: components["schemas"]["Timestamp"];
             description: string;
@@ -928,6 +1067,27 @@ export interface components {
             pages: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description A shipping method as the back office shows it, archived ones too. */
+        AdminShippingMethod: {
+            archivedAt?: components["schemas"]["Timestamp"] | null;
+            /** @description How many business days it takes: `3-5`. */
+            days: string;
+            freeOver?: components["schemas"]["Cents"] | null;
+            /** Format: int64 */
+            id: number;
+            isDefault: boolean;
+            name: string;
+            /**
+             * Format: int64
+             * @description How many orders used it.
+             */
+            orders: number;
+            price: components["schemas"]["Cents"];
+        };
+        AdminShippingMethods: {
+            /** @description The default first, then the cheapest; archived ones last. */
+            ShippingMethods: components["schemas"]["AdminShippingMethod"][];
         };
         AdminVariant: {
             /** Format: int64 */
@@ -1572,6 +1732,59 @@ export interface components {
              */
             values: components["schemas"]["OptionValueText"][];
         };
+        /**
+         * @description A promotion code's fields as the back office sets them. `code`, `kind` and `value`
+         *     are required to make one and fixed once it is made; the rest may change, and what
+         *     is left out stays as it is.
+         * @example {
+         *       "code": "SPRING10",
+         *       "endsAt": "2027-04-01T00:00:00Z",
+         *       "kind": "percent",
+         *       "minSubtotal": 20,
+         *       "oncePerShopper": true,
+         *       "startsAt": "2027-03-01T00:00:00Z",
+         *       "usageLimit": 500,
+         *       "value": 10
+         *     }
+         */
+        PromotionInput: {
+            /** @description Letters, digits and `-`; kept in capitals, unique regardless of case. */
+            code: string;
+            /**
+             * Format: date-time
+             * @description When it ends, after `startsAt`; `null`: never. Set to now to end it early.
+             */
+            endsAt?: string | null;
+            kind: components["schemas"]["PromotionKind"];
+            /**
+             * Format: double
+             * @description Dollars the subtotal must reach for the code to apply; 0 (the default) for any.
+             */
+            minSubtotal?: number;
+            /** @description Whether each shopper may use it once only (default `false`). */
+            oncePerShopper?: boolean;
+            /**
+             * Format: date-time
+             * @description From when it may be used (ISO 8601, UTC: `2027-03-01T00:00:00Z`); `null`: at once.
+             */
+            startsAt?: string | null;
+            /**
+             * Format: int64
+             * @description How many orders may carry it in all; `null`: no limit. Never below its uses.
+             */
+            usageLimit?: number | null;
+            /**
+             * Format: double
+             * @description `percent`: a whole number from 1 to 100; `amount`: dollars, more than $0.00 and
+             *     at most $100,000.00, at most two decimals.
+             */
+            value: number;
+        };
+        /**
+         * @description How a promotion code discounts.
+         * @enum {string}
+         */
+        PromotionKind: "percent" | "amount";
         /** @description A public demo, as the sign-in page and the account menu describe it. */
         PublicDemo: {
             /**
@@ -1707,6 +1920,40 @@ export interface components {
             name: string;
             price: components["schemas"]["Cents"];
         };
+        /**
+         * @description A shipping method's fields as the back office sets them: `name`, `price` and `days`
+         *     on creation (`freeOver` defaults to `null`, `isDefault` to `false`), any of them on a
+         *     change.
+         * @example {
+         *       "days": "1-2",
+         *       "freeOver": 150,
+         *       "isDefault": false,
+         *       "name": "Express",
+         *       "price": 14.99
+         *     }
+         */
+        ShippingMethodInput: {
+            /** @description How many business days it takes, as shoppers read it: `3-5`. */
+            days: string;
+            /**
+             * Format: double
+             * @description The subtotal in dollars from which the method is free; `null`: never free. Left
+             *     out of a change, it stays as it is.
+             */
+            freeOver?: number | null;
+            /**
+             * @description `true` makes it the default, in place of the one before. The default stops being
+             *     it only when another is made the default.
+             */
+            isDefault?: boolean;
+            /** @description Unique among the methods not archived, regardless of case. */
+            name: string;
+            /**
+             * Format: double
+             * @description Dollars, $0.00 to $10,000.00, at most two decimals.
+             */
+            price: number;
+        };
         ShippingMethods: {
             ShippingMethods: components["schemas"]["ShippingMethod"][];
         };
@@ -1796,6 +2043,33 @@ export interface components {
             revenue30Days: components["schemas"]["Cents"];
             today: components["schemas"]["DayBody"];
             topProducts: components["schemas"]["TopProductBody"][];
+        };
+        /** @description A region's tax rate. */
+        TaxRateBody: {
+            /**
+             * Format: double
+             * @description A percent, with up to three decimals: 8.25.
+             */
+            rate: number;
+            /** @description A US state's (or DC's, or a territory's) two-letter code. */
+            region: string;
+        };
+        /**
+         * @description A region's tax rate as the back office sets it.
+         * @example {
+         *       "rate": 8.25
+         *     }
+         */
+        TaxRateInput: {
+            /**
+             * Format: double
+             * @description A percent from 0 to 25, at most three decimals: 8.25, 6.875.
+             */
+            rate: number;
+        };
+        TaxRates: {
+            /** @description By region; a region not listed pays no tax. */
+            TaxRates: components["schemas"]["TaxRateBody"][];
         };
         /**
          * Format: date-time
@@ -2699,6 +2973,94 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listAdminPromotions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPromotions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionInput"];
+            };
+        };
+        responses: {
+            /** @description The code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPromotion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The promotion's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromotionInput"];
+            };
+        };
+        responses: {
+            /** @description The code as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPromotion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAdminReviews: {
         parameters: {
             query?: {
@@ -2867,6 +3229,122 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAdminShippingMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods: the default first, archived ones last */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminShippingMethods"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodInput"];
+            };
+        };
+        responses: {
+            /** @description The method, which shoppers may now choose */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminShippingMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipping method's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Shoppers can no longer choose it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateShippingMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipping method's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingMethodInput"];
+            };
+        };
+        responses: {
+            /** @description The method as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminShippingMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3042,6 +3520,88 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTaxRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates; a region not listed pays no tax */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRates"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setTaxRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A US state's two-letter code, in any case */
+                region: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxRateInput"];
+            };
+        };
+        responses: {
+            /** @description The region's rate as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxRateBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteTaxRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A US state's two-letter code, in any case */
+                region: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The region pays no tax */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3784,8 +4344,12 @@ export type AdminOrderBody = components['schemas']['AdminOrderBody'];
 export type AdminOrders = components['schemas']['AdminOrders'];
 export type AdminProductBody = components['schemas']['AdminProductBody'];
 export type AdminProducts = components['schemas']['AdminProducts'];
+export type AdminPromotion = components['schemas']['AdminPromotion'];
+export type AdminPromotions = components['schemas']['AdminPromotions'];
 export type AdminReviewBody = components['schemas']['AdminReviewBody'];
 export type AdminReviews = components['schemas']['AdminReviews'];
+export type AdminShippingMethod = components['schemas']['AdminShippingMethod'];
+export type AdminShippingMethods = components['schemas']['AdminShippingMethods'];
 export type AdminVariant = components['schemas']['AdminVariant'];
 export type AdminVariantsBody = components['schemas']['AdminVariantsBody'];
 export type AuditEntryBody = components['schemas']['AuditEntryBody'];
@@ -3838,6 +4402,8 @@ export type ProductImages = components['schemas']['ProductImages'];
 export type ProductImportBody = components['schemas']['ProductImportBody'];
 export type ProductInput = components['schemas']['ProductInput'];
 export type ProductOption = components['schemas']['ProductOption'];
+export type PromotionInput = components['schemas']['PromotionInput'];
+export type PromotionKind = components['schemas']['PromotionKind'];
 export type PublicDemo = components['schemas']['PublicDemo'];
 export type QuoteInput = components['schemas']['QuoteInput'];
 export type RatingCount = components['schemas']['RatingCount'];
@@ -3855,6 +4421,7 @@ export type SecondFactorSetup = components['schemas']['SecondFactorSetup'];
 export type SecondFactorState = components['schemas']['SecondFactorState'];
 export type SessionUser = components['schemas']['SessionUser'];
 export type ShippingMethod = components['schemas']['ShippingMethod'];
+export type ShippingMethodInput = components['schemas']['ShippingMethodInput'];
 export type ShippingMethods = components['schemas']['ShippingMethods'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type StaffInput = components['schemas']['StaffInput'];
@@ -3862,6 +4429,9 @@ export type StaffRole = components['schemas']['StaffRole'];
 export type Suggestion = components['schemas']['Suggestion'];
 export type Suggestions = components['schemas']['Suggestions'];
 export type SummaryBody = components['schemas']['SummaryBody'];
+export type TaxRateBody = components['schemas']['TaxRateBody'];
+export type TaxRateInput = components['schemas']['TaxRateInput'];
+export type TaxRates = components['schemas']['TaxRates'];
 export type Timestamp = components['schemas']['Timestamp'];
 export type TopProductBody = components['schemas']['TopProductBody'];
 export type User = components['schemas']['User'];
