@@ -393,6 +393,13 @@ PREFIX=bench$$x
 CHECKOUTS=$(field checkouts_per_s <"$WORK/checkout")
 FAILURES=$(field failures <"$WORK/checkout")
 
+# Checkout's choices, side by side: the checkout page's flow (cart adds, a quote, the
+# order at the quote's total) for shoppers who choose nothing and for shoppers with an
+# address in Texas, a paid method, a promotion code and Texas's tax, taking turns.
+CHOICE_ROWS=()
+# shellcheck source=scripts/bench/checkout-choices.sh
+. scripts/bench/checkout-choices.sh
+
 # PostgreSQL beside SQLite: the same binary over a PostgreSQL server on this machine,
 # started from Debian's packages with its durable defaults (fsync and synchronous_commit
 # on), taking turns with the SQLite store case by case; then checkouts on it, and the
@@ -552,6 +559,14 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
   echo "- peak RSS of the server over the whole run: $((PEAK_RSS_KB / 1024)) MB"
   echo "- release binary: $(($(stat -c %s "$BIN") / 1024)) KB"
   echo "- first visit to /, as sent with gzip: $(($(field first_visit_page_gzip <<<" $FIRST_VISIT") / 1024)) KB page (with its own screen's CSS) + $(($(field first_visit_js_gzip <<<" $FIRST_VISIT") / 1024)) KB JS ($(field files <<<" $FIRST_VISIT") script files: the entry, the app modules the page lists and their static imports)"
+  echo
+  echo "**Checkout's choices** (\`scripts/bench/checkout-choices.sh\`): 64 shoppers, each checkout two cart adds, a quote and the order"
+  echo "at the quote's total; plain (nothing chosen) and full (an address in Texas, a paid method, a 10% code, 8.25% tax) taking turns,"
+  echo "$CHOICE_ROUNDS rounds of ${SECS} s each. Target: full ≥ 0.9× plain; the quote's p99 ≤ 5 ms."
+  echo
+  echo "| round | plain checkouts/s | full checkouts/s | full / plain | quote p50 / p99 ms (plain) | quote p50 / p99 ms (full) | failures |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${CHOICE_ROWS[@]}"
   if [ ${#DEMO_ROWS[@]} -gt 0 ]; then
     echo
     echo "**A public demo** (\`market serve --demo\`, \`scripts/bench/demo.sh\`), on a store of its own over a fresh seeded folder: catalog"
