@@ -171,3 +171,37 @@ async fn a_hundred_identical_orders_spread_over_three_servers_make_one_order() {
     let other = browser(&one);
     assert_eq!(other.get("/api/orders").await.status(), 401);
 }
+
+/// A promotion code's limit holds across servers: 30 shoppers, served by three servers
+/// in turn, order at once with a code of limit 5; exactly 5 orders carry it.
+#[actix_web::test]
+async fn a_codes_limit_holds_across_servers() {
+    if postgres().is_none() {
+        eprintln!("on SQLite: skipped, several servers need a shared PostgreSQL database");
+        return;
+    }
+    let one = spawn_app_with(|c| c.rate_limits = None).await;
+    let servers = [
+        one.address.clone(),
+        spawn_on_with(&one.data_dir, |c| c.rate_limits = None).await,
+        spawn_on_with(&one.data_dir, |c| c.rate_limits = None).await,
+    ];
+    crate::checkout::promotion(&one, "ACROSS", "percent", 15, Some(5)).await;
+    let mut shoppers = Vec::new();
+    for n in 0..30 {
+        let shopper = browser(&one);
+        shopper.sign_up().await;
+        let shopper = same_browser_at(&shopper, &servers[n % 3]);
+        shopper.post("/api/cart", json!({"productId": crate::helpers::in_stock(n as i64)}), 201).await;
+        let quote = shopper.post("/api/checkout/quote", json!({"promotionCode": "across"}), 200).await;
+        shoppers.push((shopper, crate::checkout::order_of(&quote, json!({"promotionCode": "across"}))));
+    }
+    let sends =
+        shoppers.iter().map(|(s, body)| s.send(reqwest::Method::POST, "/api/orders", Some(body.clone())));
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(sends).await.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 5, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 25, "{statuses:?}");
+    assert_eq!(one.sql_number("SELECT uses FROM promotions WHERE code = 'ACROSS'").await, 5);
+    assert_eq!(one.sql_number("SELECT count(*) FROM orders WHERE promotion_code = 'ACROSS'").await, 5);
+}
