@@ -754,33 +754,15 @@ impl From<domain::ship_to::ShipTo> for AddressBody {
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     pub id: i64,
-    pub name: String,
-    pub line1: String,
-    pub line2: String,
-    pub city: String,
-    pub state: String,
-    pub postal_code: String,
-    pub country: String,
-    pub phone: String,
+    #[serde(flatten)]
+    pub fields: AddressBody,
     /// The address a checkout uses unless the shopper picks another; exactly one is.
     pub is_default: bool,
 }
 
 impl From<domain::addresses::Address> for Address {
     fn from(a: domain::addresses::Address) -> Self {
-        let f = a.fields;
-        Address {
-            id: a.id,
-            name: f.name,
-            line1: f.line1,
-            line2: f.line2,
-            city: f.city,
-            state: f.state,
-            postal_code: f.postal_code,
-            country: f.country,
-            phone: f.phone,
-            is_default: a.is_default,
-        }
+        Address { id: a.id, fields: AddressBody::from(a.fields), is_default: a.is_default }
     }
 }
 

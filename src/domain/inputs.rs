@@ -262,8 +262,20 @@ pub struct OrderInput {
     #[garde(length(max = 50))]
     #[schema(max_items = 50)]
     pub products: Vec<OrderLineInput>,
-    /// One of the shopper's addresses; without it, their default (or the store's
-    /// fixed address for a shopper who has none).
+    /// What the checkout chose besides the cart.
+    #[serde(flatten)]
+    #[garde(dive)]
+    pub choice: QuoteInput,
+}
+
+/// What a checkout chooses besides the cart, for a quote and, within its body, an order
+/// (docs/rules.md#checkout). Each is optional.
+#[derive(Debug, Default, Clone, Deserialize, Validate, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"addressId": 12, "shippingMethodId": 2, "promotionCode": "SPRING10"}))]
+pub struct QuoteInput {
+    /// One of the shopper's addresses; without it, their default (or the store's fixed
+    /// address for a shopper who has none).
     #[serde(default)]
     #[garde(skip)]
     pub address_id: Option<i64>,
@@ -272,24 +284,6 @@ pub struct OrderInput {
     #[garde(skip)]
     pub shipping_method_id: Option<i64>,
     /// A promotion code, in any case.
-    #[serde(default)]
-    #[garde(custom(promotion_code_rule))]
-    #[schema(max_length = 64)]
-    pub promotion_code: Option<String>,
-}
-
-/// What a checkout chooses besides the cart, for a quote: the same optional fields an
-/// order takes (docs/rules.md#checkout).
-#[derive(Debug, Default, Deserialize, Validate, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(example = json!({"addressId": 12, "shippingMethodId": 2, "promotionCode": "SPRING10"}))]
-pub struct QuoteInput {
-    #[serde(default)]
-    #[garde(skip)]
-    pub address_id: Option<i64>,
-    #[serde(default)]
-    #[garde(skip)]
-    pub shipping_method_id: Option<i64>,
     #[serde(default)]
     #[garde(custom(promotion_code_rule))]
     #[schema(max_length = 64)]
@@ -337,11 +331,7 @@ impl OrderInput {
 
     /// What the checkout chose besides the cart.
     pub fn choice(&self) -> Choice {
-        Choice {
-            address_id: self.address_id,
-            shipping_method_id: self.shipping_method_id,
-            promotion_code: self.promotion_code.clone(),
-        }
+        self.choice.clone().choice()
     }
 
     /// What an `Idempotency-Key` is bound to: the total and the products, in order, and

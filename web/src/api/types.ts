@@ -885,19 +885,11 @@ export interface components {
             total: number;
         };
         /** @description An address of the shopper's address book. */
-        Address: {
-            city: string;
-            country: string;
+        Address: components["schemas"]["AddressBody"] & {
             /** Format: int64 */
             id: number;
             /** @description The address a checkout uses unless the shopper picks another; exactly one is. */
             isDefault: boolean;
-            line1: string;
-            line2: string;
-            name: string;
-            phone: string;
-            postalCode: string;
-            state: string;
         };
         /** @description Where an order ships: an address's fields. */
         AddressBody: {
@@ -1468,22 +1460,9 @@ export interface components {
          *       "total": 18.99
          *     }
          */
-        OrderInput: {
-            /**
-             * Format: int64
-             * @description One of the shopper's addresses; without it, their default (or the store's
-             *     fixed address for a shopper who has none).
-             */
-            addressId?: number | null;
+        OrderInput: components["schemas"]["QuoteInput"] & {
             /** @description The cart's lines as the shopper saw them. */
             products: components["schemas"]["OrderLineInput"][];
-            /** @description A promotion code, in any case. */
-            promotionCode?: string | null;
-            /**
-             * Format: int64
-             * @description A shipping method shoppers may choose; without it, the store's default.
-             */
-            shippingMethodId?: number | null;
             /**
              * Format: double
              * @description The total the shopper saw, in dollars.
@@ -1796,8 +1775,8 @@ export interface components {
             viewer: components["schemas"]["DemoLogin"];
         };
         /**
-         * @description What a checkout chooses besides the cart, for a quote: the same optional fields an
-         *     order takes (docs/rules.md#checkout).
+         * @description What a checkout chooses besides the cart, for a quote and, within its body, an order
+         *     (docs/rules.md#checkout). Each is optional.
          * @example {
          *       "addressId": 12,
          *       "promotionCode": "SPRING10",
@@ -1805,10 +1784,18 @@ export interface components {
          *     }
          */
         QuoteInput: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description One of the shopper's addresses; without it, their default (or the store's fixed
+             *     address for a shopper who has none).
+             */
             addressId?: number | null;
+            /** @description A promotion code, in any case. */
             promotionCode?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description A shipping method shoppers may choose; without it, the store's default.
+             */
             shippingMethodId?: number | null;
         };
         RatingCount: {
