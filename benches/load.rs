@@ -15,6 +15,8 @@
 //!   time, each in a browser of its own (`load/demo.rs`).
 //! - `paced`: GETs of one address at a fixed rate, timed from when each was due
 //!   (`load/paced.rs`).
+//! - `quotes`: one shopper's quotes with every choice, one after another (the quote's
+//!   own latency).
 //! - `free-port`: a free loopback port.
 
 #[path = "load/cold.rs"]
@@ -163,6 +165,19 @@ enum Cmd {
         #[arg(long, default_value_t = 10.0)]
         secs: f64,
     },
+    /// One shopper asking for the quote of a two-line cart with every choice (an address
+    /// in Texas, a paid method, a code, tax), one quote after another, for `secs`.
+    Quotes {
+        #[arg(long)]
+        url: String,
+        /// The store's database, where the method, the tax rate and the code are made.
+        #[arg(long)]
+        db: String,
+        #[arg(long)]
+        prefix: String,
+        #[arg(long, default_value_t = 10.0)]
+        secs: f64,
+    },
     FreePort,
 }
 
@@ -196,6 +211,10 @@ fn main() {
             runtime.block_on(demo::demo_signins(&url, concurrency, secs, count, rate))
         }
         Cmd::Paced { url, rate, secs } => runtime.block_on(paced::paced(&url, rate, secs)),
+        Cmd::Quotes { url, db, prefix, secs } => {
+            let store = set_up_choices(&db, &prefix);
+            runtime.block_on(quotes(&url, &store, &prefix, secs))
+        }
         Cmd::FreePort => println!("{}", free_port()),
     }
 }
@@ -544,6 +563,40 @@ fn set_up_choices(db: &str, prefix: &str) -> StoreChoices {
         id
     };
     StoreChoices { method_id, code }
+}
+
+/// See `Cmd::Quotes`: the quote's latency on a store doing nothing else.
+async fn quotes(url: &str, store: &StoreChoices, prefix: &str, secs: f64) {
+    let shopper = Shopper::new(url);
+    shopper.open().await.expect("opening the store");
+    let name = format!("{prefix}q");
+    let body = json!({"firstName": "Bench", "lastName": "Shopper", "username": name,
+                      "email": format!("{name}@bench.test"), "password": "bench-password"});
+    assert_eq!(shopper.post("/api/users", body).await.expect("a sign-up").0, 201);
+    let address = json!({"name": "Bench Shopper", "line1": "200 Congress Ave", "city": "Austin",
+                         "state": "TX", "postalCode": "78701", "country": "US"});
+    let (status, address) = shopper.post("/api/addresses", address).await.expect("an address");
+    assert_eq!(status, 201, "{address}");
+    for id in [plain(1), plain(8)] {
+        assert_eq!(shopper.post("/api/cart", json!({"productId": id})).await.expect("a cart add").0, 201);
+    }
+    let choice =
+        json!({"addressId": address["id"], "shippingMethodId": store.method_id, "promotionCode": store.code});
+    let stop_at = Instant::now() + Duration::from_secs_f64(secs);
+    let mut took_us = Vec::new();
+    while Instant::now() < stop_at {
+        let asked = Instant::now();
+        let (status, quote) = shopper.post("/api/checkout/quote", choice.clone()).await.expect("a quote");
+        took_us.push(asked.elapsed().as_micros() as u64);
+        assert_eq!(status, 200, "{quote}");
+    }
+    took_us.sort_unstable();
+    println!(
+        "BENCH quotes={} quote_p50_ms={:.2} quote_p99_ms={:.2} secs={secs}",
+        took_us.len(),
+        quantile_ms(&took_us, 0.5),
+        quantile_ms(&took_us, 0.99)
+    );
 }
 
 /// Two cart adds, the checkout page's quote of the cart under `choice`, and the order
