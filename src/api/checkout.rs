@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
 use super::dto;
-use super::openapi::{Conflict, NotFound, WriteErrors};
+use super::openapi::{NotFound, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::inputs::{QuoteInput, check};
@@ -31,7 +31,7 @@ pub async fn list_shipping_methods(db: web::Data<Db>) -> Result<HttpResponse, Ap
     request_body = QuoteInput,
     responses(
         (status = 200, description = "The figures an order would have now", body = dto::CheckoutQuote),
-        WriteErrors, NotFound, Conflict
+        WriteErrors, NotFound
     )
 )]
 pub async fn quote_checkout(

@@ -6,7 +6,7 @@ use market_macros::api_operation;
 use prometheus_client::metrics::counter::Counter;
 
 use super::dto;
-use super::openapi::{Conflict, Unauthorized, UnprocessableEntity, WriteErrors};
+use super::openapi::{Conflict, NotFound, Unauthorized, UnprocessableEntity, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::orders::Attempt;
@@ -63,7 +63,7 @@ pub struct Placed {
     responses(
         (status = 201, description = "The order (or, for a repeated `Idempotency-Key`, the first answer again)", body = dto::Order,
             headers(("Idempotent-Replayed" = String, description = "`true` when this answer repeats the first one for its `Idempotency-Key`"))),
-        WriteErrors, Conflict, UnprocessableEntity
+        WriteErrors, NotFound, Conflict, UnprocessableEntity
     )
 )]
 pub async fn place_order(
