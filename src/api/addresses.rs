@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
-use super::dto;
+use super::dto::{self, ObjectBody};
 use super::openapi::{BodilessWriteErrors, Conflict, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
@@ -35,9 +35,9 @@ pub async fn list_addresses(db: web::Data<Db>, user: CurrentUser) -> Result<Http
 pub async fn add_address(
     db: web::Data<Db>,
     user: CurrentUser,
-    input: web::Json<AddressInput>,
+    input: web::Json<ObjectBody<AddressInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let (fields, make_default) = input.into_inner().parse()?;
+    let (fields, make_default) = input.into_inner().0.parse()?;
     let address = db.add_address(user.id, fields, make_default).await?;
     Ok(HttpResponse::Created().json(dto::Address::from(address)))
 }
@@ -57,9 +57,9 @@ pub async fn update_address(
     db: web::Data<Db>,
     user: CurrentUser,
     id: web::Path<i64>,
-    input: web::Json<AddressInput>,
+    input: web::Json<ObjectBody<AddressInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let (fields, make_default) = input.into_inner().parse()?;
+    let (fields, make_default) = input.into_inner().0.parse()?;
     let address = db.update_address(user.id, id.into_inner(), fields, make_default).await?;
     Ok(HttpResponse::Ok().json(dto::Address::from(address)))
 }

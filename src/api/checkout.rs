@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
-use super::dto;
+use super::dto::{self, ObjectBody};
 use super::openapi::{NotFound, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
@@ -37,9 +37,9 @@ pub async fn list_shipping_methods(db: web::Data<Db>) -> Result<HttpResponse, Ap
 pub async fn quote_checkout(
     db: web::Data<Db>,
     user: CurrentUser,
-    input: web::Json<QuoteInput>,
+    input: web::Json<ObjectBody<QuoteInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = input.into_inner();
+    let input = input.into_inner().0;
     check(&input)?;
     let checkout = db.quote_checkout(user.id, input.choice()).await?;
     Ok(HttpResponse::Ok().json(dto::CheckoutQuote::from(checkout)))

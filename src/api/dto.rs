@@ -953,3 +953,15 @@ impl Deleted {
         Deleted { message: "Successfully deleted", id }
     }
 }
+
+/// A request body that must be a JSON object. serde also reads a struct from an array
+/// of its fields in order (`[null, null]` for a body of optional fields), which the
+/// contract does not allow: the body is read as an object first, then as `T`.
+pub struct ObjectBody<T>(pub T);
+
+impl<'de, T: serde::de::DeserializeOwned> serde::Deserialize<'de> for ObjectBody<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let object = serde_json::Map::<String, serde_json::Value>::deserialize(d)?;
+        T::deserialize(serde_json::Value::Object(object)).map(ObjectBody).map_err(serde::de::Error::custom)
+    }
+}

@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use market_macros::api_operation;
 use prometheus_client::metrics::counter::Counter;
 
-use super::dto;
+use super::dto::{self, ObjectBody};
 use super::openapi::{Conflict, NotFound, Unauthorized, UnprocessableEntity, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
@@ -70,11 +70,11 @@ pub async fn place_order(
     req: HttpRequest,
     db: web::Data<Db>,
     user: CurrentUser,
-    input: web::Json<OrderInput>,
+    input: web::Json<ObjectBody<OrderInput>>,
     placed_so_far: web::Data<Placed>,
 ) -> Result<HttpResponse, ApiError> {
     let key = idempotency_key(req.headers().get(IDEMPOTENCY_KEY).map(|v| v.as_bytes()))?;
-    let input = input.into_inner();
+    let input = input.into_inner().0;
     check(&input)?;
     let attempt = key.map(|key| Attempt { key, fingerprint: input.fingerprint() });
     let placed = db.place_order(user.id, input.view(), input.choice(), attempt).await?;

@@ -5,6 +5,7 @@ use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
 use super::dto::{AdminPromotion, AdminPromotions};
+use crate::api::dto::ObjectBody;
 use crate::api::openapi::{Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
@@ -39,9 +40,9 @@ pub async fn list_admin_promotions(db: web::Data<Db>, _staff: StaffMember) -> Re
 pub async fn create_promotion(
     db: web::Data<Db>,
     staff: StaffMember,
-    input: web::Json<PromotionInput>,
+    input: web::Json<ObjectBody<PromotionInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let new = input.into_inner().parse_new()?;
+    let new = input.into_inner().0.parse_new()?;
     let promotion = db.create_promotion(staff.actor(), new).await?;
     Ok(HttpResponse::Created().json(AdminPromotion::from(promotion)))
 }
@@ -61,9 +62,9 @@ pub async fn update_promotion(
     db: web::Data<Db>,
     staff: StaffMember,
     id: web::Path<i64>,
-    input: web::Json<PromotionInput>,
+    input: web::Json<ObjectBody<PromotionInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let change = input.into_inner().parse_change()?;
+    let change = input.into_inner().0.parse_change()?;
     let promotion = db.update_promotion(staff.actor(), id.into_inner(), change).await?;
     Ok(HttpResponse::Ok().json(AdminPromotion::from(promotion)))
 }

@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
 use super::dto::{AdminShippingMethod, AdminShippingMethods, TaxRateBody, TaxRates};
+use crate::api::dto::ObjectBody;
 use crate::api::openapi::{BodilessWriteErrors, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
@@ -44,9 +45,9 @@ pub async fn list_admin_shipping_methods(
 pub async fn create_shipping_method(
     db: web::Data<Db>,
     staff: StaffMember,
-    input: web::Json<ShippingMethodInput>,
+    input: web::Json<ObjectBody<ShippingMethodInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let change = input.into_inner().parse(true)?;
+    let change = input.into_inner().0.parse(true)?;
     let method = db.create_shipping_method(staff.actor(), change).await?;
     Ok(HttpResponse::Created().json(AdminShippingMethod::from(method)))
 }
@@ -66,9 +67,9 @@ pub async fn update_shipping_method(
     db: web::Data<Db>,
     staff: StaffMember,
     id: web::Path<i64>,
-    input: web::Json<ShippingMethodInput>,
+    input: web::Json<ObjectBody<ShippingMethodInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let change = input.into_inner().parse(false)?;
+    let change = input.into_inner().0.parse(false)?;
     let method = db.update_shipping_method(staff.actor(), id.into_inner(), change).await?;
     Ok(HttpResponse::Ok().json(AdminShippingMethod::from(method)))
 }
@@ -123,10 +124,10 @@ pub async fn set_tax_rate(
     db: web::Data<Db>,
     staff: StaffMember,
     region: web::Path<String>,
-    input: web::Json<TaxRateInput>,
+    input: web::Json<ObjectBody<TaxRateInput>>,
 ) -> Result<HttpResponse, ApiError> {
     let region = tax_region(&region)?;
-    let rate = input.into_inner().parse()?;
+    let rate = input.into_inner().0.parse()?;
     let rate = db.set_tax_rate(staff.actor(), region.clone(), rate).await?;
     Ok(HttpResponse::Ok().json(TaxRateBody::new(region, rate)))
 }

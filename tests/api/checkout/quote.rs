@@ -143,3 +143,15 @@ async fn an_empty_cart_has_no_quote_and_signed_out_visitors_none_at_all() {
     visitor.open().await;
     visitor.post("/api/checkout/quote", json!({}), 401).await;
 }
+
+/// A body of optional fields is still an object: an array of them is refused.
+#[actix_web::test]
+async fn a_quote_or_an_address_sent_as_an_array_is_refused() {
+    let app = spawn_app().await;
+    let ada = shopper(&app).await;
+    fill_cart(&ada, 0, 1).await;
+    for path in ["/api/checkout/quote", "/api/addresses", "/api/orders"] {
+        let body = ada.post(path, json!([null, null]), 400).await;
+        assert_eq!(body["message"], "Invalid request body: invalid type: sequence, expected a JSON object", "{path}");
+    }
+}
