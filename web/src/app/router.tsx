@@ -82,6 +82,7 @@ const adminScreens: [string, Load][] = [
   [paths.adminImport, () => import('../admin/pages/ImportPage.tsx')],
   [paths.adminOrders, () => import('../admin/pages/OrdersPage.tsx')],
   [paths.adminReviews, () => import('../admin/pages/ReviewsPage.tsx')],
+  [paths.adminShipping, () => import('../admin/pages/ShippingPage.tsx')],
   [paths.adminShoppers, () => import('../admin/pages/ShoppersPage.tsx')],
   [paths.adminStaff, () => import('../admin/pages/StaffPage.tsx')],
   [paths.adminAudit, () => import('../admin/pages/AuditPage.tsx')],

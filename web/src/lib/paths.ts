@@ -29,6 +29,7 @@ export const paths = {
   adminImport: '/admin/import',
   adminOrders: '/admin/orders',
   adminReviews: '/admin/reviews',
+  adminShipping: '/admin/shipping',
   adminShoppers: '/admin/shoppers',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',

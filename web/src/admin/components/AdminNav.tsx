@@ -8,6 +8,7 @@ const links = [
   { to: paths.adminImport, label: 'Import' },
   { to: paths.adminOrders, label: 'Orders' },
   { to: paths.adminReviews, label: 'Reviews' },
+  { to: paths.adminShipping, label: 'Shipping and tax' },
   { to: paths.adminShoppers, label: 'Shoppers' },
   { to: paths.adminStaff, label: 'Staff' },
   { to: paths.adminAudit, label: 'Audit log' },
