@@ -83,6 +83,7 @@ const adminScreens: [string, Load][] = [
   [paths.adminOrders, () => import('../admin/pages/OrdersPage.tsx')],
   [paths.adminReviews, () => import('../admin/pages/ReviewsPage.tsx')],
   [paths.adminShipping, () => import('../admin/pages/ShippingPage.tsx')],
+  [paths.adminPromotions, () => import('../admin/pages/PromotionsPage.tsx')],
   [paths.adminShoppers, () => import('../admin/pages/ShoppersPage.tsx')],
   [paths.adminStaff, () => import('../admin/pages/StaffPage.tsx')],
   [paths.adminAudit, () => import('../admin/pages/AuditPage.tsx')],

@@ -30,6 +30,7 @@ export const paths = {
   adminOrders: '/admin/orders',
   adminReviews: '/admin/reviews',
   adminShipping: '/admin/shipping',
+  adminPromotions: '/admin/promotions',
   adminShoppers: '/admin/shoppers',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',
