@@ -57,13 +57,13 @@ journey('a staff member adds, changes and removes shipping methods and sets a st
   // The price rule is the server's, checked before anything is sent; the focus goes to it.
   const add = page.getByRole('form', { name: 'Add a shipping method' });
   await add.getByLabel('Name').fill('Express');
-  await add.getByLabel('Price (dollars, 0 for free)').fill('14.999');
+  await add.getByLabel('Price (dollars)').fill('14.999');
   await add.getByLabel('Free over (dollars)').fill('150');
   await add.getByLabel('Business days').fill('1-2');
   await add.getByRole('button', { name: 'Add method' }).click();
   await shown(add.getByText('A shipping price has at most two decimals.'));
-  await eventually(async () => assert.equal(await add.getByLabel('Price (dollars, 0 for free)').evaluate((el) => el === document.activeElement), true));
-  await add.getByLabel('Price (dollars, 0 for free)').fill('14.99');
+  await eventually(async () => assert.equal(await add.getByLabel('Price (dollars)').evaluate((el) => el === document.activeElement), true));
+  await add.getByLabel('Price (dollars)').fill('14.99');
   await add.getByRole('button', { name: 'Add method' }).click();
   await shown(page.getByRole('status').filter({ hasText: 'Express added.' }));
   const express = rowOf(methods, 'Express');
@@ -76,7 +76,7 @@ journey('a staff member adds, changes and removes shipping methods and sets a st
   // A name taken is the server's refusal, said in the form.
   allow(409, '/api/admin/shipping-methods');
   await add.getByLabel('Name').fill('express');
-  await add.getByLabel('Price (dollars, 0 for free)').fill('9');
+  await add.getByLabel('Price (dollars)').fill('9');
   await add.getByLabel('Business days').fill('2');
   await add.getByRole('button', { name: 'Add method' }).click();
   await shown(add.getByRole('alert').filter({ hasText: 'Another shipping method has this name.' }));
@@ -84,7 +84,7 @@ journey('a staff member adds, changes and removes shipping methods and sets a st
   // Changed in its dialog: a new price, never free.
   await page.getByRole('button', { name: 'Edit: Express' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Express' });
-  await dialog.getByLabel('Price (dollars, 0 for free)').fill('12.50');
+  await dialog.getByLabel('Price (dollars)').fill('12.50');
   await dialog.getByLabel('Free over (dollars)').fill('');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await gone(dialog);
@@ -101,7 +101,7 @@ journey('a staff member adds, changes and removes shipping methods and sets a st
 
   // A method no order used is deleted, and the question said so first.
   await add.getByLabel('Name').fill('Pickup tomorrow');
-  await add.getByLabel('Price (dollars, 0 for free)').fill('0');
+  await add.getByLabel('Price (dollars)').fill('0');
   await add.getByLabel('Business days').fill('1');
   await add.getByRole('button', { name: 'Add method' }).click();
   await shown(page.getByRole('status').filter({ hasText: 'Pickup tomorrow added.' }));
@@ -136,9 +136,9 @@ journey('a staff member creates a promotion code and ends it now', async ({ page
   await create.getByRole('button', { name: 'Create code' }).click();
   await shown(create.getByText('A percent off is a whole number from 1 to 100.'));
   await create.getByLabel('Percent off (1 to 100)').fill('10');
-  await create.getByLabel('Minimum subtotal (dollars)').fill('20');
+  await create.getByLabel('Minimum subtotal ($)').fill('20');
   await create.getByLabel('Ends').fill(nextYear());
-  await create.getByLabel('Usage limit (orders in all)').fill('100');
+  await create.getByLabel('Usage limit (orders)').fill('100');
   await create.getByLabel('Once per shopper').check();
   await create.getByRole('button', { name: 'Create code' }).click();
   await shown(page.getByRole('status').filter({ hasText: 'SPRING-E2E created.' }));
@@ -149,8 +149,9 @@ journey('a staff member creates a promotion code and ends it now', async ({ page
   await hasText(cells.nth(0), '10% off');
   await hasText(cells.nth(1), '$20.00');
   await hasText(cells.nth(2), 'At once');
+  await hasText(cells.nth(3), /^\w{3} 30, \d{4} 6:00 PM$/);
   await hasText(cells.nth(4), '0 of 100');
-  await hasText(cells.nth(5), 'Yes');
+  await hasText(cells.nth(5), 'Once');
   await hasText(cells.nth(6), 'Active');
   const { Promotions: before } = await apiGet(page, '/api/admin/promotions');
   const code = before.find((p) => p.code === 'SPRING-E2E');
@@ -178,7 +179,7 @@ journey('a staff member creates a promotion code and ends it now', async ({ page
   // Its limit, changed in its dialog; the rule of its uses is checked there too.
   await row.getByRole('button', { name: 'Edit: SPRING-E2E' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit SPRING-E2E' });
-  await dialog.getByLabel('Usage limit (orders in all)').fill('250');
+  await dialog.getByLabel('Usage limit (orders)').fill('250');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await gone(dialog);
   await hasText(cells.nth(4), '0 of 250');

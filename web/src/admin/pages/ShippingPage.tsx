@@ -140,25 +140,28 @@ function TaxRates({ staff }: { staff: boolean }) {
       <p className={styles.soft}>An order shipped to a state without a rate pays no tax.</p>
       <Problem text={problem} />
       <Done text={done} />
-      <LoadGate state={gate} notFound={null}>
-        {data && <TaxRateTable rates={data} actions={staff ? { onChange: change, onRemove: remove } : null} busy={busy} />}
-      </LoadGate>
-      {staff && (
-        <div className={`${styles.panel} ${styles.gap}`}>
-          <h3>Set a state’s rate</h3>
-          <TaxRateForm
-            key={form.round}
-            rates={data ?? []}
-            preset={form.preset}
-            again={form.round > 0}
-            onSet={(rate) => {
-              replace((rates) => byRegion([...(rates ?? []).filter((x) => x.region !== rate.region), rate]));
-              setDone(`${rate.region}: ${rateLabel(rate.rate)}.`);
-              setForm((f) => ({ round: f.round + 1, preset: null }));
-            }}
-          />
-        </div>
-      )}
+      {/* The table, and beside it (under it on a narrow screen) the form that sets a rate. */}
+      <div className={styles.split}>
+        <LoadGate state={gate} notFound={null}>
+          {data && <TaxRateTable rates={data} actions={staff ? { onChange: change, onRemove: remove } : null} busy={busy} />}
+        </LoadGate>
+        {staff && (
+          <div className={styles.panel}>
+            <h3>Set a state’s rate</h3>
+            <TaxRateForm
+              key={form.round}
+              rates={data ?? []}
+              preset={form.preset}
+              again={form.round > 0}
+              onSet={(rate) => {
+                replace((rates) => byRegion([...(rates ?? []).filter((x) => x.region !== rate.region), rate]));
+                setDone(`${rate.region}: ${rateLabel(rate.rate)}.`);
+                setForm((f) => ({ round: f.round + 1, preset: null }));
+              }}
+            />
+          </div>
+        )}
+      </div>
     </section>
   );
 }

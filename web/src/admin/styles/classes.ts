@@ -41,6 +41,8 @@ export const admin = {
   fixed: 'adm-a-fixed',
   info: 'adm-a-info',
   narrowTable: 'adm-a-narrowTable',
+  promoForm: 'adm-a-promoForm',
+  split: 'adm-a-split',
 } as const;
 
 export const dashboard = {

@@ -22,14 +22,17 @@ import {
 
 type PromotionForm = ReturnType<typeof useForm<PromotionValues>>;
 
+/** A field's hint, left out while the field shows a message, which then has the line to itself. */
+const quiet = (form: PromotionForm, name: keyof PromotionValues & string, hint: string) => (form.shown(name) ? undefined : hint);
+
 /** The fields a code keeps changeable: its dates, limit, minimum and once per shopper. */
 function ChangeableFields({ form }: { form: PromotionForm }) {
   return (
     <>
-      <FormField label="Minimum subtotal (dollars)" inputMode="decimal" hint="Empty: any subtotal" {...form.field('minSubtotal')} />
-      <FormField label="Starts" type="datetime-local" hint="Empty: at once" {...form.field('startsAt')} />
-      <FormField label="Ends" type="datetime-local" hint="Empty: never" {...form.field('endsAt')} />
-      <FormField label="Usage limit (orders in all)" inputMode="numeric" hint="Empty: no limit" {...form.field('usageLimit')} />
+      <FormField label="Minimum subtotal ($)" inputMode="decimal" hint={quiet(form, 'minSubtotal', 'Empty: any subtotal')} {...form.field('minSubtotal')} />
+      <FormField label="Usage limit (orders)" inputMode="numeric" hint={quiet(form, 'usageLimit', 'Empty: no limit')} {...form.field('usageLimit')} />
+      <FormField label="Starts" type="datetime-local" hint={quiet(form, 'startsAt', 'Empty: at once')} {...form.field('startsAt')} />
+      <FormField label="Ends" type="datetime-local" hint={quiet(form, 'endsAt', 'Empty: never')} {...form.field('endsAt')} />
       <CheckField
         label="Once per shopper"
         hint="Each shopper may use it on one order."
@@ -65,8 +68,7 @@ function CreateFields({ again, onCreated }: { again: boolean; onCreated: (promot
   return (
     <form ref={ref} onSubmit={submit} noValidate aria-label="Create a promotion code">
       <ErrorLines lines={lines} />
-      <div className={styles.addForm}>
-        <FormField label="Code" autoComplete="off" autoCapitalize="characters" spellCheck={false} hint="Letters, digits, -" autoFocus={again} {...form.field('code')} />
+      <div className={`${styles.addForm} ${styles.promoForm}`}>
         <RadioGroup
           legend="Kind"
           name="promotion-kind"
@@ -77,6 +79,7 @@ function CreateFields({ again, onCreated }: { again: boolean; onCreated: (promot
           ]}
           onChange={(kind) => form.setValue('kind', kind)}
         />
+        <FormField label="Code" autoComplete="off" autoCapitalize="characters" spellCheck={false} hint={quiet(form, 'code', 'Letters, digits, -')} autoFocus={again} {...form.field('code')} />
         <FormField
           label={percent ? 'Percent off (1 to 100)' : 'Amount off (dollars)'}
           inputMode={percent ? 'numeric' : 'decimal'}

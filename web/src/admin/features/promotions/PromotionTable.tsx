@@ -2,7 +2,7 @@ import type { AdminPromotion } from '../../../api/types.ts';
 import { Button } from '../../../components/Button.tsx';
 import { admin as styles } from '../../styles/classes.ts';
 import { TableFrame } from '../../components/Controls.tsx';
-import { momentLabel } from '../../lib/days.ts';
+import { momentLines } from '../../lib/days.ts';
 import {
   canEndNow,
   discountLabel,
@@ -25,9 +25,17 @@ const statusLook: Record<PromotionStatus, string> = {
   usedUp: `${styles.status} ${styles.bad}`,
 };
 
-/** A moment, or what its absence means. */
-const Moment = ({ iso, none }: { iso: string | null | undefined; none: string }) =>
-  iso == null ? <span className={styles.soft}>{none}</span> : <>{momentLabel(iso)}</>;
+/** A moment, its date over its time, or what its absence means. */
+function Moment({ iso, none }: { iso: string | null | undefined; none: string }) {
+  if (iso == null) return <span className={styles.soft}>{none}</span>;
+  const [date, time] = momentLines(iso);
+  return (
+    <>
+      {date}
+      <div className={styles.soft}>{time}</div>
+    </>
+  );
+}
 
 /** Every code, newest first, with its status at `now`; End now and Edit for staff. */
 export function PromotionTable({ promotions, now, actions, busy }: {
@@ -50,7 +58,7 @@ export function PromotionTable({ promotions, now, actions, busy }: {
             <th scope="col">Starts</th>
             <th scope="col">Ends</th>
             <th scope="col" className={styles.num}>Uses</th>
-            <th scope="col">Once per shopper</th>
+            <th scope="col">Per shopper</th>
             <th scope="col">Status</th>
             {actions && <th scope="col">Actions</th>}
           </tr>
@@ -72,7 +80,7 @@ export function PromotionTable({ promotions, now, actions, busy }: {
                   <Moment iso={p.endsAt} none="Never" />
                 </td>
                 <td className={styles.num}>{usesLabel(p)}</td>
-                <td>{p.oncePerShopper ? 'Yes' : 'No'}</td>
+                <td className={styles.nowrap}>{p.oncePerShopper ? 'Once' : 'No limit'}</td>
                 <td>
                   <span className={statusLook[status]}>{statusNames[status]}</span>
                 </td>

@@ -13,14 +13,17 @@ import { emptyMethod, methodChanges, methodInput, methodMessages, methodValues, 
 
 type MethodForm = ReturnType<typeof useForm<MethodValues>>;
 
+/** A field's hint, left out while the field shows a message, which then has the line to itself. */
+const quiet = (form: MethodForm, name: keyof MethodValues & string, hint: string) => (form.shown(name) ? undefined : hint);
+
 /** A method's four fields, for the add form and the edit dialog alike. */
 function MethodFields({ form, autoFocus }: { form: MethodForm; autoFocus?: boolean }) {
   return (
     <>
       <FormField label="Name" autoComplete="off" autoFocus={autoFocus} {...form.field('name')} />
-      <FormField label="Price (dollars, 0 for free)" inputMode="decimal" {...form.field('price')} />
-      <FormField label="Free over (dollars)" inputMode="decimal" hint="Empty: never free" {...form.field('freeOver')} />
-      <FormField label="Business days" autoComplete="off" hint="Like 3-5" {...form.field('days')} />
+      <FormField label="Price (dollars)" inputMode="decimal" hint={quiet(form, 'price', '0 for free')} {...form.field('price')} />
+      <FormField label="Free over (dollars)" inputMode="decimal" hint={quiet(form, 'freeOver', 'Empty: never free')} {...form.field('freeOver')} />
+      <FormField label="Business days" autoComplete="off" hint={quiet(form, 'days', 'Like 3-5')} {...form.field('days')} />
     </>
   );
 }

@@ -42,7 +42,7 @@ export function ShippingMethodTable({ methods, actions, busy }: {
             <th scope="col">Free over</th>
             <th scope="col">Business days</th>
             <th scope="col" className={styles.num}>Orders</th>
-            <th scope="col">State</th>
+            <th scope="col">Status</th>
             {actions && <th scope="col">Actions</th>}
           </tr>
         </thead>

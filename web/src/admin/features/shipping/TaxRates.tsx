@@ -123,7 +123,7 @@ export function TaxRateForm({ rates, preset, again, onSet }: {
           </select>
           <span id={`${id}-message`}>{regionMessage}</span>
         </div>
-        <FormField label="Rate (percent)" inputMode="decimal" hint="Like 8.25" autoFocus={preset !== null} {...form.field('rate')} />
+        <FormField label="Rate (percent)" inputMode="decimal" hint={form.shown('rate') ? undefined : 'Like 8.25'} autoFocus={preset !== null} {...form.field('rate')} />
         <Button type="submit" disabled={busy}>
           {busy ? 'Setting…' : 'Set rate'}
         </Button>
