@@ -105,7 +105,7 @@ pub const SCREENS: [Screen; 15] = [
 /// them but the shell and a head no crawler indexes, and names none of their code: a
 /// shopper who opens one downloads none of the back office (the app shows them the
 /// not-found page).
-pub const BACK_OFFICE: [&str; 10] = [
+pub const BACK_OFFICE: [&str; 12] = [
     "/admin",
     "/admin/products",
     "/admin/products/new",
@@ -113,6 +113,8 @@ pub const BACK_OFFICE: [&str; 10] = [
     "/admin/import",
     "/admin/orders",
     "/admin/reviews",
+    "/admin/shipping",
+    "/admin/promotions",
     "/admin/shoppers",
     "/admin/staff",
     "/admin/audit",

@@ -87,6 +87,8 @@ export function states({ searchWord }) {
     { name: 'back office: import', path: '/admin/import', staff: true },
     { name: 'back office: orders', path: '/admin/orders', staff: true },
     { name: 'back office: reviews', path: '/admin/reviews', staff: true },
+    { name: 'back office: shipping and tax', path: '/admin/shipping', staff: true },
+    { name: 'back office: promotions', path: '/admin/promotions', staff: true },
     { name: 'back office: shoppers', path: '/admin/shoppers', staff: true },
     { name: 'back office: staff', path: '/admin/staff', staff: true },
     { name: 'back office: audit log', path: '/admin/audit', staff: true },

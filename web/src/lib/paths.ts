@@ -29,6 +29,8 @@ export const paths = {
   adminImport: '/admin/import',
   adminOrders: '/admin/orders',
   adminReviews: '/admin/reviews',
+  adminShipping: '/admin/shipping',
+  adminPromotions: '/admin/promotions',
   adminShoppers: '/admin/shoppers',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',

@@ -10,17 +10,25 @@ import type {
   AdminOrders,
   AdminProductBody,
   AdminProducts,
+  AdminPromotion,
+  AdminPromotions,
   AdminReviewBody,
   AdminReviews,
+  AdminShippingMethod,
+  AdminShippingMethods,
   AdminVariantsBody,
   AuditLog,
   OrderStatus,
   ProductInput,
+  PromotionInput,
   Role,
   SecondFactorSetup,
   SecondFactorState,
+  ShippingMethodInput,
   StaffInput,
   SummaryBody,
+  TaxRateBody,
+  TaxRates,
   VariantsInput,
 } from '../../api/types.ts';
 
@@ -70,6 +78,30 @@ export const listStaff = () => get<Accounts>('/api/admin/staff').then((r) => r.A
 export const addStaff = (input: StaffInput) => post<AccountBody>('/api/admin/staff', input);
 export const setRole = (id: number, role: Role) =>
   patch<AccountBody>(`/api/admin/staff/${id}`, { role } satisfies components['schemas']['RoleInput']);
+
+/** Every shipping method, archived ones too (viewer): the default first, archived ones last. */
+export const listAdminShippingMethods = () =>
+  get<AdminShippingMethods>('/api/admin/shipping-methods').then((r) => r.ShippingMethods);
+export const createShippingMethod = (input: ShippingMethodInput) =>
+  post<AdminShippingMethod>('/api/admin/shipping-methods', input);
+/** Any of its fields; `freeOver: null` makes it never free, `isDefault: true` moves the default to it. */
+export const updateShippingMethod = (id: number, input: Partial<ShippingMethodInput>) =>
+  patch<AdminShippingMethod>(`/api/admin/shipping-methods/${id}`, input);
+/** Archived if an order used it, deleted otherwise; never the default (409). */
+export const deleteShippingMethod = (id: number) => del<unknown>(`/api/admin/shipping-methods/${id}`);
+
+/** Every state's tax rate, by state (viewer); a state not listed pays no tax. */
+export const listTaxRates = () => get<TaxRates>('/api/admin/tax-rates').then((r) => r.TaxRates);
+export const setTaxRate = (region: string, rate: number) =>
+  put<TaxRateBody>(`/api/admin/tax-rates/${encodeURIComponent(region)}`, { rate } satisfies components['schemas']['TaxRateInput']);
+export const deleteTaxRate = (region: string) => del<unknown>(`/api/admin/tax-rates/${encodeURIComponent(region)}`);
+
+/** Every promotion code, newest first, with its uses (viewer). */
+export const listAdminPromotions = () => get<AdminPromotions>('/api/admin/promotions').then((r) => r.Promotions);
+export const createPromotion = (input: PromotionInput) => post<AdminPromotion>('/api/admin/promotions', input);
+/** Its dates, usage limit, minimum and once-per-shopper; its code, kind and value never change. */
+export const updatePromotion = (id: number, input: Omit<Partial<PromotionInput>, 'code' | 'kind' | 'value'>) =>
+  patch<AdminPromotion>(`/api/admin/promotions/${id}`, input);
 
 export const listAudit = (page: number) => get<AuditLog>(`/api/admin/audit${query({ page: page > 1 ? page : undefined })}`);
 

@@ -8,6 +8,8 @@ const links = [
   { to: paths.adminImport, label: 'Import' },
   { to: paths.adminOrders, label: 'Orders' },
   { to: paths.adminReviews, label: 'Reviews' },
+  { to: paths.adminShipping, label: 'Shipping and tax' },
+  { to: paths.adminPromotions, label: 'Promotions' },
   { to: paths.adminShoppers, label: 'Shoppers' },
   { to: paths.adminStaff, label: 'Staff' },
   { to: paths.adminAudit, label: 'Audit log' },

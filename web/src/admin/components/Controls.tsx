@@ -90,3 +90,64 @@ export function Problem({ text }: { text: string }) {
     </p>
   ) : null;
 }
+
+/** A labelled checkbox, its label beside it; `hint` says what ticking it does. */
+export function CheckField({ label, checked, onChange, hint, disabled }: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.check}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <span id={`${id}-hint`} className={styles.soft}>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** One choice of a few, as native radios in a fieldset whose legend names the group. */
+export function RadioGroup({ legend, name, value, options, onChange }: {
+  legend: string;
+  /** The radios' shared name (unique on the page). */
+  name: string;
+  value: string;
+  /** [value, label] pairs. */
+  options: readonly (readonly [string, string])[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <fieldset className={styles.choices}>
+      <legend>{legend}</legend>
+      {options.map(([v, text]) => (
+        <label key={v}>
+          <input type="radio" name={name} value={v} checked={value === v} onChange={() => onChange(v)} />
+          {text}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What the last write did, said politely; the region is always there so that a change is announced. */
+export function Done({ text }: { text: string }) {
+  return (
+    <p role="status" className={text ? styles.done : styles.quietStatus}>
+      {text}
+    </p>
+  );
+}

@@ -53,6 +53,28 @@ export function priceMessage(text: string): string | undefined {
   return undefined;
 }
 
+/** A sum of dollars as a rule of the server's holds it: its bounds in cents, and its line for each way to break it. */
+export interface MoneyRule {
+  minCents: number;
+  maxCents: number;
+  notNumber: string;
+  decimals: string;
+  outOfRange: string;
+}
+
+/**
+ * The message of dollars as typed that break `rule`, checked in the server's order:
+ * two decimals, then the bounds. Whether a blank is allowed is the caller's to say.
+ */
+export function moneyMessage(text: string, rule: MoneyRule): string | undefined {
+  const dollars = parseDollars(text);
+  if (Number.isNaN(dollars)) return rule.notNumber;
+  const cents = Math.round(dollars * 100);
+  if (Math.abs(dollars * 100 - cents) > 1e-6) return rule.decimals;
+  if (cents < rule.minCents || cents > rule.maxCents) return rule.outOfRange;
+  return undefined;
+}
+
 export function stockMessage(text: string): string | undefined {
   const rule = fieldRules.ProductInput.stock;
   if (text.trim() === '') return STOCK_REQUIRED;

@@ -28,6 +28,21 @@ export const admin = {
   addForm: 'adm-a-addForm',
   secret: 'adm-a-secret',
   factor: 'adm-a-factor',
+  check: 'adm-a-check',
+  choices: 'adm-a-choices',
+  done: 'adm-a-done',
+  quietStatus: 'adm-a-quietStatus',
+  section: 'adm-a-section',
+  sectionHead: 'adm-a-sectionHead',
+  actions: 'adm-a-actions',
+  code: 'adm-a-code',
+  dialogForm: 'adm-a-dialogForm',
+  dialogActions: 'adm-a-dialogActions',
+  fixed: 'adm-a-fixed',
+  info: 'adm-a-info',
+  narrowTable: 'adm-a-narrowTable',
+  promoForm: 'adm-a-promoForm',
+  split: 'adm-a-split',
 } as const;
 
 export const dashboard = {
