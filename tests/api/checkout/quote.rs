@@ -152,6 +152,9 @@ async fn a_quote_or_an_address_sent_as_an_array_is_refused() {
     fill_cart(&ada, 0, 1).await;
     for path in ["/api/checkout/quote", "/api/addresses", "/api/orders"] {
         let body = ada.post(path, json!([null, null]), 400).await;
-        assert_eq!(body["message"], "Invalid request body: invalid type: sequence, expected a JSON object", "{path}");
+        assert_eq!(
+            body["message"], "Invalid request body: invalid type: sequence, expected a JSON object",
+            "{path}"
+        );
     }
 }
