@@ -7,9 +7,6 @@ import { formatPrice } from './money.ts';
 
 export const STORE_CARD = 'RedCard debit ending in 4821';
 
-/** The spec's fixed address (docs/rules.md#fixed-values), as the checkout shows it. */
-export const SHIPPING_ADDRESS = ['Demo Shopper', '1000 Nicollet Mall', 'Minneapolis, MN 55403'] as const;
-
 /** "arrives in 2-4 business days"; "arrives in 1 business day". */
 export const arrivesIn = (days: string): string =>
   `arrives in ${days} business ${days.trim() === '1' ? 'day' : 'days'}`;
