@@ -107,7 +107,7 @@ export function AddressForm({ title, headingLevel, initial, offerDefault, submit
           label="State"
           name="state"
           autoComplete="address-level1"
-          placeholder="Choose a state"
+          placeholder="Choose…"
           options={US_STATES}
           value={state.value}
           message={state.message}
