@@ -33,7 +33,7 @@ pub struct Screen {
     pub module: &'static str,
 }
 
-pub const SCREENS: [Screen; 15] = [
+pub const SCREENS: [Screen; 16] = [
     Screen {
         path: "/weeklyad",
         title: "Weekly Ad",
@@ -86,6 +86,7 @@ pub const SCREENS: [Screen; 15] = [
     Screen { path: "/account/orders", title: "Orders", description: None, module: "OrdersPage" },
     Screen { path: "/orders/:orderId", title: "Order", description: None, module: "OrderPage" },
     Screen { path: "/account/reviews", title: "Your reviews", description: None, module: "MyReviewsPage" },
+    Screen { path: "/account/addresses", title: "Addresses", description: None, module: "AddressesPage" },
     Screen {
         path: "/products/:productId/add-review",
         title: "Write a review",

@@ -112,7 +112,12 @@ journey('a shopper fills the cart, checks out, and finds the order in their hist
   await shown(page.getByRole('heading', { level: 1, name: 'Orders' }));
   const entry = page.getByRole('list', { name: 'Your orders' }).getByRole('link', { name: new RegExp(` Order #${orderId} `) });
   await shown(entry);
-  await hasText(entry, new RegExp(`Received .* Order #${orderId} 2 items · ${escape(dollars(money.total))} View order$`));
+  await hasText(
+    entry,
+    new RegExp(
+      `Received .* Order #${orderId} Ships to Demo Shopper, Minneapolis, MN · Standard delivery 2 items · ${escape(dollars(money.total))} View order$`,
+    ),
+  );
   await entry.click();
   await expectPath(page, `/orders/${orderId}`);
   await shown(page.getByRole('heading', { level: 1, name: `Order #${orderId}` }));
@@ -167,12 +172,13 @@ journey('a shopper removes a line from the cart and the summary follows', async 
   await shown(page.getByRole('link', { name: 'Cart, 0 items' }));
 });
 
-/** The facts of an order's details: number, status, address and card. */
+/** The facts of an order's details: number, status, address, shipping method and card. */
 async function assertFacts(page, orderId) {
   const facts = await figures(page.getByRole('main'));
   assert.equal(facts['Order number'], `#${orderId}`);
   assert.equal(facts.Status, 'Received');
   assert.equal(facts['Ships to'], 'Demo Shopper, 1000 Nicollet Mall, Minneapolis, MN 55403');
+  assert.equal(facts.Shipping, 'Standard delivery · 2-4 business days');
   assert.equal(facts['Paid with'], 'RedCard debit ending in 4821');
   assert.match(facts.Placed, /^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
 }

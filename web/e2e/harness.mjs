@@ -57,12 +57,24 @@ export function serveWith(args) {
   settings.serveArgs = args;
 }
 
+// Settles once the store has started (or failed to): a file's own `before` hooks may
+// start before this file's has finished (node:test runs the root's hooks as they come).
+let storeStarted = { resolve: () => undefined, reject: () => undefined };
+const started = new Promise((resolve, reject) => (storeStarted = { resolve, reject }));
+started.catch(() => undefined); // the failure is this hook's to report
+
 before(async () => {
-  shared.store = await startStore({
-    products: () => settings.products,
-    staff: () => settings.staff,
-    serveArgs: () => settings.serveArgs,
-  });
+  try {
+    shared.store = await startStore({
+      products: () => settings.products,
+      staff: () => settings.staff,
+      serveArgs: () => settings.serveArgs,
+    });
+    storeStarted.resolve();
+  } catch (error) {
+    storeStarted.reject(error);
+    throw error;
+  }
   shared.url = shared.store.url;
   shared.browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -316,6 +328,16 @@ export async function expectPath(page, path) {
 /** Waits until `locator` is visible; fails the step otherwise. */
 /** The store's address (http://127.0.0.1:PORT). */
 export const storeUrl = () => shared.url;
+
+/**
+ * Runs SQL on this file's store's database, SQLite or PostgreSQL alike (store.mjs): for
+ * what staff would set up (shipping methods, tax rates, promotion codes). Call it from a
+ * `before` hook of the test file: it waits for the store to start.
+ */
+export const storeSql = async (statements) => {
+  await started;
+  return shared.store.sql(statements);
+};
 
 /** Settles once the app has replaced the server's first screen with its own render. */
 export const appStarted = (page) =>

@@ -70,6 +70,8 @@ export async function startStore({ products: wanted, staff = () => [], serveArgs
   return {
     url,
     log: () => log,
+    /** Runs SQL statements on the store's database, either engine's (see runSql). */
+    sql: (statements) => runSql(database ?? join(dataDir, 'market.db'), statements, env),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -92,6 +94,23 @@ async function newDatabase() {
   const name = `market_e2e_${process.pid}_${Date.now()}`;
   await promisify(execFile)('psql', [server, '-qc', `CREATE DATABASE ${name}`]);
   return `${server.slice(0, server.lastIndexOf('/'))}/${name}`;
+}
+
+/**
+ * Runs `statements` (SQL both engines take) on a store's database while it serves: with
+ * psql on PostgreSQL (a URL), with Python's sqlite3 module on a SQLite file (each
+ * waits for the store's own writes). For what a journey needs the store to hold that no
+ * shopper can make: shipping methods, tax rates, promotion codes.
+ */
+function runSql(database, statements, env) {
+  if (/^postgres(ql)?:/.test(database)) return run('psql', [database, '-v', 'ON_ERROR_STOP=1', '-qc', statements], env);
+  const script = [
+    'import sqlite3, sys',
+    'db = sqlite3.connect(sys.argv[1], timeout=30)',
+    'db.executescript(sys.argv[2])',
+    'db.close()',
+  ].join('\n');
+  return run('python3', ['-c', script, database, statements], env);
 }
 
 /** `market seed --products N` at `where` (its data folder and database); rejects with its output if it fails. */

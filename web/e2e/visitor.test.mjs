@@ -104,6 +104,7 @@ journey("a visitor is sent home from the shopper's screens, and from checkout to
   const protectedPaths = [
     '/account',
     '/account/orders',
+    '/account/addresses',
     '/account/reviews',
     '/orders/1',
     '/order-confirmation/1',

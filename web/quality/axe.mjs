@@ -66,10 +66,13 @@ export function states({ searchWord }) {
     { name: 'order', path: (d) => `/orders/${d.orderId}`, shopper: true },
     { name: 'order confirmation', path: (d) => `/order-confirmation/${d.orderId}`, shopper: true },
     { name: 'my reviews', path: '/account/reviews', shopper: true },
+    { name: 'addresses', path: '/account/addresses', shopper: true },
+    { name: 'addresses, adding one', path: '/account/addresses', open: click('Add an address'), dialog: false, shopper: true },
     { name: 'add review', path: (d) => `/products/${d.unreviewedId}/add-review`, shopper: true },
     { name: 'edit review', path: (d) => `/reviews/${d.reviewId}/edit`, shopper: true },
     { name: 'cart with a line', path: '/cart', shopper: true },
     { name: 'checkout', path: '/checkout', shopper: true },
+    { name: 'checkout, adding an address', path: '/checkout', open: click('Add an address'), dialog: false, shopper: true },
     { name: 'favorites', path: '/favorites', shopper: true },
     { name: 'account menu (shopper)', path: '/', open: click('Account: Hi, Demo'), shopper: true },
     {

@@ -35,6 +35,7 @@ const screens: [string, Load, Access][] = [
   [paths.orderConfirmation, () => import('../pages/OrderConfirmationPage.tsx'), 'shopper'],
   [paths.account, () => import('../pages/AccountPage.tsx'), 'shopper'],
   [paths.orders, () => import('../pages/OrdersPage.tsx'), 'shopper'],
+  [paths.addresses, () => import('../pages/AddressesPage.tsx'), 'shopper'],
   [paths.order, () => import('../pages/OrderPage.tsx'), 'shopper'],
   [paths.reviews, () => import('../pages/MyReviewsPage.tsx'), 'shopper'],
   [paths.addReview, () => import('../pages/AddReviewPage.tsx'), 'shopper'],

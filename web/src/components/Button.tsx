@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styles from './Button.module.css';
 
@@ -14,8 +14,8 @@ const classes = ({ variant = 'primary', size = 'medium', wide = false }: Look, e
     .filter(Boolean)
     .join(' ');
 
-/** The store's one button look: red primary, outlined secondary, or a quiet text button. */
-export function Button({ variant, size, wide, className, type = 'button', ...props }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+/** The store's one button look: red primary, outlined secondary, or a quiet text button. A `ref` reaches the button. */
+export function Button({ variant, size, wide, className, type = 'button', ...props }: Look & ComponentProps<'button'>) {
   return <button type={type} className={classes({ variant, size, wide }, className)} {...props} />;
 }
 

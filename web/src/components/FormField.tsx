@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import styles from './FormField.module.css';
 
 interface Common {
@@ -44,6 +44,46 @@ export function FormField(props: InputProps | TextareaProps) {
           </span>
         )}
         {hint && <span className={styles.hint}>{hint}</span>}
+      </div>
+    </div>
+  );
+}
+
+type SelectProps = Omit<Common, 'hint'> & {
+  /** Each choice as [value, label]; the first, with an empty value, asks to choose. */
+  options: readonly (readonly [value: string, label: string])[];
+  placeholder: string;
+} & SelectHTMLAttributes<HTMLSelectElement>;
+
+/** A labelled drop-down list, looked and tied to its message as FormField's controls are. */
+export function SelectField({ label, message, options, placeholder, ...rest }: SelectProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select
+        {...rest}
+        id={id}
+        className={`${styles.control} ${styles.select}`}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? messageId : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <div className={styles.foot}>
+        {message && (
+          <span id={messageId} className={styles.message}>
+            {message}
+          </span>
+        )}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ export const paths = {
   orderConfirmation: '/order-confirmation/:orderId',
   account: '/account',
   orders: '/account/orders',
+  addresses: '/account/addresses',
   order: '/orders/:orderId',
   reviews: '/account/reviews',
   addReview: '/products/:productId/add-review',

@@ -11,6 +11,7 @@ import styles from '../features/account/account.module.css';
 
 const shortcuts = [
   { to: paths.orders, label: 'Orders', text: 'Track, review and see everything you ordered' },
+  { to: paths.addresses, label: 'Addresses', text: 'Where your orders ship, and your default' },
   { to: paths.reviews, label: 'Reviews', text: 'Edit or delete what you wrote' },
   { to: paths.favorites, label: 'Favorites', text: 'The things you love, in one place' },
   { to: paths.square, label: 'Market Square', text: 'Earn 1% on every purchase' },

@@ -8,7 +8,11 @@ import { LoadGate } from '../components/LoadGate.tsx';
 import { OrderSummary } from '../components/OrderSummary.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
-import { PaymentPanel, ShippingPanel } from '../features/checkout/CheckoutDetails.tsx';
+import { AddressChooser } from '../features/addresses/AddressChooser.tsx';
+import { PaymentPanel } from '../features/checkout/CheckoutDetails.tsx';
+import { DeliveryChoice } from '../features/checkout/DeliveryChoice.tsx';
+import { PromotionCode } from '../features/checkout/PromotionCode.tsx';
+import { useCheckout } from '../features/checkout/useCheckout.ts';
 import { paths, to } from '../lib/paths.ts';
 import { useLoad } from '../lib/useLoad.ts';
 import { useStore } from '../store/index.ts';
@@ -22,12 +26,16 @@ export default function CheckoutPage() {
 
 function Checkout() {
   const getCart = useStore((s) => s.getCart);
+  const listAddresses = useStore((s) => s.listAddresses);
+  const listShippingMethods = useStore((s) => s.listShippingMethods);
   const placeOrder = useStore((s) => s.placeOrder);
   const removeFromCart = useStore((s) => s.removeFromCart);
   const lines = useStore((s) => s.cart.lines);
-  const state = useLoad(getCart, []);
-  // The server's figures, from the same answer as the lines.
-  const figures = useStore((s) => s.cart.figures);
+  const methods = useStore((s) => s.checkout.methods);
+  const loaded = useLoad(() => Promise.all([getCart(), listAddresses(), listShippingMethods()]), []);
+  // Every figure, the address and the method are the server's quote for the shopper's choices.
+  const checkout = useCheckout(loaded.status === 'ready');
+  const { quote } = checkout;
   const itemCount = lines.length;
   const navigate = useNavigate();
   // While an order is on its way the cart empties; that must not bounce the shopper to /cart.
@@ -36,17 +44,20 @@ function Checkout() {
   // The products the last attempt could not get enough of, by id.
   const [shortages, setShortages] = useState<Map<number, Shortage>>(new Map());
 
-  if (state.status === 'ready' && itemCount === 0 && !placing) return <Navigate to={paths.cart} replace />;
+  if (loaded.status === 'ready' && itemCount === 0 && !placing) return <Navigate to={paths.cart} replace />;
 
   const place = () => {
     setPlacing(true);
     setErrors([]);
-    placeOrder().then(
+    placeOrder(quote).then(
       (order) => navigate(to.orderConfirmation(order.id)),
       (error: unknown) => {
         setPlacing(false);
         setErrors(orderErrors(error));
         setShortages(new Map(error instanceof ApiError ? error.shortages.map((s) => [s.productId, s]) : []));
+        // Nothing was ordered: price the cart again as it is now (a code used up meanwhile
+        // is then refused by the code's field, and dropped).
+        if (error instanceof ApiError && (error.status === 409 || error.status === 400)) checkout.requote();
       },
     );
   };
@@ -65,47 +76,69 @@ function Checkout() {
     });
   };
 
+  // A code refused at the order is then refused by the quote too: its reason shows by the code's field.
+  const shownErrors = errors.filter((line) => line !== checkout.code.refusal);
+  const state = loaded.status === 'ready' ? checkout.state : loaded;
+
   return (
     <>
       <PageHead title="Checkout" />
       <LoadGate state={state} notFound={null}>
-        <div className={styles.twoColumns}>
-          <div className={styles.stack}>
-            <ShippingPanel />
-            <PaymentPanel />
-            <section className={styles.panel} aria-labelledby="checkout-items">
-              <h2 id="checkout-items">Items ({itemCount})</h2>
-              <LineList label="Items to order">
-                {lines.map((line) => {
-                  const short = shortages.get(line.productId);
-                  return (
-                    <LineItem key={line.cartId} line={line}>
-                      {short && (
-                        <span className={styles.shortNote}>
-                          {short.left === 0 ? 'Out of stock' : `Only ${short.left} left`}
-                        </span>
-                      )}
-                      {/* A choice no longer sold blocks the order (409) until it goes: it can go from here. */}
-                      {(short || line.variantGone) && (
-                        <Button variant="quiet" size="small" onClick={() => remove(line.cartId, line.productId)}>
-                          Remove<span className="visually-hidden"> {line.name}</span>
-                        </Button>
-                      )}
-                    </LineItem>
-                  );
-                })}
-              </LineList>
-            </section>
+        {quote && (
+          <div className={styles.twoColumns}>
+            <div className={styles.stack}>
+              <AddressChooser shipTo={quote.address} chosenId={checkout.addressId} onChoose={checkout.chooseAddress}>
+                <DeliveryChoice
+                  methods={methods}
+                  chosenId={checkout.methodId ?? quote.shippingMethod.id}
+                  quoted={{ methodId: quote.shippingMethod.id, shipping: quote.shipping }}
+                  onChoose={checkout.chooseMethod}
+                />
+              </AddressChooser>
+              <PaymentPanel />
+              <section className={styles.panel} aria-labelledby="checkout-items">
+                <h2 id="checkout-items">Items ({itemCount})</h2>
+                <LineList label="Items to order">
+                  {lines.map((line) => {
+                    const short = shortages.get(line.productId);
+                    return (
+                      <LineItem key={line.cartId} line={line}>
+                        {short && (
+                          <span className={styles.shortNote}>
+                            {short.left === 0 ? 'Out of stock' : `Only ${short.left} left`}
+                          </span>
+                        )}
+                        {/* A choice no longer sold blocks the order (409) until it goes: it can go from here. */}
+                        {(short || line.variantGone) && (
+                          <Button variant="quiet" size="small" onClick={() => remove(line.cartId, line.productId)}>
+                            Remove<span className="visually-hidden"> {line.name}</span>
+                          </Button>
+                        )}
+                      </LineItem>
+                    );
+                  })}
+                </LineList>
+              </section>
+            </div>
+            <div className={styles.sticky}>
+              <OrderSummary figures={quote} itemCount={itemCount}>
+                <PromotionCode {...checkout.code} />
+                {checkout.failed && (
+                  <div role="alert" className={styles.stale}>
+                    <p>We couldn't update your total. Check your connection and try again.</p>
+                    <Button variant="quiet" size="small" onClick={checkout.requote}>
+                      Try again
+                    </Button>
+                  </div>
+                )}
+                <ErrorLines lines={shownErrors} />
+                <Button wide onClick={place} disabled={placing || itemCount === 0 || !checkout.current}>
+                  {placing ? 'Placing your order…' : 'Place your order'}
+                </Button>
+              </OrderSummary>
+            </div>
           </div>
-          <div className={styles.sticky}>
-            <OrderSummary figures={figures} itemCount={itemCount}>
-              <ErrorLines lines={errors} />
-              <Button wide onClick={place} disabled={placing || itemCount === 0}>
-                {placing ? 'Placing your order…' : 'Place your order'}
-              </Button>
-            </OrderSummary>
-          </div>
-        </div>
+        )}
       </LoadGate>
     </>
   );
@@ -114,7 +147,8 @@ function Checkout() {
 /** What went wrong, for the shopper: the server's lines, or its message (docs/rules.md#screens). */
 function orderErrors(error: unknown): string[] {
   if (error instanceof ApiError) {
-    // A 409 (the cart changed elsewhere) also reloads the cart, so the page shows what will be ordered.
+    // A 409 (the cart changed elsewhere, or the code can no longer be used) also reloads
+    // the cart, so the page shows what will be ordered.
     return error.errors.length > 0 ? error.errors : [error.message];
   }
   return ["We couldn't reach the store. Check your connection and try again."];

@@ -1,8 +1,12 @@
-// One store built from the spec's seven slices (section 3); each slice keeps its state
-// and the actions that change it, and every action calls the API through api/.
+// One store built from the spec's seven slices (section 3), and the checkout's two
+// beyond it (the address book, and the shipping methods with the quote: decisions §6);
+// each slice keeps its state and the actions that change it, and every action calls
+// the API through api/.
 import { useSyncExternalStore } from 'react';
 import { createStore as createVanillaStore, type StoreApi } from 'zustand/vanilla';
+import { createAddressesSlice, type AddressesSlice } from './addresses.ts';
 import { createCartSlice, type CartSlice } from './cart.ts';
+import { createCheckoutSlice, type CheckoutSlice } from './checkout.ts';
 import { createDepartmentsSlice, type DepartmentsSlice } from './departments.ts';
 import { createFavoritesSlice, type FavoritesSlice } from './favorites.ts';
 import { createOrdersSlice, type OrdersSlice } from './orders.ts';
@@ -16,7 +20,9 @@ export type Store = SessionSlice &
   CartSlice &
   OrdersSlice &
   ReviewsSlice &
-  FavoritesSlice;
+  FavoritesSlice &
+  AddressesSlice &
+  CheckoutSlice;
 
 /**
  * `api` as a hook (`useStore(selector)`) that also has the store's own functions
@@ -45,6 +51,8 @@ export const createStore = () =>
     ...createOrdersSlice(...a),
     ...createReviewsSlice(...a),
     ...createFavoritesSlice(...a),
+    ...createAddressesSlice(...a),
+    ...createCheckoutSlice(...a),
   })));
 
 export const useStore = createStore();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../api/client.ts';
 import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
-import { cartLine, order } from '../test/fixtures.ts';
+import { cartLine, order, quote, shippingMethod } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
 /**
@@ -128,5 +128,61 @@ describe('orders', () => {
     assert.equal(server.calls.length, 1);
     assert.equal(store.getState().cart.lines.length, 4);
     assert.deepEqual(store.getState().orders.list, [order(1)]);
+  });
+
+  test("with the checkout's quote: the quote's total, and its address, method and code", async () => {
+    const server = fakeServer(ok(order(2, 31.4)));
+    const store = storeReadyToOrder();
+    const quoted = quote(31.4, { addressId: 7, shippingMethod: shippingMethod(2), promotionCode: 'SPRING10' });
+    store.setState({ checkout: { ...store.getState().checkout, quote: quoted } });
+    await store.getState().placeOrder(quoted);
+    assert.deepEqual(server.calls[0]?.body, {
+      total: 31.4,
+      products: [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }],
+      addressId: 7,
+      shippingMethodId: 2,
+      promotionCode: 'SPRING10',
+    });
+    assert.equal(store.getState().checkout.quote, null, 'the quote was for the cart that is gone');
+  });
+
+  test("a quote of the spec's checkout names only its method: no address, no code", async () => {
+    const server = fakeServer(ok(order(2, 24.03)));
+    await storeReadyToOrder().getState().placeOrder(quote(24.03));
+    assert.deepEqual(server.calls[0]?.body, {
+      total: 24.03,
+      products: [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }],
+      shippingMethodId: 1,
+    });
+  });
+
+  test('a code refused at the order (409) reloads the cart, keeps it, and rethrows the reason', async () => {
+    const server = fakeServer(
+      fail(409, 'That promotion code has been used up.', ['That promotion code has been used up.']),
+      ok({ Products: [cartLine(1, 51, 19.99)], subtotal: 19.99, discount: 1, total: 18.99 }),
+    );
+    const store = storeReadyToOrder();
+    await assert.rejects(store.getState().placeOrder(quote(20, { promotionCode: 'LIMITED' })), {
+      status: 409,
+      message: 'That promotion code has been used up.',
+    });
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [
+      ['POST', '/api/orders'],
+      ['GET', '/api/cart'],
+    ]);
+    assert.deepEqual(store.getState().orders.list, [order(1)]);
+    assert.equal(store.getState().cart.lines.length, 1);
+  });
+
+  test('the same attempt is the same key only with the same choices', async () => {
+    const server = fakeServer('network-error', 'network-error', 'network-error');
+    const store = storeReadyToOrder();
+    const withCode = quote(24.03, { promotionCode: 'SPRING10' });
+    await assert.rejects(store.getState().placeOrder(withCode), TypeError);
+    await assert.rejects(store.getState().placeOrder(withCode), TypeError);
+    await assert.rejects(store.getState().placeOrder(quote(24.03)), TypeError);
+    const [first, retried, other] = server.calls.map((c) => c.headers['Idempotency-Key']);
+    assert.equal(retried, first, 'the same order, sent again');
+    assert.notEqual(other, first, 'another code is another order');
   });
 });

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { ApiError } from '../api/client.ts';
 import * as api from '../api/orders.ts';
-import type { Order } from '../api/types.ts';
+import type { CheckoutQuote, Order } from '../api/types.ts';
 import { emptyCart } from './cart.ts';
 import type { Store } from './index.ts';
 
@@ -14,10 +14,13 @@ export interface OrdersSlice {
   listOrders: () => Promise<void>;
   /**
    * Orders the whole cart, sending back the total the server priced it at and its
-   * products, so the server can tell that the cart changed since (409). The server
-   * empties the cart, so the store does too.
+   * products, so the server can tell that the cart changed since (409). With the
+   * checkout's `quote`, the total is the quote's and the order names the quote's
+   * address, shipping method and promotion code; without one, the cart's total and no
+   * choice (the spec's `{total, products}`). The server empties the cart, so the store
+   * does too.
    */
-  placeOrder: () => Promise<Order>;
+  placeOrder: (quote?: CheckoutQuote | null) => Promise<Order>;
 }
 
 export const emptyOrders = (): OrdersSlice['orders'] => ({ list: [], loaded: false });
@@ -40,25 +43,35 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
       const list = await api.listOrders();
       set({ orders: { list, loaded: true } });
     },
-    placeOrder: async () => {
+    placeOrder: async (quote) => {
       const { lines, figures } = get().cart;
-      const total = figures.total;
+      const total = quote ? quote.total : figures.total;
       const productIds = lines.map((l) => l.productId);
-      const fingerprint = JSON.stringify([total, productIds]);
+      const choice = quote
+        ? api.given({
+            addressId: quote.addressId,
+            shippingMethodId: quote.shippingMethod.id,
+            promotionCode: quote.promotionCode,
+          })
+        : {};
+      // The same attempt is the same order: the same total, lines and choices.
+      const fingerprint = JSON.stringify([total, productIds, choice]);
       const key = unanswered?.order === fingerprint ? unanswered.key : newKey();
       unanswered = { key, order: fingerprint };
       try {
-        const order = await api.placeOrder(total, productIds, key);
+        const order = await api.placeOrder(total, productIds, key, choice);
         unanswered = undefined;
         set((s) => ({
           orders: { ...s.orders, list: [order, ...s.orders.list.filter((o) => o.id !== order.id)] },
           cart: { ...emptyCart(), loaded: true },
+          checkout: { ...s.checkout, quote: null },
         }));
         return order;
       } catch (error) {
         if (error instanceof ApiError) unanswered = undefined;
-        // The cart changed elsewhere (another tab, a price change), or is empty: show the
-        // lines and figures the server has now.
+        // The cart changed elsewhere (another tab, a price change), or is empty, or the
+        // code can no longer be used (409, nothing ordered): show the lines and figures
+        // the server has now.
         if (error instanceof ApiError && (error.status === 409 || error.status === 400))
           await get().getCart().catch(() => undefined);
         throw error;

@@ -1,5 +1,5 @@
 // Small, valid API answers for unit tests; pass only the fields a test is about.
-import type { CartLine, Facets, Favorite, Order, Review, User } from '../api/types.ts';
+import type { Address, CartLine, CheckoutQuote, Facets, Favorite, Order, Review, ShippingMethod, User } from '../api/types.ts';
 
 export const user = (over: Partial<User> = {}): User => ({
   id: 1,
@@ -88,5 +88,45 @@ export const facets = (over: Partial<Facets> = {}): Facets => ({
   prices: [],
   inStock: 0,
   options: [],
+  ...over,
+});
+
+export const address = (id: number, over: Partial<Address> = {}): Address => ({
+  id,
+  name: 'Ada Lovelace',
+  line1: `${id}00 Congress Ave`,
+  line2: '',
+  city: 'Austin',
+  state: 'TX',
+  postalCode: '78701',
+  country: 'US',
+  phone: '',
+  isDefault: false,
+  ...over,
+});
+
+export const shippingMethod = (id: number, over: Partial<ShippingMethod> = {}): ShippingMethod => ({
+  id,
+  name: 'Standard delivery',
+  price: 0,
+  freeOver: null,
+  days: '2-4',
+  isDefault: id === 1,
+  ...over,
+});
+
+/** A quote of the spec's checkout (the fixed address, the seeded method, no code) unless told otherwise. */
+export const quote = (total: number, over: Partial<CheckoutQuote> = {}): CheckoutQuote => ({
+  lines: [],
+  subtotal: total,
+  discounts: [{ label: 'RedCard 5% Discount', amount: 0 }],
+  shipping: 0,
+  tax: 0,
+  taxRate: 0,
+  total,
+  addressId: null,
+  address: order(0).address,
+  shippingMethod: shippingMethod(1),
+  promotionCode: null,
   ...over,
 });

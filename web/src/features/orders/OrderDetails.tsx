@@ -1,11 +1,15 @@
 import { LineItem, LineList } from '../../components/LineItem.tsx';
 import { OrderSummary } from '../../components/OrderSummary.tsx';
 import type { Order } from '../../api/types.ts';
+import { addressOneLine } from '../../lib/addresses.ts';
+import { businessDays, STORE_CARD } from '../../lib/checkoutDetails.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { SHIPPING_ADDRESS, STORE_CARD } from '../../lib/checkoutDetails.ts';
 import styles from './orders.module.css';
 
-/** Everything about one order: when, its status, where it goes, its lines and its money. */
+/**
+ * Everything about one order: when, its status, where it goes and how (the copy of its
+ * address and its method, as they were when it was placed), its lines and its money.
+ */
 export function OrderDetails({ order }: { order: Order }) {
   return (
     <div className={styles.details}>
@@ -21,7 +25,8 @@ export function OrderDetails({ order }: { order: Order }) {
                 : `${order.status} since ${formatDate(order.statusChangedAt)}`
             }
           />
-          <Fact term="Ships to" value={SHIPPING_ADDRESS.join(', ')} />
+          <Fact term="Ships to" value={addressOneLine(order.address)} />
+          <Fact term="Shipping" value={`${order.shippingMethod.name} · ${businessDays(order.shippingMethod.days)}`} />
           <Fact term="Paid with" value={STORE_CARD} />
         </dl>
         <section className={styles.panel} aria-labelledby={`order-${order.id}-items`}>
@@ -35,7 +40,7 @@ export function OrderDetails({ order }: { order: Order }) {
       </div>
       <OrderSummary
         heading="Payment summary"
-        figures={{ subtotal: order.subtotal, discount: order.discount, total: order.total }}
+        figures={order}
         itemCount={order.Products.length}
       />
     </div>

@@ -5,11 +5,11 @@ import { formatPrice } from '../../lib/money.ts';
 import { to } from '../../lib/paths.ts';
 import styles from './orders.module.css';
 
-/** One order in a list: its pictures, date, status, item count and total, linking to it. */
+/** One order in a list: its pictures, date, status, where it ships and how, item count and total, linking to it. */
 export function OrderCard({ order }: { order: Order }) {
   const count = order.Products.length;
   return (
-    // Named by what it shows (WCAG 2.5.3, label in name): status, date, number, items, total.
+    // Named by what it shows (WCAG 2.5.3, label in name): status, date, number, where, items, total.
     <Link to={to.order(order.id)} className={styles.card}>
       <div className={styles.cardHead}>
         <strong>{order.status}</strong>
@@ -25,6 +25,9 @@ export function OrderCard({ order }: { order: Order }) {
         ))}
         {count > 5 && <li className={styles.more}>+{count - 5}</li>}
       </ul>
+      <span className={styles.cardShip}>
+        Ships to {order.address.name}, {order.address.city}, {order.address.state} · {order.shippingMethod.name}
+      </span>
       <span className={styles.cardFoot}>
         {count} {count === 1 ? 'item' : 'items'} · {formatPrice(order.total)}
         <span className={styles.view}>View order</span>

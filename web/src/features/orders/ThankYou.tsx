@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Order } from '../../api/types.ts';
 import { formatPrice } from '../../lib/money.ts';
+import { savings } from './savings.ts';
 import styles from './orders.module.css';
 
 /** The confirmation's banner: thanks, the order number, what it cost and what happens next. */
@@ -13,7 +14,7 @@ export function ThankYou({ order, children }: { order: Order; children: ReactNod
       <h1 id="thanks">Thanks for your order!</h1>
       <p>
         Order <strong>#{order.id}</strong> is {order.status.toLowerCase()}. You paid{' '}
-        <strong>{formatPrice(order.total)}</strong> and saved {formatPrice(order.discount)} with your RedCard.
+        <strong>{formatPrice(order.total)}</strong> and {savings(order)}.
       </p>
       <p>We'll let you know when it ships.</p>
       <div className={styles.thanksActions}>{children}</div>

@@ -1,0 +1,12 @@
+import { get, post } from './client.ts';
+import type { CheckoutQuote, QuoteInput, ShippingMethods } from './types.ts';
+
+/** The shipping methods a shopper may choose, the default first. */
+export const listShippingMethods = () =>
+  get<ShippingMethods>('/api/shipping-methods').then((r) => r.ShippingMethods);
+
+/**
+ * The cart priced under the shopper's choices, exactly as an order would be now. A code
+ * the store refuses is a 400 whose message says why; an unknown address or method a 404.
+ */
+export const quoteCheckout = (choice: QuoteInput) => post<CheckoutQuote>('/api/checkout/quote', choice);

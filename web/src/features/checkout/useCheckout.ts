@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import type { QuoteInput } from '../../api/types.ts';
+import type { LoadState } from '../../lib/useLoad.ts';
+import { useStore } from '../../store/index.ts';
+
+/** What a refusal says: its first line, or its message. */
+const reasonOf = (error: ApiError) => error.errors[0] ?? error.message;
+
+/**
+ * The checkout's choices and the quote for them (docs/rules.md#checkout). The cart is
+ * priced again whenever the address, the method, the code, the cart or the address book
+ * changes (an edited address may be in another state), and once more on `requote` (an
+ * order the server refused). A code the store refuses is dropped with its reason, and
+ * the cart priced without it; an address or method gone meanwhile falls back to the
+ * defaults. Starts once `ready` (the cart, the book and the methods are loaded).
+ */
+export function useCheckout(ready: boolean) {
+  const lines = useStore((s) => s.cart.lines);
+  const book = useStore((s) => s.addresses.list);
+  const quote = useStore((s) => s.checkout.quote);
+  const quoteCheckout = useStore((s) => s.quoteCheckout);
+  const [choice, setChoice] = useState<QuoteInput>({});
+  const [codeText, setCodeText] = useState('');
+  const [refusal, setRefusal] = useState<string>();
+  const [status, setStatus] = useState<'waiting' | 'quoting' | 'ready' | 'failed'>('waiting');
+  // Whether a quote of this visit has come: the store may hold one from an earlier visit.
+  const [seen, setSeen] = useState(false);
+  const [again, setAgain] = useState(0);
+  const cartKey = lines.map((l) => l.cartId).join(',');
+  const empty = lines.length === 0;
+
+  useEffect(() => {
+    if (!ready || empty) return;
+    let live = true;
+    setStatus('quoting');
+    quoteCheckout(choice).then(
+      () => {
+        if (!live) return;
+        setStatus('ready');
+        setSeen(true);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        if (error instanceof ApiError && error.status === 400 && choice.promotionCode) {
+          setRefusal(reasonOf(error));
+          setCodeText(choice.promotionCode);
+          setChoice(({ promotionCode: _, ...rest }) => rest);
+        } else if (error instanceof ApiError && error.status === 404 && (choice.addressId != null || choice.shippingMethodId != null)) {
+          setChoice(({ promotionCode }) => (promotionCode ? { promotionCode } : {}));
+        } else {
+          setStatus('failed');
+        }
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, empty, cartKey, book, choice, again, quoteCheckout]);
+
+  // The first screen waits for the first quote: every figure, and the address, are its.
+  const state: LoadState = seen
+    ? { status: 'ready' }
+    : status === 'failed'
+      ? { status: 'error', error: new Error("The cart couldn't be priced.") }
+      : { status: 'loading' };
+
+  // The code is shown applied once a quote carries it (the server keeps codes in capitals).
+  const wanted = choice.promotionCode?.trim().toUpperCase();
+  const applied = wanted !== undefined && quote?.promotionCode === wanted ? wanted : null;
+
+  return {
+    state,
+    quote: seen ? quote : null,
+    /** A quote for the current choice has come; the order may be placed. */
+    current: status === 'ready',
+    /** A quote after the first failed: the figures shown may be out of date. */
+    failed: seen && status === 'failed',
+    addressId: choice.addressId ?? quote?.addressId ?? null,
+    methodId: choice.shippingMethodId ?? quote?.shippingMethod.id ?? null,
+    chooseAddress: (addressId: number) => setChoice((c) => ({ ...c, addressId })),
+    chooseMethod: (shippingMethodId: number) => setChoice((c) => ({ ...c, shippingMethodId })),
+    code: {
+      applied,
+      text: codeText,
+      onText: setCodeText,
+      refusal,
+      applying: status === 'quoting' && wanted !== undefined && applied === null,
+      onApply: (promotionCode: string) => {
+        setRefusal(undefined);
+        setChoice((c) => ({ ...c, promotionCode }));
+      },
+      onRemove: () => {
+        setRefusal(undefined);
+        setCodeText('');
+        setChoice(({ promotionCode: _, ...rest }) => rest);
+      },
+    },
+    requote: () => setAgain((n) => n + 1),
+  };
+}
