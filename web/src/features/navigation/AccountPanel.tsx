@@ -9,6 +9,7 @@ import styles from './AccountPanel.module.css';
 const shopperLinks = [
   { to: paths.account, label: 'Account' },
   { to: paths.orders, label: 'Orders' },
+  { to: paths.addresses, label: 'Addresses' },
   { to: paths.square, label: 'Market Square' },
   { to: paths.reviews, label: 'Reviews' },
   { to: paths.favorites, label: 'Favorites' },
