@@ -63,7 +63,7 @@ api-types-check: web-deps
 test-rust: ## Rust unit and integration tests, on SQLite and then on PostgreSQL
 	RUST_BACKTRACE=0 cargo test --locked
 	@echo "The integration tests again, on PostgreSQL (a throwaway server from Debian's packages):"
-	RUST_BACKTRACE=0 scripts/postgres/with-server.sh cargo test --locked --test api
+	RUST_BACKTRACE=0 scripts/postgres/with-server.sh cargo test --locked --test api --test oracle
 
 test-web: web-deps ## Web unit tests: store slices, API client, validation, money
 	cd web && npm test

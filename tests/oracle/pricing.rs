@@ -6,8 +6,9 @@
 
 use serde_json::{Value, json};
 
-use super::{cents, shopper, texas};
-use crate::helpers::{SqlSession, TestApp, in_stock, spawn_app_with};
+use crate::checkout::{cents, method, order_of, promotion, shopper, texas};
+use crate::helpers::{TestApp, in_stock, spawn_app_with};
+use crate::sql::{SqlSession, sql_session};
 
 const CARTS: usize = 10_000;
 /// Shoppers pricing carts at once, each with its own method, code and tax region.
@@ -114,15 +115,15 @@ async fn worker(app: &TestApp, n: usize) -> Worker {
     let mut address = texas("Oracle");
     address["state"] = json!(REGIONS[n]);
     let address_id = shopper.post("/api/addresses", address, 201).await["id"].clone();
-    let method_id = super::method(app, &format!("Oracle {n}"), 500, None).await;
+    let method_id = method(app, &format!("Oracle {n}"), 500, None).await;
     let code = format!("ORACLE-{n}");
-    let code_id = super::promotion(app, &code, "percent", 10, None).await;
+    let code_id = promotion(app, &code, "percent", 10, None).await;
     app.sql(&format!(
         "INSERT INTO tax_rates (region, rate_milli, updated_at) VALUES ('{}', 0, 0)",
         REGIONS[n]
     ))
     .await;
-    let sql = app.sql_session().await;
+    let sql = sql_session(app).await;
     Worker { shopper, user_id, address_id, method_id, code_id, code, region: REGIONS[n], sql }
 }
 
@@ -208,7 +209,7 @@ async fn price_carts(w: &Worker, catalog: &[(i64, i64)], seed: u64, carts: usize
         assert_eq!(res.status().as_u16(), 200, "{terms:?} {prices:?}");
         let quote: Value = res.json().await.unwrap();
         assert_eq!(figures(&quote), expected, "quote: {terms:?} {prices:?}");
-        let order = w.shopper.post("/api/orders", super::order_of(&quote, choice), 201).await;
+        let order = w.shopper.post("/api/orders", order_of(&quote, choice), 201).await;
         assert_eq!(figures(&order), expected, "order: {terms:?} {prices:?}");
         placed.push((order["id"].as_i64().unwrap(), expected));
     }
