@@ -51,7 +51,7 @@ journey('a staff member adds, changes and removes shipping methods and sets a st
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Shipping and tax' }).click();
   await expectPath(page, '/admin/shipping');
   await shown(page.getByRole('heading', { level: 1, name: 'Shipping and tax' }));
-  const methods = page.getByRole('region', { name: 'Shipping methods' });
+  const methods = page.getByRole('region', { name: 'Shipping methods table', exact: true });
   await shown(rowOf(methods, 'Standard delivery').getByText('Default', { exact: true }));
 
   // The price rule is the server's, checked before anything is sent; the focus goes to it.
@@ -118,7 +118,7 @@ journey('a staff member adds, changes and removes shipping methods and sets a st
   await rates.getByLabel('Rate (percent)').fill('8.25');
   await rates.getByRole('button', { name: 'Set rate' }).click();
   await shown(page.getByRole('status').filter({ hasText: 'TX: 8.25%.' }));
-  const table = page.getByRole('region', { name: 'Tax rates by state' });
+  const table = page.getByRole('region', { name: 'Tax rates table', exact: true });
   await hasText(rowOf(table, 'TX Texas').getByRole('cell').first(), '8.25%');
   const { TaxRates: saved } = await apiGet(page, '/api/admin/tax-rates');
   assert.deepEqual(saved, [{ region: 'TX', rate: 8.25 }]);
@@ -190,7 +190,7 @@ journey('a viewer sees shipping, tax and promotions and can change none of them'
   await page.goto('/admin/shipping');
   await shown(page.getByRole('heading', { level: 1, name: 'Shipping and tax' }));
   await shown(page.getByText('Your account can look but not change anything.'));
-  await shown(rowOf(page.getByRole('region', { name: 'Shipping methods' }), 'Standard delivery'));
+  await shown(rowOf(page.getByRole('region', { name: 'Shipping methods table', exact: true }), 'Standard delivery'));
   await shown(page.getByRole('heading', { level: 2, name: 'Tax rates by state' }));
   const main = page.getByRole('main');
   assert.equal(await main.getByRole('button').count(), 0, 'no button on the shipping screen');

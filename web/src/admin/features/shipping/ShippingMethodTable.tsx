@@ -33,7 +33,7 @@ export function ShippingMethodTable({ methods, actions, busy }: {
 }) {
   if (methods.length === 0) return <p className={styles.empty}>No shipping methods yet.</p>;
   return (
-    <TableFrame label="Shipping methods">
+    <TableFrame label="Shipping methods table">
       <table className={styles.table}>
         <thead>
           <tr>

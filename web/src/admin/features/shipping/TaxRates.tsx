@@ -26,7 +26,7 @@ export function TaxRateTable({ rates, actions, busy }: {
 }) {
   if (rates.length === 0) return <p className={styles.empty}>No state has a tax rate: every order pays no tax.</p>;
   return (
-    <TableFrame label="Tax rates by state">
+    <TableFrame label="Tax rates table">
       <table className={`${styles.table} ${styles.narrowTable}`}>
         <thead>
           <tr>
