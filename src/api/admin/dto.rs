@@ -743,14 +743,9 @@ impl From<Summary> for SummaryBody {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminShippingMethod {
-    pub id: i64,
-    pub name: String,
-    pub price: Cents,
-    /// The subtotal from which it is free; `null`: never free.
-    pub free_over: Option<Cents>,
-    /// How many business days it takes: `3-5`.
-    pub days: String,
-    pub is_default: bool,
+    /// The method as shoppers see it.
+    #[serde(flatten)]
+    pub method: dto::ShippingMethod,
     /// When it was archived (removed after orders used it); `null` while shoppers may
     /// choose it. An archived method cannot be changed.
     pub archived_at: Option<Timestamp>,
@@ -761,16 +756,7 @@ pub struct AdminShippingMethod {
 impl From<Method> for AdminShippingMethod {
     fn from(m: Method) -> Self {
         let Method { method, archived_at, orders } = m;
-        AdminShippingMethod {
-            id: method.id,
-            name: method.name,
-            price: method.price,
-            free_over: method.free_over,
-            days: method.days,
-            is_default: method.is_default,
-            archived_at,
-            orders,
-        }
+        AdminShippingMethod { method: dto::ShippingMethod::from(method), archived_at, orders }
     }
 }
 

@@ -1061,21 +1061,13 @@ export interface components {
             total: number;
         };
         /** @description A shipping method as the back office shows it, archived ones too. */
-        AdminShippingMethod: {
+        AdminShippingMethod: components["schemas"]["ShippingMethod"] & {
             archivedAt?: components["schemas"]["Timestamp"] | null;
-            /** @description How many business days it takes: `3-5`. */
-            days: string;
-            freeOver?: components["schemas"]["Cents"] | null;
-            /** Format: int64 */
-            id: number;
-            isDefault: boolean;
-            name: string;
             /**
              * Format: int64
              * @description How many orders used it.
              */
             orders: number;
-            price: components["schemas"]["Cents"];
         };
         AdminShippingMethods: {
             /** @description The default first, then the cheapest; archived ones last. */
