@@ -1,6 +1,6 @@
 # Sourced by run.sh, with the SQLite store running at $STORE: checkouts that quote first,
 # plain and with every choice, taking turns for $CHOICE_ROUNDS rounds; fills CHOICE_ROWS.
-CHOICE_ROUNDS=${BENCH_CHOICE_ROUNDS:-2}
+CHOICE_ROUNDS=${BENCH_CHOICE_ROUNDS:-4}
 plain_sum=0 full_sum=0 quote_p99_max=0
 for round in $(seq 1 "$CHOICE_ROUNDS"); do
   for kind in quoted full; do

@@ -142,9 +142,13 @@ fn usable_promotion(
     code: &str,
     subtotal: Cents,
 ) -> Result<Result<Promotion, CodeRefusal>, Error> {
+    // A shopper's earlier uses matter only to a code once per shopper (the CASE looks
+    // for them only then).
     let sql = format!(
         "SELECT {PROMOTION_COLUMNS},
-                EXISTS (SELECT 1 FROM promotion_uses u WHERE u.promotion_id = p.id AND u.user_id = ?2)
+                CASE WHEN p.once_per_shopper THEN EXISTS (
+                    SELECT 1 FROM promotion_uses u WHERE u.user_id = ?2 AND u.promotion_id = p.id
+                ) ELSE FALSE END
          FROM promotions p WHERE p.code = ?1"
     );
     let found = c.query_opt(&sql, args![code, user_id], |r| Ok((promotion(r)?, r.get::<bool>(11)?)))?;

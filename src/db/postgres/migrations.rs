@@ -20,10 +20,11 @@ const STEPS: &[(usize, &str)] = &[
     (13, include_str!("migrations/0013_demo_shoppers.sql")),
     (14, include_str!("migrations/0014_demo_shoppers_counted.sql")),
     (15, include_str!("migrations/0015_checkout.sql")),
+    (16, include_str!("migrations/0016_promotion_uses_by_user.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 15;
+pub const LATEST: usize = 16;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.
