@@ -138,7 +138,7 @@ route_table! {
         "/products/{id}/variants": get(viewer admin::variants::get_product_variants)
             put(staff admin::variants::save_product_variants);
         "/orders": get(viewer admin::orders::list_admin_orders);
-        "/orders/{id}": patch(staff admin::orders::move_order);
+        "/orders/{id}": get(viewer admin::orders::get_admin_order) patch(staff admin::orders::move_order);
         "/reviews": get(viewer admin::reviews::list_admin_reviews);
         "/reviews/{id}": patch(staff admin::reviews::set_review_hidden);
         "/staff": get(viewer admin::accounts::list_staff) post(owner admin::accounts::add_staff);

@@ -43,8 +43,9 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                 o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents,
                 coalesce(vi.url, i.url), oi.variant_id, oi.options, o.promotion_cents, o.shipping_cents, o.tax_cents,
                 o.ship_to, o.shipping_method_id, o.shipping_name, o.shipping_days, o.promotion_code, o.tax_region,
-                o.tax_rate_milli
+                o.tax_rate_milli, u.username
          FROM orders o
+         JOIN users u ON u.id = o.user_id
          LEFT JOIN order_items oi ON oi.order_id = o.id
          LEFT JOIN products p ON p.id = oi.product_id
          LEFT JOIN product_images i ON i.product_id = oi.product_id AND i.position = 0
@@ -60,6 +61,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
             orders.push(Order {
                 id,
                 user_id: r.get(1)?,
+                username: r.get(25)?,
                 quote: Quote {
                     subtotal: Cents(r.get(2)?),
                     discount: Cents(r.get(3)?),
@@ -118,7 +120,7 @@ pub(super) fn status(text: String) -> Result<OrderStatus, Error> {
     OrderStatus::parse(&text).ok_or_else(|| Error::other(format!("an order has the unknown status {text:?}")))
 }
 
-fn by_id(c: &mut Conn, order_id: OrderId) -> Result<Order, Error> {
+pub(super) fn by_id(c: &mut Conn, order_id: OrderId) -> Result<Order, Error> {
     orders_where(c, "o.id", order_id)?.pop().ok_or(Error::NotFound(Thing::Order))
 }
 

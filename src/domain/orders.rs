@@ -41,6 +41,8 @@ pub struct Shipment {
 pub struct Order {
     pub id: OrderId,
     pub user_id: ShopperId,
+    /// The shopper's username (the back office names who placed it).
+    pub username: String,
     pub quote: Quote,
     pub shipment: Shipment,
     pub status: OrderStatus,

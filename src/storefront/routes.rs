@@ -106,13 +106,14 @@ pub const SCREENS: [Screen; 16] = [
 /// them but the shell and a head no crawler indexes, and names none of their code: a
 /// shopper who opens one downloads none of the back office (the app shows them the
 /// not-found page).
-pub const BACK_OFFICE: [&str; 12] = [
+pub const BACK_OFFICE: [&str; 13] = [
     "/admin",
     "/admin/products",
     "/admin/products/new",
     "/admin/products/:productId",
     "/admin/import",
     "/admin/orders",
+    "/admin/orders/:orderId",
     "/admin/reviews",
     "/admin/shipping",
     "/admin/promotions",

@@ -488,3 +488,47 @@ async fn two_methods_made_the_default_at_once_leave_exactly_one_default() {
         assert!(ids.contains(&defaults[0]));
     }
 }
+
+#[actix_web::test]
+async fn staff_read_an_order_whole_with_the_copy_of_its_address_its_method_code_and_tax() {
+    use crate::checkout::setup::{method, order_of, promotion, tax_rate, texas};
+    let app = spawn_app().await;
+    let express = method(&app, "Express", 1250, None).await;
+    tax_rate(&app, "TX", 8250).await;
+    promotion(&app, "SPRING10", "percent", 10, None).await;
+    let buyer = browser(&app);
+    let user = buyer.sign_up().await;
+    let address = buyer.post("/api/addresses", texas("Ada Byron"), 201).await;
+    buyer.post("/api/cart", json!({"productId": 51}), 201).await;
+    let choice =
+        json!({"addressId": address["id"], "shippingMethodId": express, "promotionCode": "spring10"});
+    let quote = buyer.post("/api/checkout/quote", choice.clone(), 200).await;
+    let placed = buyer.post("/api/orders", order_of(&quote, choice), 201).await;
+    let path = format!("/api/admin/orders/{}", placed["id"]);
+    // The shopper then moves: the order keeps the address it was placed with.
+    buyer
+        .write(Method::PUT, &format!("/api/addresses/{}", address["id"]), Some(texas("Ada Lovelace")), 200)
+        .await;
+
+    let viewer = with_role(&app, "viewer").await;
+    let seen = viewer.get_json(&path, 200).await;
+    assert_eq!(seen["username"], user["username"], "{seen}");
+    // Everything the shopper's own answer says, the same.
+    let mut as_staff = seen.as_object().unwrap().clone();
+    as_staff.remove("username");
+    assert_eq!(Value::Object(as_staff), placed);
+    assert_eq!(seen["address"]["name"], "Ada Byron");
+    assert_eq!(seen["address"]["state"], "TX");
+    assert_eq!(seen["shippingMethod"]["name"], "Express");
+    assert_eq!(seen["promotionCode"], "SPRING10");
+    assert_ne!(seen["tax"], json!(0.0));
+
+    // The list's move is seen on the page.
+    let staff = with_role(&app, "staff").await;
+    patch(&staff, &path, json!({"status": "Packed"}), 200).await;
+    assert_eq!(viewer.get_json(&path, 200).await["status"], "Packed");
+
+    assert_error_shape(&viewer.get_json("/api/admin/orders/999999", 404).await);
+    assert_eq!(status_of(&buyer, Method::GET, &path, None).await, 403, "a shopper, even its own");
+    assert_eq!(status_of(&browser(&app), Method::GET, &path, None).await, 401);
+}

@@ -8,6 +8,6 @@
 mod addresses;
 mod promotions;
 mod quote;
-mod setup;
+pub(crate) mod setup;
 
 pub use setup::*;

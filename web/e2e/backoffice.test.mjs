@@ -1,8 +1,9 @@
 // The back office (docs/rules.md#roles): a staff member creates a product and sees it in
-// the storefront and in search, changes its price and stock, ships an order that the
-// shopper then sees as shipped, hides a review, adds a picture to a product and makes it
-// the main one, and imports products from a CSV file (refused for a bad row, then taken);
-// a shopper who opens /admin finds nothing there.
+// the storefront and in search, changes its price and stock, ships an order from its
+// page (who placed it, where it goes, how) that the shopper then sees as shipped, hides a
+// review, adds a picture to a product and makes it the main one, and imports products
+// from a CSV file (refused for a bad row, then taken); a shopper who opens /admin finds
+// nothing there.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -95,8 +96,17 @@ journey('a staff member ships an order, and the shopper sees it shipped', async 
   await expectPath(page, '/');
   await page.goto(`/admin/orders?q=${order.id}`);
   await page.getByRole('button', { name: `Mark as Packed: order #${order.id}` }).click();
+  // Its page has what packing it needs: who, where to, how, what; and the next move.
+  await page.getByRole('link', { name: `Order #${order.id}` }).click();
+  await expectPath(page, `/admin/orders/${order.id}`);
+  await shown(page.getByRole('heading', { level: 1, name: `Order #${order.id}` }));
+  await shown(page.getByText(`Placed by ${details.username}`));
+  await shown(page.getByText(order.address.line1, { exact: false }));
+  await shown(page.getByText(order.shippingMethod.name, { exact: false }));
+  await shown(page.getByText(order.Products[0].name).first());
   await page.getByRole('button', { name: `Mark as Shipped: order #${order.id}` }).click();
   await shown(page.getByRole('button', { name: `Mark as Delivered: order #${order.id}` }));
+  await shown(page.getByText('Shipped since', { exact: false }));
 
   // The shopper signs in and finds it shipped.
   await context.clearCookies();

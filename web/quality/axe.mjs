@@ -89,6 +89,7 @@ export function states({ searchWord }) {
     { name: 'back office: new product', path: '/admin/products/new', staff: true },
     { name: 'back office: import', path: '/admin/import', staff: true },
     { name: 'back office: orders', path: '/admin/orders', staff: true },
+    { name: 'back office: order', path: (d) => `/admin/orders/${d.orderId}`, staff: true },
     { name: 'back office: reviews', path: '/admin/reviews', staff: true },
     { name: 'back office: shipping and tax', path: '/admin/shipping', staff: true },
     { name: 'back office: promotions', path: '/admin/promotions', staff: true },
@@ -225,7 +226,9 @@ async function api(context, method, path, data) {
 async function prepareStaff(context) {
   await api(context, 'GET', '/api/session');
   await api(context, 'POST', '/api/session', { credential: OWNER.username, password: OWNER.password });
-  return {};
+  // The newest order (the demo shopper's, whose states run first), for its page.
+  const { Orders } = await api(context, 'GET', '/api/admin/orders');
+  return { orderId: Orders[0]?.id };
 }
 
 async function prepareShopper(context) {

@@ -379,6 +379,25 @@ impl From<AdminOrder> for AdminOrderBody {
     }
 }
 
+/// One order whole, as staff pack and ship it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOrderDetail {
+    /// The order as its shopper sees it: lines, the copy of its address, its method,
+    /// discounts, tax and total.
+    #[serde(flatten)]
+    pub order: dto::Order,
+    /// Who placed it.
+    pub username: String,
+}
+
+impl From<crate::domain::orders::Order> for AdminOrderDetail {
+    fn from(o: crate::domain::orders::Order) -> Self {
+        let username = o.username.clone();
+        AdminOrderDetail { order: dto::Order::from(o), username }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 pub struct AdminOrders {
     #[serde(rename = "Orders")]

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use market_macros::api_operation;
 
-use super::dto::{AdminOrderBody, AdminOrderParams, AdminOrders, OrderStatusInput};
+use super::dto::{AdminOrderBody, AdminOrderDetail, AdminOrderParams, AdminOrders, OrderStatusInput};
 use super::{PAGE_SIZE, page_of, pages, search_of};
 use crate::api::openapi::{BadRequest, Conflict, NotFound, StaffReadErrors, WriteErrors};
 use crate::auth::StaffMember;
@@ -37,6 +37,25 @@ pub async fn list_admin_orders(
         page,
         pages: pages(found.total),
     }))
+}
+
+#[api_operation(
+    operation_id = "getAdminOrder",
+    tag = "admin",
+    summary = "One order whole: its lines, where it ships and how, its discounts, tax and shopper (viewer)",
+    params(("id" = i64, Path, minimum = 1, description = "The order's id")),
+    responses(
+        (status = 200, description = "The order", body = AdminOrderDetail),
+        StaffReadErrors, BadRequest, NotFound
+    )
+)]
+pub async fn get_admin_order(
+    db: web::Data<Db>,
+    _staff: StaffMember,
+    id: web::Path<OrderId>,
+) -> Result<HttpResponse, ApiError> {
+    let order = db.get_admin_order(id.into_inner()).await?;
+    Ok(HttpResponse::Ok().json(AdminOrderDetail::from(order)))
 }
 
 #[api_operation(

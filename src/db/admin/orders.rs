@@ -6,10 +6,10 @@ use serde_json::json;
 
 use super::audit::record;
 use crate::db::conn::{Value, args};
-use crate::db::orders::{give_back_use, return_stock, status};
+use crate::db::orders::{by_id, give_back_use, return_stock, status};
 use crate::db::{Db, Error};
 use crate::domain::admin::audit::{Actor, Entry};
-use crate::domain::orders::OrderStatus;
+use crate::domain::orders::{Order, OrderStatus};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 use crate::domain::{OrderId, ShopperId};
 
@@ -49,6 +49,12 @@ fn admin_order(r: &crate::db::conn::Row) -> Result<AdminOrder, Error> {
 }
 
 impl Db {
+    /// One order whole, as staff pack and ship it: its lines, the copy of its address,
+    /// its method, discounts, tax, and who placed it.
+    pub async fn get_admin_order(&self, order_id: OrderId) -> Result<Order, Error> {
+        self.read(move |c| by_id(c, order_id)).await
+    }
+
     /// One page of orders, newest first: of one status, and matching `q` (an order id,
     /// or a shopper's username), when asked.
     pub async fn list_admin_orders(

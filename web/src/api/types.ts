@@ -95,7 +95,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One order whole: its lines, where it ships and how, its discounts, tax and shopper (viewer) */
+        get: operations["getAdminOrder"];
         put?: never;
         post?: never;
         delete?: never;
@@ -956,6 +957,11 @@ export interface components {
             total: components["schemas"]["Cents"];
             /** Format: int64 */
             userId: number;
+            username: string;
+        };
+        /** @description One order whole, as staff pack and ship it. */
+        AdminOrderDetail: components["schemas"]["Order"] & {
+            /** @description Who placed it. */
             username: string;
         };
         AdminOrders: {
@@ -2474,6 +2480,34 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAdminOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4320,6 +4354,7 @@ export type AddressBody = components['schemas']['AddressBody'];
 export type AddressInput = components['schemas']['AddressInput'];
 export type Addresses = components['schemas']['Addresses'];
 export type AdminOrderBody = components['schemas']['AdminOrderBody'];
+export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
 export type AdminOrders = components['schemas']['AdminOrders'];
 export type AdminProductBody = components['schemas']['AdminProductBody'];
 export type AdminProducts = components['schemas']['AdminProducts'];

@@ -82,6 +82,7 @@ const adminScreens: [string, Load][] = [
   [paths.adminProduct, () => import('../admin/pages/ProductEditorPage.tsx')],
   [paths.adminImport, () => import('../admin/pages/ImportPage.tsx')],
   [paths.adminOrders, () => import('../admin/pages/OrdersPage.tsx')],
+  [paths.adminOrder, () => import('../admin/pages/OrderPage.tsx')],
   [paths.adminReviews, () => import('../admin/pages/ReviewsPage.tsx')],
   [paths.adminShipping, () => import('../admin/pages/ShippingPage.tsx')],
   [paths.adminPromotions, () => import('../admin/pages/PromotionsPage.tsx')],

@@ -29,6 +29,7 @@ export const paths = {
   adminProduct: '/admin/products/:productId',
   adminImport: '/admin/import',
   adminOrders: '/admin/orders',
+  adminOrder: '/admin/orders/:orderId',
   adminReviews: '/admin/reviews',
   adminShipping: '/admin/shipping',
   adminPromotions: '/admin/promotions',
@@ -51,4 +52,5 @@ export const to = {
   /** The search page for these words, optionally narrowed to brands. */
   search: (q: string, brands: string[] = []) => `/search${listingSearch({ ...emptyListing('search', q), brands })}`,
   adminProduct: (productId: number) => `/admin/products/${productId}`,
+  adminOrder: (orderId: number) => `/admin/orders/${orderId}`,
 };

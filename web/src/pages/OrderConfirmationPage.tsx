@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { ButtonLink } from '../components/Button.tsx';
 import { LoadGate } from '../components/LoadGate.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
-import { OrderDetails } from '../features/orders/OrderDetails.tsx';
+import { OrderDetails } from '../components/OrderDetails.tsx';
 import { ThankYou } from '../features/orders/ThankYou.tsx';
 import { useOrder } from '../features/orders/useOrder.ts';
 import { parseId } from '../lib/ids.ts';

@@ -4,7 +4,7 @@ import { LoadGate } from '../components/LoadGate.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
-import { OrderDetails } from '../features/orders/OrderDetails.tsx';
+import { OrderDetails } from '../components/OrderDetails.tsx';
 import { useOrder } from '../features/orders/useOrder.ts';
 import { parseId } from '../lib/ids.ts';
 import { paths } from '../lib/paths.ts';

@@ -7,6 +7,7 @@ import type {
   AccountBody,
   Accounts,
   AdminOrderBody,
+  AdminOrderDetail,
   AdminOrders,
   AdminProductBody,
   AdminProducts,
@@ -63,6 +64,8 @@ export const saveProductVariants = (id: number, input: VariantsInput) =>
   put<AdminVariantsBody>(`/api/admin/products/${id}/variants`, input);
 
 export const listAdminOrders = (q: OrderListQuery) => get<AdminOrders>(`/api/admin/orders${query(q)}`);
+/** One order whole: lines, address, method, discounts, tax, shopper (viewer and up). */
+export const getAdminOrder = (id: number) => get<AdminOrderDetail>(`/api/admin/orders/${id}`);
 export const moveOrder = (id: number, status: OrderStatus) =>
   patch<AdminOrderBody>(`/api/admin/orders/${id}`, { status } satisfies components['schemas']['OrderStatusInput']);
 

@@ -6,6 +6,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 import { admin as styles } from '../styles/classes.ts';
 import { Count, Problem, SearchForm, SelectFilter } from '../components/Controls.tsx';
+import { confirmMove } from '../features/orders/OrderMoves.tsx';
 import { OrderTable } from '../features/orders/OrderTable.tsx';
 import { useAction } from '../lib/useAction.ts';
 import { useFetched } from '../lib/useFetched.ts';
@@ -25,8 +26,7 @@ export default function OrdersPage() {
   const action = useAction();
   const canMove = canChange(useRole());
   const move = (order: AdminOrderBody, to: OrderStatus) => {
-    // Cancelling puts the order's units back on sale and cannot be undone: ask first.
-    if (to === 'Cancelled' && !window.confirm(`Cancel order #${order.id}? Its units go back to stock.`)) return;
+    if (!confirmMove(order.id, to)) return;
     action.run(order.id, `Order #${order.id}`, () => moveOrder(order.id, to), (moved) =>
       replace((d) => d && { ...d, Orders: d.Orders.map((o) => (o.id === moved.id ? moved : o)) }),
     );

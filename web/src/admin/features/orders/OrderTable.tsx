@@ -1,10 +1,11 @@
 import type { AdminOrderBody, OrderStatus } from '../../../api/types.ts';
-import { Button } from '../../../components/Button.tsx';
+import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/money.ts';
-import { mayCancel, nextStatus } from '../../../lib/orderStatus.ts';
+import { to } from '../../../lib/paths.ts';
 import { admin as styles } from '../../styles/classes.ts';
 import { TableFrame } from '../../components/Controls.tsx';
 import { momentLabel } from '../../lib/days.ts';
+import { OrderMoves } from './OrderMoves.tsx';
 
 const tone: Partial<Record<OrderStatus, string>> = { Delivered: styles.good, Cancelled: styles.bad };
 
@@ -15,7 +16,7 @@ interface Props {
   busy: number | null;
 }
 
-/** Orders with their status, and the moves the status allows: the next step, or Cancel before shipping. */
+/** Orders with their status, each linked to its page, and the moves the status allows. */
 export function OrderTable({ orders, onMove, busy }: Props) {
   if (orders.length === 0) return <p className={styles.empty}>No orders match.</p>;
   return (
@@ -33,45 +34,28 @@ export function OrderTable({ orders, onMove, busy }: Props) {
           </tr>
         </thead>
         <tbody>
-          {orders.map((o) => {
-            const next = nextStatus(o.status);
-            return (
-              <tr key={o.id}>
-                <th scope="row">#{o.id}</th>
-                <td className={styles.nowrap}>{momentLabel(o.createdAt)}</td>
-                <td>{o.username}</td>
-                <td className={styles.num}>{o.lines}</td>
-                <td className={styles.num}>{formatPrice(o.total)}</td>
+          {orders.map((o) => (
+            <tr key={o.id}>
+              <th scope="row">
+                <Link to={to.adminOrder(o.id)} aria-label={`Order #${o.id}`}>
+                  #{o.id}
+                </Link>
+              </th>
+              <td className={styles.nowrap}>{momentLabel(o.createdAt)}</td>
+              <td>{o.username}</td>
+              <td className={styles.num}>{o.lines}</td>
+              <td className={styles.num}>{formatPrice(o.total)}</td>
+              <td>
+                <span className={`${styles.status} ${tone[o.status] ?? ''}`}>{o.status}</span>
+                <div className={styles.soft}>since {momentLabel(o.statusChangedAt)}</div>
+              </td>
+              {onMove && (
                 <td>
-                  <span className={`${styles.status} ${tone[o.status] ?? ''}`}>{o.status}</span>
-                  <div className={styles.soft}>since {momentLabel(o.statusChangedAt)}</div>
+                  <OrderMoves order={o} onMove={(status) => onMove(o, status)} busy={busy === o.id} />
                 </td>
-                {onMove && (
-                  <td>
-                    <div className={styles.row}>
-                      {next && (
-                        <Button size="small" onClick={() => onMove(o, next)} disabled={busy === o.id} aria-label={`Mark as ${next}: order #${o.id}`}>
-                          Mark as {next}
-                        </Button>
-                      )}
-                      {mayCancel(o.status) && (
-                        <Button
-                          size="small"
-                          variant="secondary"
-                          onClick={() => onMove(o, 'Cancelled')}
-                          disabled={busy === o.id}
-                          aria-label={`Cancel: order #${o.id}`}
-                        >
-                          Cancel
-                        </Button>
-                      )}
-                      {!next && !mayCancel(o.status) && <span className={styles.soft}>None</span>}
-                    </div>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
+              )}
+            </tr>
+          ))}
         </tbody>
       </table>
     </TableFrame>

@@ -1,10 +1,10 @@
-import { LineItem, LineList } from '../../components/LineItem.tsx';
-import { OrderSummary } from '../../components/OrderSummary.tsx';
-import type { Order } from '../../api/types.ts';
-import { addressOneLine } from '../../lib/addresses.ts';
-import { businessDays, STORE_CARD } from '../../lib/checkoutDetails.ts';
-import { formatDate } from '../../lib/dates.ts';
-import styles from './orders.module.css';
+import { LineItem, LineList } from './LineItem.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+import type { Order } from '../api/types.ts';
+import { addressOneLine } from '../lib/addresses.ts';
+import { businessDays, STORE_CARD } from '../lib/checkoutDetails.ts';
+import { formatDate } from '../lib/dates.ts';
+import styles from './OrderDetails.module.css';
 
 /**
  * Everything about one order: when, its status, where it goes and how (the copy of its
