@@ -174,6 +174,24 @@ pub mod promotion {
     };
 }
 
+/// A card typed into the test provider's form (`payments/card.rs`).
+pub mod card {
+    use super::*;
+    pub const NUMBER: FieldRule =
+        rule(1, 23, "Please enter the card number.", "Please check the card number.");
+    /// Not a number any network issues: wrong characters, length or check digit.
+    pub const NUMBER_WRONG: &str = "Please check the card number.";
+    pub const EXP_MONTH: &str = "Please enter the expiry month, 1 to 12.";
+    pub const EXP_YEAR: &str = "Please check the expiry year.";
+    /// A card is good through the last day of its expiry month.
+    pub const EXPIRED: &str = "This card's expiry date has passed.";
+    /// How far ahead an expiry may be: cards are issued for at most a few years.
+    pub const YEARS_AHEAD: i64 = 20;
+    pub const CVC_MISSING: &str = "Please enter the card's security code (CVC).";
+    pub const CVC_THREE: &str = "The security code is the 3 digits on the back of the card.";
+    pub const CVC_FOUR: &str = "The security code is the 4 digits on the front of the card.";
+}
+
 /// The table by request body and field, as the OpenAPI document names them.
 pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
     ("LoginInput", &[("credential", login::CREDENTIAL), ("password", login::PASSWORD)]),

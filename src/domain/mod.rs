@@ -15,6 +15,7 @@ pub mod money;
 pub mod order_status;
 pub mod orders;
 pub mod ownership;
+pub mod payments;
 pub mod pricing;
 pub mod rejection;
 pub mod reviews;

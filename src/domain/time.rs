@@ -26,6 +26,12 @@ impl Timestamp {
         Timestamp(self.0 - d.as_millis() as i64)
     }
 
+    /// The UTC year and month (1-12) of this moment: what a card's expiry is read against.
+    pub fn year_month(self) -> (i64, i64) {
+        let (year, month, _) = civil_from_days(self.0.div_euclid(86_400_000));
+        (year, month)
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, UTC.
     pub fn to_iso8601(self) -> String {
         let (days, ms) = (self.0.div_euclid(86_400_000), self.0.rem_euclid(86_400_000));
