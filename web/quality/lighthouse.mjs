@@ -37,10 +37,13 @@ export async function lighthousePages(base, paths, runs, onRun = () => undefined
     for (const path of paths) {
       const page = { path, runs: [] };
       for (let i = 0; i < runs; i += 1) {
-        // A run Lighthouse could not finish (no score, a runtime error such as NO_LCP) is
-        // tried once more before it counts: one slow moment of the machine is not the page's fault.
+        // A run Lighthouse could not finish (no score, a runtime error such as NO_LCP or
+        // NO_NAVSTART, "Please run Lighthouse again") is tried again, up to three times in
+        // all, before it counts: a trace Chromium failed to record is not the page's fault
+        // (CI once saw NO_NAVSTART twice in a row on /square, whose other runs scored 100).
+        const ATTEMPTS = 3;
         let run;
-        for (let attempt = 1; attempt <= 2; attempt += 1) {
+        for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
           const result = await lighthouse(new URL(path, base).href, {
             port: chrome.port,
             output: 'json',
@@ -53,7 +56,7 @@ export async function lighthousePages(base, paths, runs, onRun = () => undefined
           userAgent = lhr.environment.hostUserAgent;
           run = summarize(lhr);
           const complete = !run.runtimeError && CATEGORIES.every((id) => run.scores[id] !== null);
-          if (complete || attempt === 2) break;
+          if (complete || attempt === ATTEMPTS) break;
           onRun(path, i + 1, { ...run, retried: true });
         }
         page.runs.push(run);
