@@ -34,6 +34,10 @@ pub enum ApiError {
     /// names each product, so the checkout page can offer to remove those lines.
     #[error("{message}")]
     OutOfStock { message: String, errors: Vec<String>, shortages: Vec<ShortageBody> },
+    /// 402: the payment was refused (a declined card); `errors` repeats the message, which
+    /// the checkout shows by the card.
+    #[error("{0}")]
+    PaymentRequired(String),
     #[error("{0}")]
     PayloadTooLarge(String),
     #[error("{0}")]
@@ -142,6 +146,7 @@ impl ResponseError for ApiError {
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict { .. } | Self::OutOfStock { .. } => StatusCode::CONFLICT,
+            Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
@@ -155,6 +160,9 @@ impl ResponseError for ApiError {
         let (message, errors): (String, &[String]) = match self {
             Self::BadRequest { message, errors } | Self::Conflict { message, errors } => {
                 (message.clone(), errors)
+            }
+            Self::PaymentRequired(message) => {
+                return json_error(StatusCode::PAYMENT_REQUIRED, message, std::slice::from_ref(message));
             }
             Self::SecondFactor(message) => {
                 return HttpResponse::build(StatusCode::UNAUTHORIZED)

@@ -1,5 +1,5 @@
 //! The layers' import rules (docs/architecture.md#layers), checked on the source: which
-//! of `api`, `auth`, `db`, `catalog_index`, `domain`, `error`, `config` may name which, that none of
+//! of `api`, `auth`, `payments`, `db`, `catalog_index`, `domain`, `error`, `config` may name which, that none of
 //! them reaches back into one that names it (no cycles), and that only `db/` knows the
 //! database engine; and that no two files of `src/` name each other, directly or around
 //! a circle (see [`files`]).
@@ -7,17 +7,18 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const LAYERS: [&str; 7] = ["api", "auth", "db", "catalog_index", "domain", "error", "config"];
+const LAYERS: [&str; 8] = ["api", "auth", "db", "catalog_index", "domain", "error", "config", "payments"];
 
 /// What each layer may use; everything else among `LAYERS` is forbidden to it.
-const ALLOWED: [(&str, &[&str]); 7] = [
+const ALLOWED: [(&str, &[&str]); 8] = [
     ("domain", &[]),
     ("catalog_index", &["domain"]),
     ("db", &["domain", "catalog_index"]),
     ("error", &["domain", "db"]),
     ("config", &[]),
     ("auth", &["domain", "db", "config", "error"]),
-    ("api", &["domain", "db", "config", "error", "auth"]),
+    ("payments", &["domain", "db", "error"]),
+    ("api", &["domain", "db", "config", "error", "auth", "payments"]),
 ];
 
 /// Every `.rs` file under `dir`.

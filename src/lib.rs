@@ -13,6 +13,7 @@ pub mod headers;
 pub mod health;
 pub mod logging;
 pub mod metrics;
+pub mod payments;
 pub mod spa;
 pub mod staff;
 pub mod startup;

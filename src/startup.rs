@@ -24,6 +24,7 @@ use crate::domain::demo;
 use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
+use crate::payments::{Payments, TestProvider, settler};
 use crate::{api, error, headers, health, metrics, spa, storefront};
 
 pub struct Application {
@@ -54,6 +55,7 @@ impl Application {
         keep_catalog_index(&db, &config, &shared.answer_cache)?;
         spawn_housekeeping(db.clone(), shared.limiter.clone());
         spawn_import_keeper(db.clone(), config.imports);
+        spawn_settler(db.clone(), shared.payments.clone());
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
@@ -152,6 +154,7 @@ struct Shared {
     answer_cache: web::Data<AnswerCache>,
     pages: web::Data<storefront::Pages>,
     placed: web::Data<api::orders::Placed>,
+    payments: web::Data<Payments>,
     metrics: web::Data<Metrics>,
     stopping: web::Data<Stopping>,
     access_log: web::Data<Option<Log>>,
@@ -187,6 +190,7 @@ impl Shared {
             answer_cache,
             pages,
             placed,
+            payments: web::Data::new(Payments::Test(TestProvider::new(db.clone()))),
             metrics,
             stopping: web::Data::new(Stopping::default()),
             access_log: web::Data::new(config.log.clone().filter(|_| config.access_log)),
@@ -248,6 +252,7 @@ fn serve_store(
             .app_data(renderer.clone())
             .app_data(shared.metrics.clone())
             .app_data(shared.placed.clone())
+            .app_data(shared.payments.clone())
             .app_data(shared.stopping.clone())
             .app_data(shared.access_log.clone())
             .app_data(shared.trusted_proxies.clone())
@@ -444,6 +449,20 @@ fn spawn_index_preparation(db: Db, index: std::sync::Arc<crate::catalog_index::C
     actix_web::rt::spawn(async move {
         if let Err(e) = db.prepare_catalog_index(&index).await {
             tracing::error!("the catalog index could not be made ready ({e}); searches read the database");
+        }
+    });
+}
+
+/// Finishes the payment steps a request could not (a capture, a void, a refund), at
+/// start and then every half minute (payments/settler.rs).
+fn spawn_settler(db: Db, payments: web::Data<Payments>) {
+    actix_web::rt::spawn(async move {
+        let mut every = actix_web::rt::time::interval(settler::EVERY);
+        let mut age = Duration::ZERO;
+        loop {
+            every.tick().await;
+            settler::round(&db, &payments, age).await;
+            age = settler::AGE;
         }
     });
 }

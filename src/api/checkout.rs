@@ -9,6 +9,7 @@ use super::openapi::{NotFound, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::domain::inputs::{QuoteInput, check};
+use crate::domain::payments::Method;
 use crate::error::ApiError;
 
 #[api_operation(
@@ -25,9 +26,21 @@ pub async fn list_shipping_methods(db: web::Data<Db>) -> Result<HttpResponse, Ap
 }
 
 #[api_operation(
+    operation_id = "listPaymentMethods",
+    tag = "checkout",
+    summary = "The ways to pay, the default (the stored RedCard, the only one with a discount) first",
+    responses((status = 200, description = "The ways to pay", body = dto::PaymentMethods))
+)]
+pub async fn list_payment_methods() -> HttpResponse {
+    HttpResponse::Ok().json(dto::PaymentMethods {
+        payment_methods: Method::ALL.into_iter().map(dto::PaymentMethod::from).collect(),
+    })
+}
+
+#[api_operation(
     operation_id = "quoteCheckout",
     tag = "checkout",
-    summary = "Price the shopper's cart for an address, a shipping method and a promotion code (each optional); a refused code is a 400 that says why",
+    summary = "Price the shopper's cart for an address, a shipping method, a promotion code and a way to pay (each optional); a refused code is a 400 that says why",
     request_body = QuoteInput,
     responses(
         (status = 200, description = "The figures an order would have now", body = dto::CheckoutQuote),

@@ -7,6 +7,7 @@ use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::domain::orders::OrderStatus;
+use crate::domain::payments::Method;
 use crate::domain::roles::Role;
 use crate::domain::variants::ProductOption;
 use crate::domain::{self, Cents, Timestamp};
@@ -656,6 +657,7 @@ pub struct Order {
     pub created_at: Timestamp,
     /// When the status last changed (when the order was placed, until it moves).
     pub status_changed_at: Timestamp,
+    pub payment: OrderPayment,
     #[serde(rename = "Products")]
     pub products: Vec<OrderLine>,
 }
@@ -668,7 +670,7 @@ impl From<domain::orders::Order> for Order {
             user_id: o.user_id.0,
             subtotal: o.quote.subtotal,
             discount: o.quote.discount,
-            discounts: discount_lines(&o.quote, shipment.promotion_code.as_deref()),
+            discounts: discount_lines(&o.quote, shipment.promotion_code.as_deref(), o.payment.method),
             shipping: o.quote.shipping,
             tax: o.quote.tax,
             total: o.quote.total,
@@ -682,6 +684,7 @@ impl From<domain::orders::Order> for Order {
             status: o.status,
             created_at: o.created_at,
             status_changed_at: o.status_changed_at,
+            payment: OrderPayment::from(o.payment),
             products: o
                 .lines
                 .into_iter()
@@ -708,13 +711,79 @@ pub struct DiscountLine {
 }
 
 /// The discounts of `quote`: the code's (when one was applied), then the RedCard's.
-pub fn discount_lines(quote: &domain::pricing::Quote, code: Option<&str>) -> Vec<DiscountLine> {
+pub fn discount_lines(
+    quote: &domain::pricing::Quote,
+    code: Option<&str>,
+    paid_by: Method,
+) -> Vec<DiscountLine> {
     let mut lines = Vec::new();
     if let Some(code) = code {
         lines.push(DiscountLine { label: domain::checkout::promotion_label(code), amount: quote.promotion });
     }
-    lines.push(DiscountLine { label: domain::checkout::CARD_LABEL.into(), amount: quote.card() });
+    if paid_by == Method::RedCard {
+        lines.push(DiscountLine { label: domain::checkout::CARD_LABEL.into(), amount: quote.card() });
+    }
     lines
+}
+
+/// A way to pay the checkout offers.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentMethod {
+    pub id: Method,
+    pub label: &'static str,
+    /// The percent it takes off (only the RedCard: 5); absent for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discount_percent: Option<i64>,
+}
+
+impl From<Method> for PaymentMethod {
+    fn from(m: Method) -> Self {
+        PaymentMethod { id: m, label: m.label(), discount_percent: m.discount_percent() }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PaymentMethods {
+    #[serde(rename = "PaymentMethods")]
+    pub payment_methods: Vec<PaymentMethod>,
+}
+
+/// How an order was paid and where its money stands.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderPayment {
+    pub method: Method,
+    /// `RedCard`, `Visa`, `Mastercard`…
+    pub brand: String,
+    pub last4: String,
+    pub status: PaymentStatusBody,
+}
+
+/// Where an order's money stands.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = PaymentStatus)]
+pub enum PaymentStatusBody {
+    Authorized,
+    Paid,
+    PartiallyRefunded,
+    Refunded,
+    Voided,
+}
+
+impl From<domain::payments::Payment> for OrderPayment {
+    fn from(p: domain::payments::Payment) -> Self {
+        use domain::payments::PaymentStatus as S;
+        let status = match p.status() {
+            S::Authorized => PaymentStatusBody::Authorized,
+            S::Paid => PaymentStatusBody::Paid,
+            S::PartiallyRefunded => PaymentStatusBody::PartiallyRefunded,
+            S::Refunded => PaymentStatusBody::Refunded,
+            S::Voided => PaymentStatusBody::Voided,
+        };
+        OrderPayment { method: p.method, brand: p.brand, last4: p.last4, status }
+    }
 }
 
 /// Where an order ships: an address's fields.
@@ -837,6 +906,8 @@ pub struct CheckoutQuote {
     pub shipping_method: ShippingMethod,
     /// The code applied, in capitals; `null` for none.
     pub promotion_code: Option<String>,
+    /// How it is paid: only the RedCard's 5% is among the discounts.
+    pub payment_method: Method,
 }
 
 impl From<crate::db::checkout::Checkout> for CheckoutQuote {
@@ -845,7 +916,7 @@ impl From<crate::db::checkout::Checkout> for CheckoutQuote {
         CheckoutQuote {
             lines: c.lines.into_iter().map(CartLine::from).collect(),
             subtotal: c.quote.subtotal,
-            discounts: discount_lines(&c.quote, code.as_deref()),
+            discounts: discount_lines(&c.quote, code.as_deref(), c.payment),
             shipping: c.quote.shipping,
             tax: c.quote.tax,
             tax_rate: c.tax_rate.as_percent(),
@@ -854,6 +925,7 @@ impl From<crate::db::checkout::Checkout> for CheckoutQuote {
             address: AddressBody::from(c.ship_to),
             shipping_method: ShippingMethod::from(c.method),
             promotion_code: code,
+            payment_method: c.payment,
         }
     }
 }

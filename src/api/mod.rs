@@ -117,6 +117,9 @@ route_table! {
     "/shipping-methods" {
         "": get(public checkout::list_shipping_methods);
     }
+    "/payment-methods" {
+        "": get(public checkout::list_payment_methods);
+    }
     "/checkout" {
         "/quote": post(shopper checkout::quote_checkout);
     }

@@ -70,6 +70,7 @@ macro_rules! error_responses {
 error_responses! {
     BadRequest(400) => "Bad input: malformed JSON, a field of the wrong type, a broken rule (one line per problem in `errors`), or an id in the address that is not a whole number.",
     Unauthorized(401) => "Not signed in (or, for a sign-in, wrong credentials).",
+    PaymentRequired(402) => "The payment was refused (a declined card, insufficient funds, an expired card): nothing was ordered or charged; the message says why.",
     Forbidden(403) => "A missing or invalid anti-forgery token, or something that belongs to another shopper.",
     NotFound(404) => "No such thing.",
     Conflict(409) => "Conflicts with what exists (a taken username or email, a second review, a full or changed cart).",
@@ -211,7 +212,7 @@ impl Modify for Security {
     ),
     components(
         schemas(ErrorShape),
-        responses(NotModified, BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge,
+        responses(NotModified, BadRequest, Unauthorized, PaymentRequired, Forbidden, NotFound, Conflict, PayloadTooLarge,
                   UnsupportedMediaType, UnprocessableEntity, TooManyRequests, ServiceUnavailable)
     ),
     tags(

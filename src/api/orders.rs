@@ -6,12 +6,14 @@ use market_macros::api_operation;
 use prometheus_client::metrics::counter::Counter;
 
 use super::dto::{self, ObjectBody};
-use super::openapi::{Conflict, NotFound, Unauthorized, UnprocessableEntity, WriteErrors};
+use super::openapi::{Conflict, NotFound, PaymentRequired, Unauthorized, UnprocessableEntity, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
 use crate::db::orders::Attempt;
 use crate::domain::inputs::{OrderInput, check, idempotency_key};
 use crate::error::ApiError;
+use crate::payments::Payments;
+use crate::payments::checkout::{self, OrderRequest};
 
 pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// Marks an answer that repeats the one first given for an `Idempotency-Key`.
@@ -63,7 +65,7 @@ pub struct Placed {
     responses(
         (status = 201, description = "The order (or, for a repeated `Idempotency-Key`, the first answer again)", body = dto::Order,
             headers(("Idempotent-Replayed" = String, description = "`true` when this answer repeats the first one for its `Idempotency-Key`"))),
-        WriteErrors, NotFound, Conflict, UnprocessableEntity
+        WriteErrors, PaymentRequired, NotFound, Conflict, UnprocessableEntity
     )
 )]
 pub async fn place_order(
@@ -72,12 +74,20 @@ pub async fn place_order(
     user: CurrentUser,
     input: web::Json<ObjectBody<OrderInput>>,
     placed_so_far: web::Data<Placed>,
+    payments: web::Data<Payments>,
 ) -> Result<HttpResponse, ApiError> {
     let key = idempotency_key(req.headers().get(IDEMPOTENCY_KEY).map(|v| v.as_bytes()))?;
-    let input = input.into_inner().0;
+    let mut input = input.into_inner().0;
     check(&input)?;
     let attempt = key.map(|key| Attempt { key, fingerprint: input.fingerprint() });
-    let placed = db.place_order(user.id, input.view(), input.choice(), attempt).await?;
+    let request = OrderRequest {
+        user_id: user.id,
+        seen: input.view(),
+        choice: input.choice(),
+        card: input.take_card(),
+        attempt,
+    };
+    let placed = checkout::place_order(&db, &payments, request).await?;
     let mut res = HttpResponse::Created();
     res.insert_header(ContentType::json());
     if placed.replayed {

@@ -7,6 +7,7 @@ use super::conn::{Conn, Row, args};
 use super::{Db, Error, addresses, cart};
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::{Choice, CodeRefusal, Promotion, PromotionKind, ShippingMethod, normal_code};
+use crate::domain::payments::Method;
 use crate::domain::pricing::{Quote, TaxRate, Terms, price};
 use crate::domain::ship_to::ShipTo;
 use crate::domain::{Cents, Rejection, ShopperId, Thing, Timestamp};
@@ -75,6 +76,8 @@ pub struct Checkout {
     pub promotion: Option<Promotion>,
     pub tax_region: Option<String>,
     pub tax_rate: TaxRate,
+    /// How it is to be paid.
+    pub payment: Method,
 }
 
 /// Prices `user_id`'s cart under `choice`, in the caller's read or transaction: the
@@ -120,9 +123,20 @@ pub(super) fn price_checkout(
         discount: promotion.as_ref().map(Promotion::discount),
         delivery: method.delivery(),
         tax: tax_rate,
+        redcard: choice.payment == Method::RedCard,
     };
     let quote = price(lines.iter().map(|l| l.price), &terms);
-    Ok(Checkout { lines, quote, address_id, ship_to, method, promotion, tax_region, tax_rate })
+    Ok(Checkout {
+        lines,
+        quote,
+        address_id,
+        ship_to,
+        method,
+        promotion,
+        tax_region,
+        tax_rate,
+        payment: choice.payment,
+    })
 }
 
 fn chosen_method(c: &mut Conn, id: Option<i64>) -> Result<ShippingMethod, Error> {

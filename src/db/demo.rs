@@ -12,6 +12,7 @@
 use super::conn::{Conn, args};
 use super::demo_count;
 use super::orders::{give_back_use, return_stock};
+use super::payments::paid_with_redcard;
 use super::users::{USER_COLUMNS, user};
 use super::{Db, Error};
 use crate::domain::Timestamp;
@@ -174,10 +175,13 @@ fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<Sh
             give_back_use(c, order_id)?;
         }
         c.execute("DELETE FROM idempotency_keys WHERE user_id = ?1", args![id])?;
-        c.execute(
-            "DELETE FROM order_items WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)",
-            args![id],
-        )?;
+        // A demo shopper's money never left the test provider's book: nothing to pay back.
+        for table in ["order_items", "refunds", "payments"] {
+            c.execute(
+                &format!("DELETE FROM {table} WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)"),
+                args![id],
+            )?;
+        }
         for table in ["orders", "reviews", "cart_items", "favorites", "sessions", "addresses"] {
             c.execute(&format!("DELETE FROM {table} WHERE user_id = ?1"), args![id])?;
         }
@@ -263,6 +267,7 @@ fn fill(c: &mut Conn, user_id: ShopperId) -> Result<(), Error> {
                 args![order_id, p.id, &p.name, p.price.0],
             )?;
         }
+        paid_with_redcard(c, order_id, q.total, Timestamp(placed))?;
     }
     Ok(())
 }

@@ -34,6 +34,7 @@ mod index_rows;
 mod listing;
 mod metrics;
 pub mod orders;
+pub mod payments;
 mod postgres;
 pub mod rate_limits;
 pub mod reviews;

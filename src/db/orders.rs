@@ -8,11 +8,13 @@ use std::time::Duration;
 
 use super::checkout::{Checkout, price_checkout};
 use super::conn::{Conn, Row, args};
+use super::payments::{PAYMENT_COLUMNS, keep_authorization, payment};
 use super::{Db, Error, lock_shopper};
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::{Choice, CodeRefusal};
 use crate::domain::ids::Id;
 use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, Shipment, accept};
+use crate::domain::payments::Authorization;
 use crate::domain::pricing::{Quote, TaxRate};
 use crate::domain::ship_to::ShipTo;
 use crate::domain::stock::Shortage;
@@ -43,9 +45,10 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                 o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents,
                 coalesce(vi.url, i.url), oi.variant_id, oi.options, o.promotion_cents, o.shipping_cents, o.tax_cents,
                 o.ship_to, o.shipping_method_id, o.shipping_name, o.shipping_days, o.promotion_code, o.tax_region,
-                o.tax_rate_milli, u.username
+                o.tax_rate_milli, u.username, {PAYMENT_COLUMNS}
          FROM orders o
          JOIN users u ON u.id = o.user_id
+         LEFT JOIN payments pay ON pay.order_id = o.id
          LEFT JOIN order_items oi ON oi.order_id = o.id
          LEFT JOIN products p ON p.id = oi.product_id
          LEFT JOIN product_images i ON i.product_id = oi.product_id AND i.position = 0
@@ -74,6 +77,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                 status: status(r.get(5)?)?,
                 created_at: Timestamp(r.get(6)?),
                 status_changed_at: Timestamp(r.get(7)?),
+                payment: payment(r, 26)?.ok_or_else(|| Error::other(format!("order {id} has no payment")))?,
                 lines: Vec::new(),
             });
         }
@@ -125,6 +129,18 @@ pub(super) fn by_id(c: &mut Conn, order_id: OrderId) -> Result<Order, Error> {
 }
 
 impl Db {
+    /// The order an earlier request placed under `attempt`'s key, if its key is still
+    /// kept; the key with another order is refused.
+    pub async fn order_of_key(&self, user_id: ShopperId, attempt: &Attempt) -> Result<Option<Order>, Error> {
+        let (key, fingerprint) = (attempt.key.clone(), attempt.fingerprint.clone());
+        self.read(move |c| match find_key(c, user_id, &key)? {
+            None => Ok(None),
+            Some((kept, _)) if kept != fingerprint => Err(Rejection::KeyReused.into()),
+            Some((_, order_id)) => by_id(c, order_id).map(Some),
+        })
+        .await
+    }
+
     /// The shopper's orders, newest first.
     pub async fn list_orders(&self, user_id: ShopperId) -> Result<Vec<Order>, Error> {
         self.read(move |c| orders_where(c, "o.user_id", user_id)).await
@@ -133,7 +149,8 @@ impl Db {
     /// Turns the shopper's cart into an order in one transaction: prices it, refuses a
     /// view of it that is no longer true, takes the units of every line from stock (or
     /// refuses the whole order, naming each product short), snapshots each line,
-    /// empties the cart. With
+    /// keeps the payment's authorization (of exactly the order's total), empties the
+    /// cart. With
     /// an attempt's key, a repeat answers the order that key placed. Everything happens
     /// under the shopper's lock, taken first: two checkouts of one shopper, or two
     /// retries of one key, on any servers, run one after the other, and the second sees
@@ -144,6 +161,7 @@ impl Db {
         seen: CartView,
         choice: Choice,
         attempt: Option<Attempt>,
+        auth: Authorization,
     ) -> Result<Placed, Error> {
         self.write(move |c| {
             lock_shopper(c, user_id)?;
@@ -155,7 +173,7 @@ impl Db {
                 }
                 return Ok(Placed { order: by_id(c, order_id)?, replayed: true });
             }
-            let order = place(c, user_id, &seen, &choice)?;
+            let order = place(c, user_id, &seen, &choice, &auth)?;
             if let Some(attempt) = &attempt {
                 keep_key(c, user_id, attempt, order.id)?;
             }
@@ -174,7 +192,13 @@ impl Db {
     }
 }
 
-fn place(c: &mut Conn, user_id: ShopperId, seen: &CartView, choice: &Choice) -> Result<Order, Error> {
+fn place(
+    c: &mut Conn,
+    user_id: ShopperId,
+    seen: &CartView,
+    choice: &Choice,
+    auth: &Authorization,
+) -> Result<Order, Error> {
     let checkout = price_checkout(c, user_id, choice, true)?;
     let lines = &checkout.lines;
     let gone: Vec<String> = lines.iter().filter(|l| l.variant_gone).map(|l| l.name.clone()).collect();
@@ -182,11 +206,16 @@ fn place(c: &mut Conn, user_id: ShopperId, seen: &CartView, choice: &Choice) -> 
         return Err(Rejection::VariantsGone(gone).into());
     }
     let quote = accept(lines, checkout.quote, seen)?;
+    // The amount was authorized for the total the shopper saw, which `accept` found true.
+    if auth.amount != quote.total || auth.method != choice.payment {
+        return Err(Rejection::StaleCart { total: quote.total }.into());
+    }
     take_stock(c, lines)?;
     if let Some(promotion) = &checkout.promotion {
         take_use(c, promotion.id)?;
     }
     let order_id = insert_order(c, user_id, &checkout, &quote)?;
+    keep_authorization(c, order_id, auth)?;
     if let Some(promotion) = &checkout.promotion {
         c.execute(
             "INSERT INTO promotion_uses (order_id, promotion_id, user_id) VALUES (?1, ?2, ?3)",

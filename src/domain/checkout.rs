@@ -2,6 +2,7 @@
 //! a promotion code, and the rules that accept or refuse a code.
 
 use super::money::Cents;
+use super::payments::Method;
 use super::pricing::{Delivery, Discount};
 use super::time::Timestamp;
 
@@ -141,6 +142,8 @@ pub struct Choice {
     pub address_id: Option<i64>,
     pub shipping_method_id: Option<i64>,
     pub promotion_code: Option<String>,
+    /// How it is paid: only the RedCard takes its 5% off.
+    pub payment: Method,
 }
 
 #[cfg(test)]

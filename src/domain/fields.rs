@@ -177,8 +177,10 @@ pub mod promotion {
 /// A card typed into the test provider's form (`payments/card.rs`).
 pub mod card {
     use super::*;
-    pub const NUMBER: FieldRule =
-        rule(1, 23, "Please enter the card number.", "Please check the card number.");
+    pub const NUMBER: FieldRule = FieldRule {
+        messages: &[("wrong", NUMBER_WRONG)],
+        ..rule(1, 23, "Please enter the card number.", "Please check the card number.")
+    };
     /// Not a number any network issues: wrong characters, length or check digit.
     pub const NUMBER_WRONG: &str = "Please check the card number.";
     pub const EXP_MONTH: &str = "Please enter the expiry month, 1 to 12.";
@@ -190,6 +192,16 @@ pub mod card {
     pub const CVC_MISSING: &str = "Please enter the card's security code (CVC).";
     pub const CVC_THREE: &str = "The security code is the 3 digits on the back of the card.";
     pub const CVC_FOUR: &str = "The security code is the 4 digits on the front of the card.";
+    /// The expiry's month, 1–12, with every message of the expiry (the form has one
+    /// field for month and year).
+    pub const EXPIRY: FieldRule = FieldRule {
+        messages: &[("month", EXP_MONTH), ("year", EXP_YEAR), ("passed", EXPIRED)],
+        ..rule(1, 12, EXP_MONTH, EXP_MONTH)
+    };
+    pub const CVC: FieldRule = FieldRule {
+        messages: &[("three", CVC_THREE), ("four", CVC_FOUR)],
+        ..rule(1, 4, CVC_MISSING, CVC_FOUR)
+    };
 }
 
 /// The table by request body and field, as the OpenAPI document names them.
@@ -238,6 +250,7 @@ pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
             ("phone", address::PHONE),
         ],
     ),
+    ("CardInput", &[("number", card::NUMBER), ("expMonth", card::EXPIRY), ("cvc", card::CVC)]),
 ];
 
 /// The table as JSON: `{"ReviewInput": {"title": {"min": 5, ...}}}`.

@@ -11,6 +11,8 @@ use serde::Deserialize;
 use super::checkout::Choice;
 use super::fields::{self, FieldRule};
 use super::orders::CartView;
+use super::payments::Method;
+use super::payments::card::CardInput;
 use super::reviews::ReviewText;
 use super::users::NewUser;
 use super::{Cents, ProductId, Rejection, VariantId};
@@ -288,6 +290,28 @@ pub struct QuoteInput {
     #[garde(custom(promotion_code_rule))]
     #[schema(max_length = 64)]
     pub promotion_code: Option<String>,
+    /// How the order is paid; without it, the RedCard. A quote needs only the method.
+    #[serde(default)]
+    #[garde(skip)]
+    pub payment: Option<PaymentInput>,
+}
+
+/// How an order is paid (docs/rules.md#payments).
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(example = json!({"method": "card", "card": {"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2030, "cvc": "123"}}))]
+pub struct PaymentInput {
+    pub method: Method,
+    /// The card, for `card` with the `test` provider; never kept.
+    #[serde(default)]
+    pub card: Option<CardInput>,
+}
+
+impl Clone for PaymentInput {
+    /// A copy never carries the card: only the order's own request reads it.
+    fn clone(&self) -> Self {
+        PaymentInput { method: self.method, card: None }
+    }
 }
 
 impl QuoteInput {
@@ -296,6 +320,7 @@ impl QuoteInput {
             address_id: self.address_id,
             shipping_method_id: self.shipping_method_id,
             promotion_code: self.promotion_code,
+            payment: self.payment.map_or(Method::RedCard, |p| p.method),
         }
     }
 }
@@ -332,6 +357,11 @@ impl OrderInput {
     /// What the checkout chose besides the cart.
     pub fn choice(&self) -> Choice {
         self.choice.clone().choice()
+    }
+
+    /// The card typed in, taken out of the input: only the provider reads it, once.
+    pub fn take_card(&mut self) -> Option<CardInput> {
+        self.choice.payment.as_mut().and_then(|p| p.card.take())
     }
 
     /// What an `Idempotency-Key` is bound to: the total and the products, in order, and

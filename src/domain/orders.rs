@@ -5,6 +5,7 @@ use super::cart::CartLine;
 use super::ids::{OrderId, ProductId, ShopperId, VariantId};
 use super::money::Cents;
 pub use super::order_status::OrderStatus;
+use super::payments::Payment;
 use super::pricing::{Quote, TaxRate};
 use super::rejection::Rejection;
 use super::ship_to::ShipTo;
@@ -49,6 +50,7 @@ pub struct Order {
     pub created_at: Timestamp,
     /// When the status last changed (when it was placed, until it moves).
     pub status_changed_at: Timestamp,
+    pub payment: Payment,
     pub lines: Vec<OrderLine>,
 }
 

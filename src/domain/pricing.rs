@@ -2,7 +2,7 @@
 //! figures, the checkout's quote and the order alike.
 //!
 //! subtotal (the lines) − the promotion code's discount − the RedCard's 5% of what is
-//! left + shipping (free from the method's `free_over` on the subtotal) + tax at the
+//! left (when the order is paid with the RedCard) + shipping (free from the method's `free_over` on the subtotal) + tax at the
 //! address's region rate on the discounted goods (shipping untaxed), rounded half up to
 //! the cent once per order. Every figure is integer cents; nothing goes below $0.00.
 
@@ -40,12 +40,20 @@ pub struct Delivery {
 }
 
 /// Everything but the lines that prices an order. The default is the spec's checkout:
-/// no code, free delivery, no tax.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// no code, free delivery, no tax, paid with the RedCard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Terms {
     pub discount: Option<Discount>,
     pub delivery: Delivery,
     pub tax: TaxRate,
+    /// Paid with the RedCard, which takes its 5% off; any other way pays in full.
+    pub redcard: bool,
+}
+
+impl Default for Terms {
+    fn default() -> Self {
+        Terms { discount: None, delivery: Delivery::default(), tax: TaxRate::default(), redcard: true }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -82,7 +90,10 @@ pub fn price(prices: impl IntoIterator<Item = Cents>, terms: &Terms) -> Quote {
         Some(Discount::Percent(percent)) => share(subtotal, percent.clamp(0, 100), 100),
         Some(Discount::Amount(amount)) => amount.clamp(Cents(0), subtotal),
     };
-    let card = (subtotal - promotion).five_percent();
+    let card = match terms.redcard {
+        true => (subtotal - promotion).five_percent(),
+        false => Cents(0),
+    };
     let goods = subtotal - promotion - card;
     let shipping = match terms.delivery.free_over {
         Some(free_over) if subtotal >= free_over => Cents(0),
@@ -119,6 +130,7 @@ mod tests {
             discount: Some(Discount::Percent(10)),
             delivery: Delivery { price: Cents(799), free_over: Some(Cents(5_000)) },
             tax: TaxRate(8_250),
+            redcard: true,
         };
         // 49.99: 10% is 5.00 (4.999 half up); 5% of 44.99 is 2.25 (2.2495); goods 42.74;
         // tax 8.25% of 42.74 is 3.53 (3.52605); delivery 7.99 (below 50.00).
@@ -130,6 +142,13 @@ mod tests {
         assert_eq!(q.total, Cents(4_999 - 500 - 225 + 799 + 353));
         // From exactly 50.00 delivery is free.
         assert_eq!(price([Cents(5_000)], &terms).shipping, Cents(0));
+    }
+
+    #[test]
+    fn only_the_redcard_takes_its_five_percent() {
+        let terms = Terms { tax: TaxRate(10_000), redcard: false, ..Terms::default() };
+        let q = price([Cents(10_000)], &terms);
+        assert_eq!((q.discount, q.card(), q.tax, q.total), (Cents(0), Cents(0), Cents(1_000), Cents(11_000)));
     }
 
     #[test]

@@ -20,6 +20,7 @@ mod helpers;
 mod openapi;
 mod operations;
 mod orders;
+mod payments;
 mod races;
 mod replicas;
 mod reviews;

@@ -1,6 +1,7 @@
 //! The pricing rule against an oracle written apart from it: 10,000 random carts
 //! (quantities, prices from a cent to thousands of dollars, percent and amount codes,
-//! minimums, tax rates with three decimals, paid methods and their free-over edges),
+//! minimums, tax rates with three decimals, paid methods and their free-over edges, the
+//! RedCard or a test card),
 //! each quoted and ordered through the API; the quote, the order and the order history
 //! must each agree with the oracle to the cent.
 
@@ -42,6 +43,8 @@ struct Terms {
     method: Option<(i64, Option<i64>)>,
     /// Thousandths of a percent.
     rate: i64,
+    /// Paid with the RedCard (else with a test card, which earns nothing).
+    redcard: bool,
 }
 
 /// `a × b ÷ d`, rounded half up, in whole numbers that cannot overflow.
@@ -61,7 +64,7 @@ fn oracle(prices: &[i64], terms: &Terms) -> Option<[i64; 6]> {
         Some(("percent", p, _)) => half_up(subtotal, p, 100),
         Some((_, amount, _)) => amount.min(subtotal),
     };
-    let card = half_up(subtotal - code, 5, 100);
+    let card = if terms.redcard { half_up(subtotal - code, 5, 100) } else { 0 };
     let shipping = match terms.method {
         None => 0,
         Some((_, Some(free_over))) if subtotal >= free_over => 0,
@@ -73,11 +76,11 @@ fn oracle(prices: &[i64], terms: &Terms) -> Option<[i64; 6]> {
 
 /// The figures of a quote or an order as the API wrote them.
 fn figures(answer: &Value) -> [i64; 6] {
-    let discounts = answer["discounts"].as_array().unwrap();
-    let (code, card) = match discounts.len() {
-        1 => (0, cents(&discounts[0]["amount"])),
-        _ => (cents(&discounts[0]["amount"]), cents(&discounts[1]["amount"])),
+    let discount = |redcard: bool| {
+        let lines = answer["discounts"].as_array().unwrap().iter();
+        lines.filter(|d| (d["label"] == "RedCard 5% Discount") == redcard).map(|d| cents(&d["amount"])).sum()
     };
+    let (code, card) = (discount(false), discount(true));
     [
         cents(&answer["subtotal"]),
         code,
@@ -179,7 +182,11 @@ fn terms(w: &Worker, random: &mut Random, subtotal: i64) -> (Terms, String, Valu
     if method.is_some() {
         choice["shippingMethodId"] = json!(w.method_id);
     }
-    (Terms { code, method, rate }, sql, choice)
+    let redcard = random.below(2) == 0;
+    if !redcard {
+        choice["payment"] = json!({"method": "card"});
+    }
+    (Terms { code, method, rate, redcard }, sql, choice)
 }
 
 /// Prices `carts` random carts for worker `w`; answers each placed order's id and the
@@ -209,7 +216,12 @@ async fn price_carts(w: &Worker, catalog: &[(i64, i64)], seed: u64, carts: usize
         assert_eq!(res.status().as_u16(), 200, "{terms:?} {prices:?}");
         let quote: Value = res.json().await.unwrap();
         assert_eq!(figures(&quote), expected, "quote: {terms:?} {prices:?}");
-        let order = w.shopper.post("/api/orders", order_of(&quote, choice), 201).await;
+        let mut order = order_of(&quote, choice);
+        if !terms.redcard {
+            order["payment"]["card"] =
+                json!({"number": "4242424242424242", "expMonth": 12, "expYear": 2040, "cvc": "123"});
+        }
+        let order = w.shopper.post("/api/orders", order, 201).await;
         assert_eq!(figures(&order), expected, "order: {terms:?} {prices:?}");
         placed.push((order["id"].as_i64().unwrap(), expected));
     }

@@ -73,6 +73,14 @@ export function states({ searchWord }) {
     { name: 'cart with a line', path: '/cart', shopper: true },
     { name: 'checkout', path: '/checkout', shopper: true },
     { name: 'checkout, adding an address', path: '/checkout', open: click('Add an address'), dialog: false, shopper: true },
+    // The test provider's card form, under the choice of how to pay.
+    {
+      name: 'checkout, paying by card',
+      path: '/checkout',
+      open: (page) => page.getByRole('radio', { name: 'Credit or debit card' }).check(),
+      dialog: false,
+      shopper: true,
+    },
     { name: 'favorites', path: '/favorites', shopper: true },
     { name: 'account menu (shopper)', path: '/', open: click('Account: Hi, Demo'), shopper: true },
     {

@@ -10,6 +10,7 @@ use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::domain::OrderId;
 use crate::error::ApiError;
+use crate::payments::{Payments, settler};
 
 #[api_operation(
     operation_id = "listAdminOrders",
@@ -74,7 +75,11 @@ pub async fn move_order(
     staff: StaffMember,
     id: web::Path<OrderId>,
     input: web::Json<OrderStatusInput>,
+    payments: web::Data<Payments>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = db.move_order(staff.actor(), id.into_inner(), input.into_inner().status).await?;
+    let order_id = id.into_inner();
+    let order = db.move_order(staff.actor(), order_id, input.into_inner().status).await?;
+    // A cancel's refund or release, now rather than at the settler's next round.
+    settler::settle(&db, &payments, order_id).await;
     Ok(HttpResponse::Ok().json(AdminOrderBody::from(order)))
 }

@@ -7,6 +7,7 @@ use serde_json::json;
 use super::audit::record;
 use crate::db::conn::{Value, args};
 use crate::db::orders::{by_id, give_back_use, return_stock, status};
+use crate::db::payments::refund_cancelled;
 use crate::db::{Db, Error};
 use crate::domain::admin::audit::{Actor, Entry};
 use crate::domain::orders::{Order, OrderStatus};
@@ -105,7 +106,8 @@ impl Db {
     }
 
     /// Moves the order to `to`, if its status allows (the next step, or Cancelled
-    /// before it ships); a cancelled order's units go back to stock. The move is one
+    /// before it ships); a cancelled order's units go back to stock and its payment is
+    /// to be refunded or released in full. The move is one
     /// conditional statement, so two staff moving the same order at once cannot both
     /// succeed from the same status.
     pub async fn move_order(
@@ -134,6 +136,9 @@ impl Db {
             if to == OrderStatus::Cancelled {
                 return_stock(c, order_id)?;
                 give_back_use(c, order_id)?;
+                // Its money goes back: a captured payment's refund is promised here and
+                // sent by the settler; a hold not yet captured is released by it.
+                refund_cancelled(c, order_id, actor.id.map(|id| id.0))?;
             }
             record(
                 c,

@@ -1,15 +1,22 @@
-//! Paying for an order (issue 48's first step, not yet wired to orders): the ways a
-//! shopper may pay, a card as typed into the `test` provider's form, and how that
-//! provider answers a card. The spec's stored RedCard stays the default and the only
+//! Paying for an order (docs/rules.md#payments): the ways a shopper may pay, a card as
+//! typed into the `test` provider's form, how that provider answers a card, and where
+//! an order's money stands. The spec's stored RedCard stays the default and the only
 //! way that earns its 5%.
 
 pub mod card;
 pub mod test_cards;
 
+use super::money::Cents;
+
 /// The ways to pay the checkout offers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = PaymentMethodId)]
 pub enum Method {
     /// The spec's stored card: no input, 5% off.
+    #[default]
     RedCard,
     /// A credit or debit card typed in (the `test` provider's form) or entered in the
     /// provider's own element.
@@ -50,6 +57,109 @@ impl Method {
             Method::Card => None,
         }
     }
+}
+
+/// Where an order's money stands, as its answer says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentStatus {
+    /// The order is placed and the amount held; the capture follows.
+    Authorized,
+    Paid,
+    PartiallyRefunded,
+    Refunded,
+    /// Released before it was taken (an order cancelled before its capture).
+    Voided,
+}
+
+impl PaymentStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::Authorized => "authorized",
+            PaymentStatus::Paid => "paid",
+            PaymentStatus::PartiallyRefunded => "partially_refunded",
+            PaymentStatus::Refunded => "refunded",
+            PaymentStatus::Voided => "voided",
+        }
+    }
+}
+
+/// Where the provider stands with a payment, as the store keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Settlement {
+    Authorized,
+    Captured,
+    Voided,
+}
+
+impl Settlement {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Settlement::Authorized => "authorized",
+            Settlement::Captured => "paid",
+            Settlement::Voided => "voided",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Settlement> {
+        [Settlement::Authorized, Settlement::Captured, Settlement::Voided]
+            .into_iter()
+            .find(|s| s.as_str() == text)
+    }
+}
+
+/// An order's payment: how it was paid and where its money stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payment {
+    pub method: Method,
+    pub brand: String,
+    pub last4: String,
+    pub amount: Cents,
+    pub captured: Cents,
+    /// Every refund promised, sent to the provider or on its way.
+    pub refunded: Cents,
+    pub settlement: Settlement,
+}
+
+impl Payment {
+    pub fn status(&self) -> PaymentStatus {
+        match self.settlement {
+            Settlement::Authorized => PaymentStatus::Authorized,
+            Settlement::Voided => PaymentStatus::Voided,
+            Settlement::Captured if self.refunded.0 == 0 => PaymentStatus::Paid,
+            Settlement::Captured if self.refunded >= self.captured => PaymentStatus::Refunded,
+            Settlement::Captured => PaymentStatus::PartiallyRefunded,
+        }
+    }
+
+    /// What may still be refunded.
+    pub fn refundable(&self) -> Cents {
+        self.captured - self.refunded
+    }
+}
+
+/// A payment the provider holds for an order about to be placed: what the order's
+/// transaction keeps of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Authorization {
+    /// `test` or `stripe`.
+    pub provider: &'static str,
+    /// The provider's id of the charge (a PaymentIntent's, for Stripe).
+    pub intent_id: String,
+    pub method: Method,
+    pub brand: String,
+    pub last4: String,
+    pub amount: Cents,
+}
+
+/// What a provider call met, besides success.
+#[derive(Debug, thiserror::Error)]
+pub enum ProviderError {
+    /// The card was refused: a 402 that says why.
+    #[error("{}", .0.message())]
+    Declined(Decline),
+    /// The provider could not be reached or failed; the call may be tried again.
+    #[error("the payment provider failed: {0}")]
+    Failed(String),
 }
 
 /// Why a card was declined; a declined payment is a 402 with [`Decline::message`].

@@ -64,6 +64,38 @@ export const fieldRules = {
       "tooShort": "Please choose a state."
     }
   },
+  "CardInput": {
+    "cvc": {
+      "max": 4,
+      "messages": {
+        "four": "The security code is the 4 digits on the front of the card.",
+        "three": "The security code is the 3 digits on the back of the card."
+      },
+      "min": 1,
+      "tooLong": "The security code is the 4 digits on the front of the card.",
+      "tooShort": "Please enter the card's security code (CVC)."
+    },
+    "expMonth": {
+      "max": 12,
+      "messages": {
+        "month": "Please enter the expiry month, 1 to 12.",
+        "passed": "This card's expiry date has passed.",
+        "year": "Please check the expiry year."
+      },
+      "min": 1,
+      "tooLong": "Please enter the expiry month, 1 to 12.",
+      "tooShort": "Please enter the expiry month, 1 to 12."
+    },
+    "number": {
+      "max": 23,
+      "messages": {
+        "wrong": "Please check the card number."
+      },
+      "min": 1,
+      "tooLong": "Please check the card number.",
+      "tooShort": "Please enter the card number."
+    }
+  },
   "LoginInput": {
     "credential": {
       "max": 100,

@@ -573,7 +573,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Price the shopper's cart for an address, a shipping method and a promotion code (each optional); a refused code is a 400 that says why */
+        /** Price the shopper's cart for an address, a shipping method, a promotion code and a way to pay (each optional); a refused code is a 400 that says why */
         post: operations["quoteCheckout"];
         delete?: never;
         options?: never;
@@ -682,6 +682,23 @@ export interface paths {
         put?: never;
         /** Order the whole cart */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ways to pay, the default (the stored RedCard, the only one with a discount) first */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1145,6 +1162,32 @@ export interface components {
             count: number;
             name: string;
         };
+        /**
+         * @description A card as the checkout's form sends it. Every field defaults to empty, so a missing
+         *     one gets the message of an empty one; its `Debug` hides the number and the code.
+         * @example {
+         *       "cvc": "123",
+         *       "expMonth": 12,
+         *       "expYear": 2030,
+         *       "number": "4242 4242 4242 4242"
+         *     }
+         */
+        CardInput: {
+            /** @description The security code: three digits, four on an American Express card. */
+            cvc: string;
+            /**
+             * Format: int32
+             * @description 1 to 12.
+             */
+            expMonth: number;
+            /**
+             * Format: int32
+             * @description Four digits (2031), or two (31).
+             */
+            expYear: number;
+            /** @description Digits, with spaces or dashes between groups as printed on the card. */
+            number: string;
+        };
         Cart: {
             Products: components["schemas"]["CartLine"][];
             /** @description The RedCard 5% discount. */
@@ -1208,6 +1251,8 @@ export interface components {
             addressId?: number | null;
             discounts: components["schemas"]["DiscountLine"][];
             lines: components["schemas"]["CartLine"][];
+            /** @description How it is paid: only the RedCard's 5% is among the discounts. */
+            paymentMethod: components["schemas"]["PaymentMethodId"];
             /** @description The code applied, in capitals; `null` for none. */
             promotionCode?: string | null;
             shipping: components["schemas"]["Cents"];
@@ -1434,6 +1479,7 @@ export interface components {
             discounts: components["schemas"]["DiscountLine"][];
             /** Format: int64 */
             id: number;
+            payment: components["schemas"]["OrderPayment"];
             promotionCode?: string | null;
             shipping: components["schemas"]["Cents"];
             shippingMethod: components["schemas"]["OrderShipping"];
@@ -1496,6 +1542,14 @@ export interface components {
             /** Format: int64 */
             productId?: number | null;
         };
+        /** @description How an order was paid and where its money stands. */
+        OrderPayment: {
+            /** @description `RedCard`, `Visa`, `Mastercard`… */
+            brand: string;
+            last4: string;
+            method: components["schemas"]["PaymentMethodId"];
+            status: components["schemas"]["PaymentStatus"];
+        };
         /** @description The shipping method an order chose, as it was then. */
         OrderShipping: {
             /** @description Business days: `3-5`. */
@@ -1544,6 +1598,45 @@ export interface components {
              */
             total: number;
         };
+        /**
+         * @description How an order is paid (docs/rules.md#payments).
+         * @example {
+         *       "card": {
+         *         "cvc": "123",
+         *         "expMonth": 12,
+         *         "expYear": 2030,
+         *         "number": "4242 4242 4242 4242"
+         *       },
+         *       "method": "card"
+         *     }
+         */
+        PaymentInput: {
+            card?: components["schemas"]["CardInput"] | null;
+            method: components["schemas"]["PaymentMethodId"];
+        };
+        /** @description A way to pay the checkout offers. */
+        PaymentMethod: {
+            /**
+             * Format: int64
+             * @description The percent it takes off (only the RedCard: 5); absent for none.
+             */
+            discountPercent?: number | null;
+            id: components["schemas"]["PaymentMethodId"];
+            label: string;
+        };
+        /**
+         * @description The ways to pay the checkout offers.
+         * @enum {string}
+         */
+        PaymentMethodId: "redcard" | "card";
+        PaymentMethods: {
+            PaymentMethods: components["schemas"]["PaymentMethod"][];
+        };
+        /**
+         * @description Where an order's money stands.
+         * @enum {string}
+         */
+        PaymentStatus: "authorized" | "paid" | "partially_refunded" | "refunded" | "voided";
         /** @description A new order of a product's pictures. */
         PictureOrder: {
             /** @description Each of the product's picture ids once, first the one to show first. */
@@ -1788,6 +1881,7 @@ export interface components {
              *     address for a shopper who has none).
              */
             addressId?: number | null;
+            payment?: components["schemas"]["PaymentInput"] | null;
             /** @description A promotion code, in any case. */
             promotionCode?: string | null;
             /**
@@ -2222,6 +2316,15 @@ export interface components {
         };
         /** @description The body is over 16 KiB. */
         PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The payment was refused (a declined card, insufficient funds, an expired card): nothing was ordered or charged; the message says why. */
+        PaymentRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3957,12 +4060,34 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ways to pay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethods"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4369,6 +4494,7 @@ export type AdminVariantsBody = components['schemas']['AdminVariantsBody'];
 export type AuditEntryBody = components['schemas']['AuditEntryBody'];
 export type AuditLog = components['schemas']['AuditLog'];
 export type BrandCount = components['schemas']['BrandCount'];
+export type CardInput = components['schemas']['CardInput'];
 export type Cart = components['schemas']['Cart'];
 export type CartInput = components['schemas']['CartInput'];
 export type CartLine = components['schemas']['CartLine'];
@@ -4401,11 +4527,17 @@ export type Order = components['schemas']['Order'];
 export type OrderInput = components['schemas']['OrderInput'];
 export type OrderLine = components['schemas']['OrderLine'];
 export type OrderLineInput = components['schemas']['OrderLineInput'];
+export type OrderPayment = components['schemas']['OrderPayment'];
 export type OrderShipping = components['schemas']['OrderShipping'];
 export type OrderStatus = components['schemas']['OrderStatus'];
 export type OrderStatusInput = components['schemas']['OrderStatusInput'];
 export type Orders = components['schemas']['Orders'];
 export type PageOf = components['schemas']['PageOf'];
+export type PaymentInput = components['schemas']['PaymentInput'];
+export type PaymentMethod = components['schemas']['PaymentMethod'];
+export type PaymentMethodId = components['schemas']['PaymentMethodId'];
+export type PaymentMethods = components['schemas']['PaymentMethods'];
+export type PaymentStatus = components['schemas']['PaymentStatus'];
 export type PictureOrder = components['schemas']['PictureOrder'];
 export type PictureUpload = components['schemas']['PictureUpload'];
 export type PriceBand = components['schemas']['PriceBand'];

@@ -12,16 +12,20 @@ interface Common {
 type InputProps = Common & { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
 type TextareaProps = Common & { multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
-/** A labelled input or textarea with its validation message tied to it for screen readers. */
+/**
+ * A labelled input or textarea with its validation message tied to it for screen readers.
+ * An `aria-describedby` given (a note shown elsewhere about this field) is tied too.
+ */
 export function FormField(props: InputProps | TextareaProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const { label, message, hint } = props;
+  const describedBy = [message ? messageId : undefined, props['aria-describedby']].filter(Boolean).join(' ');
   const a11y = {
     id,
     className: styles.control,
     'aria-invalid': message ? true : undefined,
-    'aria-describedby': message ? messageId : undefined,
+    'aria-describedby': describedBy || undefined,
   };
   let control;
   if (props.multiline) {

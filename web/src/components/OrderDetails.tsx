@@ -2,13 +2,15 @@ import { LineItem, LineList } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import type { Order } from '../api/types.ts';
 import { addressOneLine } from '../lib/addresses.ts';
-import { businessDays, STORE_CARD } from '../lib/checkoutDetails.ts';
+import { businessDays } from '../lib/checkoutDetails.ts';
 import { formatDate } from '../lib/dates.ts';
+import { paidWith, paymentStatusWords } from '../lib/payments.ts';
 import styles from './OrderDetails.module.css';
 
 /**
  * Everything about one order: when, its status, where it goes and how (the copy of its
- * address and its method, as they were when it was placed), its lines and its money.
+ * address and its method, as they were when it was placed), how it was paid and where
+ * that money stands, its lines and its money.
  */
 export function OrderDetails({ order }: { order: Order }) {
   return (
@@ -27,7 +29,8 @@ export function OrderDetails({ order }: { order: Order }) {
           />
           <Fact term="Ships to" value={addressOneLine(order.address)} />
           <Fact term="Shipping" value={`${order.shippingMethod.name} · ${businessDays(order.shippingMethod.days)}`} />
-          <Fact term="Paid with" value={STORE_CARD} />
+          <Fact term="Paid with" value={paidWith(order.payment)} />
+          <Fact term="Payment status" value={paymentStatusWords(order.payment.status)} />
         </dl>
         <section className={styles.panel} aria-labelledby={`order-${order.id}-items`}>
           <h2 id={`order-${order.id}-items`}>Items ({order.Products.length})</h2>

@@ -1,11 +1,9 @@
-// What the checkout says besides the money. The card is fixed (docs/rules.md#fixed-values):
-// every order is paid with the stored store card. Where an order ships and how are the
+// What the checkout says besides the money. Where an order ships and how are the
 // server's: an address of the shopper's book or the store's fixed one, and a shipping
-// method staff set up (docs/rules.md#checkout); here is only how they read.
+// method staff set up (docs/rules.md#checkout); here is only how they read. How it is
+// paid reads as lib/payments.ts says.
 import type { ShippingMethod } from '../api/types.ts';
 import { formatPrice } from './money.ts';
-
-export const STORE_CARD = 'RedCard debit ending in 4821';
 
 /** "arrives in 2-4 business days"; "arrives in 1 business day". */
 export const arrivesIn = (days: string): string =>

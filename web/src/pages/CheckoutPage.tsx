@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, type Shortage } from '../api/client.ts';
+import type { PaymentInput } from '../api/types.ts';
 import { Button } from '../components/Button.tsx';
 import { ErrorLines } from '../components/FormField.tsx';
 import { LineItem, LineList } from '../components/LineItem.tsx';
@@ -9,9 +10,11 @@ import { OrderSummary } from '../components/OrderSummary.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { AddressChooser } from '../features/addresses/AddressChooser.tsx';
-import { PaymentPanel } from '../features/checkout/CheckoutDetails.tsx';
+import { CardForm } from '../features/checkout/CardForm.tsx';
 import { DeliveryChoice } from '../features/checkout/DeliveryChoice.tsx';
+import { PaymentChoice } from '../features/checkout/PaymentChoice.tsx';
 import { PromotionCode } from '../features/checkout/PromotionCode.tsx';
+import { useCardForm } from '../features/checkout/useCardForm.ts';
 import { useCheckout } from '../features/checkout/useCheckout.ts';
 import { paths, to } from '../lib/paths.ts';
 import { useLoad } from '../lib/useLoad.ts';
@@ -28,14 +31,20 @@ function Checkout() {
   const getCart = useStore((s) => s.getCart);
   const listAddresses = useStore((s) => s.listAddresses);
   const listShippingMethods = useStore((s) => s.listShippingMethods);
+  const listPaymentMethods = useStore((s) => s.listPaymentMethods);
   const placeOrder = useStore((s) => s.placeOrder);
   const removeFromCart = useStore((s) => s.removeFromCart);
   const lines = useStore((s) => s.cart.lines);
   const methods = useStore((s) => s.checkout.methods);
-  const loaded = useLoad(() => Promise.all([getCart(), listAddresses(), listShippingMethods()]), []);
+  const paymentMethods = useStore((s) => s.checkout.paymentMethods);
+  const loaded = useLoad(
+    () => Promise.all([getCart(), listAddresses(), listShippingMethods(), listPaymentMethods()]),
+    [],
+  );
   // Every figure, the address and the method are the server's quote for the shopper's choices.
   const checkout = useCheckout(loaded.status === 'ready');
   const { quote } = checkout;
+  const card = useCardForm();
   const itemCount = lines.length;
   const navigate = useNavigate();
   // While an order is on its way the cart empties; that must not bounce the shopper to /cart.
@@ -47,17 +56,27 @@ function Checkout() {
   if (loaded.status === 'ready' && itemCount === 0 && !placing) return <Navigate to={paths.cart} replace />;
 
   const place = () => {
+    // A card goes with the order only once its form is filled in; the RedCard needs nothing.
+    let payment: PaymentInput | undefined;
+    if (checkout.paymentMethod === 'card') {
+      const typed = card.submit();
+      if (typed === undefined) return;
+      payment = { method: 'card', card: typed };
+    }
     setPlacing(true);
     setErrors([]);
-    placeOrder(quote).then(
+    placeOrder(quote, payment).then(
       (order) => navigate(to.orderConfirmation(order.id)),
       (error: unknown) => {
         setPlacing(false);
-        setErrors(orderErrors(error));
+        // What is about the card shows by its form (a decline, a field's line); the rest here.
+        const rest = payment ? card.claim(error, orderErrors(error)) : orderErrors(error);
+        setErrors(rest);
         setShortages(new Map(error instanceof ApiError ? error.shortages.map((s) => [s.productId, s]) : []));
         // Nothing was ordered: price the cart again as it is now (a code used up meanwhile
-        // is then refused by the code's field, and dropped).
-        if (error instanceof ApiError && (error.status === 409 || error.status === 400)) checkout.requote();
+        // is then refused by the code's field, and dropped). A refused card changes no figure.
+        if (error instanceof ApiError && (error.status === 409 || (error.status === 400 && rest.length > 0)))
+          checkout.requote();
       },
     );
   };
@@ -95,7 +114,9 @@ function Checkout() {
                   onChoose={checkout.chooseMethod}
                 />
               </AddressChooser>
-              <PaymentPanel />
+              <PaymentChoice methods={paymentMethods} chosen={checkout.paymentMethod} onChoose={checkout.choosePayment}>
+                <CardForm card={card} />
+              </PaymentChoice>
               <section className={styles.panel} aria-labelledby="checkout-items">
                 <h2 id="checkout-items">Items ({itemCount})</h2>
                 <LineList label="Items to order">

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../api/client.ts';
 import { fail, fakeServer, heldReply, ok } from '../test/fakeFetch.ts';
-import { quote, shippingMethod } from '../test/fixtures.ts';
+import { paymentMethod, quote, shippingMethod } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
 describe('checkout', () => {
@@ -14,6 +14,24 @@ describe('checkout', () => {
     assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [['GET', '/api/shipping-methods']]);
     assert.deepEqual(store.getState().checkout.methods, [shippingMethod(1), express]);
     assert.equal(store.getState().checkout.methodsLoaded, true);
+  });
+
+  test('listPaymentMethods loads the ways to pay, the RedCard first', async () => {
+    const server = fakeServer(ok({ PaymentMethods: [paymentMethod('redcard'), paymentMethod('card')] }));
+    const store = createStore();
+    await store.getState().listPaymentMethods();
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [['GET', '/api/payment-methods']]);
+    assert.deepEqual(store.getState().checkout.paymentMethods, [paymentMethod('redcard'), paymentMethod('card')]);
+    assert.equal(store.getState().checkout.paymentMethodsLoaded, true);
+  });
+
+  test('a quote for paying by card sends the method only, and keeps the answer for it', async () => {
+    const answer = quote(25.3, { discounts: [], paymentMethod: 'card' });
+    const server = fakeServer(ok(answer));
+    const store = createStore();
+    await store.getState().quoteCheckout({ payment: { method: 'card' } });
+    assert.deepEqual(server.calls[0]?.body, { payment: { method: 'card' } });
+    assert.deepEqual(store.getState().checkout.quote, answer);
   });
 
   test('a quote posts the choice and keeps the answer', async () => {

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import * as api from '../api/checkout.ts';
-import type { CheckoutQuote, QuoteInput, ShippingMethod } from '../api/types.ts';
+import type { CheckoutQuote, PaymentMethod, QuoteInput, ShippingMethod } from '../api/types.ts';
 import type { Store } from './index.ts';
 
 export interface CheckoutSlice {
@@ -8,19 +8,29 @@ export interface CheckoutSlice {
     /** The shipping methods a shopper may choose, the default first. */
     methods: ShippingMethod[];
     methodsLoaded: boolean;
+    /** The ways a shopper may pay, the RedCard (the default) first. */
+    paymentMethods: PaymentMethod[];
+    paymentMethodsLoaded: boolean;
     /** The cart as the server last priced it under the shopper's choices; `null` before any quote. */
     quote: CheckoutQuote | null;
   };
   listShippingMethods: () => Promise<void>;
+  listPaymentMethods: () => Promise<void>;
   /**
-   * Prices the cart for an address, a method and a code (each optional). The answer is
+   * Prices the cart for an address, a method, a code and a way to pay (each optional). The answer is
    * kept unless the answer to a later quote has been kept already; it is answered either way. A
    * refused code rejects with the server's ApiError (400), and the last quote stays.
    */
   quoteCheckout: (choice: QuoteInput) => Promise<CheckoutQuote>;
 }
 
-export const emptyCheckout = (): CheckoutSlice['checkout'] => ({ methods: [], methodsLoaded: false, quote: null });
+export const emptyCheckout = (): CheckoutSlice['checkout'] => ({
+  methods: [],
+  methodsLoaded: false,
+  paymentMethods: [],
+  paymentMethodsLoaded: false,
+  quote: null,
+});
 
 // The client does no money arithmetic: every figure the checkout shows is the quote's
 // (docs/rules.md#money), and the order sends back the quote's total.
@@ -34,6 +44,10 @@ export const createCheckoutSlice: StateCreator<Store, [], [], CheckoutSlice> = (
     listShippingMethods: async () => {
       const methods = await api.listShippingMethods();
       set((s) => ({ checkout: { ...s.checkout, methods, methodsLoaded: true } }));
+    },
+    listPaymentMethods: async () => {
+      const paymentMethods = await api.listPaymentMethods();
+      set((s) => ({ checkout: { ...s.checkout, paymentMethods, paymentMethodsLoaded: true } }));
     },
     quoteCheckout: async (choice) => {
       const ask = ++asked;

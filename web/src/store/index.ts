@@ -1,5 +1,5 @@
 // One store built from the spec's seven slices (section 3), and the checkout's two
-// beyond it (the address book, and the shipping methods with the quote: decisions §6);
+// beyond it (the address book, and the shipping and payment methods with the quote: decisions §6);
 // each slice keeps its state and the actions that change it, and every action calls
 // the API through api/.
 import { useSyncExternalStore } from 'react';

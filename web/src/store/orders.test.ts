@@ -174,6 +174,57 @@ describe('orders', () => {
     assert.equal(store.getState().cart.lines.length, 1);
   });
 
+  test('paying by card sends the card with the order', async () => {
+    const server = fakeServer(ok(order(2, 25.3)));
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+    await storeReadyToOrder().getState().placeOrder(quote(25.3, { paymentMethod: 'card' }), { method: 'card', card });
+    assert.deepEqual(server.calls[0]?.body, {
+      total: 25.3,
+      products: [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }],
+      shippingMethodId: 1,
+      payment: { method: 'card', card },
+    });
+  });
+
+  test('paying by the RedCard sends no payment: the body the spec has', async () => {
+    const server = fakeServer(ok(order(2, 24.03)));
+    await storeReadyToOrder().getState().placeOrder(quote(24.03), { method: 'redcard' });
+    assert.deepEqual(server.calls[0]?.body, {
+      total: 24.03,
+      products: [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }],
+      shippingMethodId: 1,
+    });
+  });
+
+  test('a declined card (402) rethrows its reason and keeps the cart, without reloading it', async () => {
+    const server = fakeServer(fail(402, 'Your card was declined.', ['Your card was declined.']));
+    const store = storeReadyToOrder();
+    const card = { number: '4000000000000002', expMonth: 12, expYear: 2030, cvc: '123' };
+    const quoted = quote(25.3, { paymentMethod: 'card' });
+    store.setState({ checkout: { ...store.getState().checkout, quote: quoted } });
+    await assert.rejects(store.getState().placeOrder(quoted, { method: 'card', card }), {
+      status: 402,
+      message: 'Your card was declined.',
+    });
+    assert.equal(server.calls.length, 1);
+    assert.equal(store.getState().cart.lines.length, 4);
+    assert.deepEqual(store.getState().checkout.quote, quoted);
+    assert.deepEqual(store.getState().orders.list, [order(1)]);
+  });
+
+  test('a card corrected after no answer is the same attempt; another way to pay is another', async () => {
+    const server = fakeServer('network-error', 'network-error', 'network-error');
+    const store = storeReadyToOrder();
+    const byCard = quote(25.3, { paymentMethod: 'card' });
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
+    await assert.rejects(store.getState().placeOrder(byCard, { method: 'card', card }), TypeError);
+    await assert.rejects(store.getState().placeOrder(byCard, { method: 'card', card: { ...card, cvc: '321' } }), TypeError);
+    await assert.rejects(store.getState().placeOrder(byCard), TypeError);
+    const [first, corrected, other] = server.calls.map((c) => c.headers['Idempotency-Key']);
+    assert.equal(corrected, first, 'the same order, its card corrected');
+    assert.notEqual(other, first, 'the RedCard is another order');
+  });
+
   test('the same attempt is the same key only with the same choices', async () => {
     const server = fakeServer('network-error', 'network-error', 'network-error');
     const store = storeReadyToOrder();

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { ApiError } from '../api/client.ts';
 import * as api from '../api/orders.ts';
-import type { CheckoutQuote, Order } from '../api/types.ts';
+import type { CheckoutQuote, Order, PaymentInput } from '../api/types.ts';
 import { emptyCart } from './cart.ts';
 import type { Store } from './index.ts';
 
@@ -17,10 +17,12 @@ export interface OrdersSlice {
    * products, so the server can tell that the cart changed since (409). With the
    * checkout's `quote`, the total is the quote's and the order names the quote's
    * address, shipping method and promotion code; without one, the cart's total and no
-   * choice (the spec's `{total, products}`). The server empties the cart, so the store
-   * does too.
+   * choice (the spec's `{total, products}`). `payment` is how it is paid: a card with
+   * its details, sent with this order only; the RedCard (or none) sends nothing, as the
+   * spec's order. The server empties the cart, so the store does too. A declined card
+   * (402) changes nothing: the cart stays as it is.
    */
-  placeOrder: (quote?: CheckoutQuote | null) => Promise<Order>;
+  placeOrder: (quote?: CheckoutQuote | null, payment?: PaymentInput) => Promise<Order>;
 }
 
 export const emptyOrders = (): OrdersSlice['orders'] => ({ list: [], loaded: false });
@@ -43,19 +45,23 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
       const list = await api.listOrders();
       set({ orders: { list, loaded: true } });
     },
-    placeOrder: async (quote) => {
+    placeOrder: async (quote, payment) => {
       const { lines, figures } = get().cart;
       const total = quote ? quote.total : figures.total;
       const productIds = lines.map((l) => l.productId);
-      const choice = quote
-        ? api.given({
-            addressId: quote.addressId,
-            shippingMethodId: quote.shippingMethod.id,
-            promotionCode: quote.promotionCode,
-          })
-        : {};
-      // The same attempt is the same order: the same total, lines and choices.
-      const fingerprint = JSON.stringify([total, productIds, choice]);
+      const choice = api.given({
+        ...(quote && {
+          addressId: quote.addressId,
+          shippingMethodId: quote.shippingMethod.id,
+          promotionCode: quote.promotionCode,
+        }),
+        payment,
+      });
+      // The same attempt is the same order: the same total, lines and choices, and the
+      // same way to pay, as the server tells them apart (a card corrected after no
+      // answer is the same attempt; its number is kept nowhere).
+      const { payment: paidBy, ...chosen } = choice;
+      const fingerprint = JSON.stringify([total, productIds, chosen, paidBy?.method ?? null]);
       const key = unanswered?.order === fingerprint ? unanswered.key : newKey();
       unanswered = { key, order: fingerprint };
       try {

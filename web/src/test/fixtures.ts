@@ -1,5 +1,17 @@
 // Small, valid API answers for unit tests; pass only the fields a test is about.
-import type { Address, CartLine, CheckoutQuote, Facets, Favorite, Order, Review, ShippingMethod, User } from '../api/types.ts';
+import type {
+  Address,
+  CartLine,
+  CheckoutQuote,
+  Facets,
+  Favorite,
+  Order,
+  PaymentMethod,
+  PaymentMethodId,
+  Review,
+  ShippingMethod,
+  User,
+} from '../api/types.ts';
 
 export const user = (over: Partial<User> = {}): User => ({
   id: 1,
@@ -66,6 +78,7 @@ export const order = (id: number, total = 10): Order => ({
   status: 'Received',
   createdAt: '2024-01-02T00:00:00Z',
   statusChangedAt: '2024-01-02T00:00:00Z',
+  payment: { method: 'redcard', brand: 'RedCard', last4: '4821', status: 'paid' },
   Products: [],
 });
 
@@ -128,5 +141,12 @@ export const quote = (total: number, over: Partial<CheckoutQuote> = {}): Checkou
   address: order(0).address,
   shippingMethod: shippingMethod(1),
   promotionCode: null,
+  paymentMethod: 'redcard',
   ...over,
 });
+
+/** A way to pay as the server lists it: the RedCard with its 5%, or a card typed in. */
+export const paymentMethod = (id: PaymentMethodId): PaymentMethod =>
+  id === 'redcard'
+    ? { id, label: 'RedCard debit ending in 4821', discountPercent: 5 }
+    : { id, label: 'Credit or debit card' };

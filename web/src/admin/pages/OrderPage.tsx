@@ -35,8 +35,12 @@ export default function OrderPage() {
   const canMove = canChange(useRole());
   const move = (to: OrderStatus) => {
     if (!order || !confirmMove(order.id, to)) return;
-    action.run(order.id, `Order #${order.id}`, () => moveOrder(order.id, to), (moved) =>
-      replace((d) => d && { ...d, status: moved.status, statusChangedAt: moved.statusChangedAt }),
+    // The order is read again after the move: a cancel also pays its money back.
+    action.run(
+      order.id,
+      `Order #${order.id}`,
+      () => moveOrder(order.id, to).then(() => getAdminOrder(order.id)),
+      (moved) => replace(() => moved),
     );
   };
   return (

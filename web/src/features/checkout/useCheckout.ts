@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import type { QuoteInput } from '../../api/types.ts';
+import type { PaymentMethodId, QuoteInput } from '../../api/types.ts';
 import type { LoadState } from '../../lib/useLoad.ts';
 import { useStore } from '../../store/index.ts';
 
@@ -9,11 +9,16 @@ const reasonOf = (error: ApiError) => error.errors[0] ?? error.message;
 
 /**
  * The checkout's choices and the quote for them (docs/rules.md#checkout). The cart is
- * priced again whenever the address, the method, the code, the cart or the address book
- * changes (an edited address may be in another state), and once more on `requote` (an
- * order the server refused). A code the store refuses is dropped with its reason, and
- * the cart priced without it; an address or method gone meanwhile falls back to the
- * defaults. Starts once `ready` (the cart, the book and the methods are loaded).
+ * priced again whenever the address, the method, the code, the way to pay, the cart or
+ * the address book changes (an edited address may be in another state), and once more
+ * on `requote` (an order the server refused). A code the store refuses is dropped with
+ * its reason, and the cart priced without it; an address or method gone meanwhile falls
+ * back to the defaults. Starts once `ready` (the cart, the book and the methods are loaded).
+ *
+ * The way to pay is the RedCard until the shopper chooses a card: the quote then carries
+ * `payment: {method}` (never the card itself, which only the order sends) and has no
+ * RedCard 5%. While it is the RedCard the quote carries no `payment`, so a shopper who
+ * changes nothing asks exactly what the spec's checkout asked.
  */
 export function useCheckout(ready: boolean) {
   const lines = useStore((s) => s.cart.lines);
@@ -47,7 +52,7 @@ export function useCheckout(ready: boolean) {
           setCodeText(choice.promotionCode);
           setChoice(({ promotionCode: _, ...rest }) => rest);
         } else if (error instanceof ApiError && error.status === 404 && (choice.addressId != null || choice.shippingMethodId != null)) {
-          setChoice(({ promotionCode }) => (promotionCode ? { promotionCode } : {}));
+          setChoice(({ promotionCode, payment }) => ({ ...(promotionCode && { promotionCode }), ...(payment && { payment }) }));
         } else {
           setStatus('failed');
         }
@@ -78,8 +83,16 @@ export function useCheckout(ready: boolean) {
     failed: seen && status === 'failed',
     addressId: choice.addressId ?? quote?.addressId ?? null,
     methodId: choice.shippingMethodId ?? quote?.shippingMethod.id ?? null,
+    /** How the shopper pays: the RedCard unless they chose otherwise. */
+    paymentMethod: choice.payment?.method ?? 'redcard',
     chooseAddress: (addressId: number) => setChoice((c) => ({ ...c, addressId })),
     chooseMethod: (shippingMethodId: number) => setChoice((c) => ({ ...c, shippingMethodId })),
+    choosePayment: (method: PaymentMethodId) =>
+      setChoice((c) => {
+        if ((c.payment?.method ?? 'redcard') === method) return c;
+        const { payment: _, ...rest } = c;
+        return method === 'redcard' ? rest : { ...rest, payment: { method } };
+      }),
     code: {
       applied,
       text: codeText,

@@ -6,6 +6,7 @@ import styles from './orders.module.css';
 
 /** The confirmation's banner: thanks, the order number, what it cost and what happens next. */
 export function ThankYou({ order, children }: { order: Order; children: ReactNode }) {
+  const saved = savings(order);
   return (
     <section className={styles.thanks} aria-labelledby="thanks">
       <span className={styles.check} aria-hidden="true">
@@ -14,7 +15,8 @@ export function ThankYou({ order, children }: { order: Order; children: ReactNod
       <h1 id="thanks">Thanks for your order!</h1>
       <p>
         Order <strong>#{order.id}</strong> is {order.status.toLowerCase()}. You paid{' '}
-        <strong>{formatPrice(order.total)}</strong> and {savings(order)}.
+        <strong>{formatPrice(order.total)}</strong>
+        {saved && ` and ${saved}`}.
       </p>
       <p>We'll let you know when it ships.</p>
       <div className={styles.thanksActions}>{children}</div>

@@ -23,4 +23,10 @@ describe('what an order saved, for the thank-you line', () => {
   test('an order without lines falls back to its one discount', () => {
     assert.equal(savings({ discount: 2.5, discounts: [], promotionCode: null }), 'saved $2.50 with your RedCard');
   });
+
+  test('paid by card: no RedCard line; only a code saves anything', () => {
+    assert.equal(savings({ discount: 0, discounts: [], promotionCode: null }), null);
+    const order = { discount: 5, discounts: [{ label: 'Promotion SPRING10', amount: 5 }], promotionCode: 'SPRING10' };
+    assert.equal(savings(order), 'saved $5.00 with code SPRING10');
+  });
 });
