@@ -57,6 +57,14 @@ enum Choices {
     /// The same with an address in Texas, a paid shipping method, a promotion code and
     /// Texas's sales tax (`--restock` sets the store's up).
     Full,
+    /// As `quoted`, paying with a test card (4242 4242 4242 4242) instead of the RedCard:
+    /// the card checked, held and captured by the test provider.
+    Card,
+}
+
+/// The card a `card` checkout pays with: Stripe's published card that always pays.
+fn test_card() -> Value {
+    json!({"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2040, "cvc": "123"})
 }
 
 /// The store's side of a `full` checkout: a paid method and a code, made by
@@ -346,6 +354,7 @@ async fn checkout(url: String, shoppers: usize, run: Run, acked: &Path, prefix: 
             // A shopper who chooses gives an address first, as the checkout page has them do.
             let choice = match (choices, store) {
                 (Choices::None, _) => None,
+                (Choices::Card, _) => Some(json!({"payment": {"method": "card"}})),
                 (Choices::Quoted, _) | (_, None) => Some(json!({})),
                 (Choices::Full, Some(store)) => {
                     let address = json!({"name": "Bench Shopper", "line1": "200 Congress Ave", "city": "Austin",
@@ -625,6 +634,10 @@ async fn quoted_checkout(
     let mut body = choice.clone();
     body["total"] = quote["total"].clone();
     body["products"] = quote["lines"].clone();
+    // The quote is asked with the way to pay only; the card goes with the order.
+    if choice["payment"]["method"] == "card" {
+        body["payment"]["card"] = test_card();
+    }
     match shopper.post_with("/api/orders", body, Some(key)).await {
         Ok((201, order)) if order["total"] == quote["total"] => order["id"]
             .as_i64()

@@ -396,7 +396,7 @@ FAILURES=$(field failures <"$WORK/checkout")
 # Checkout's choices, side by side: the checkout page's flow (cart adds, a quote, the
 # order at the quote's total) for shoppers who choose nothing and for shoppers with an
 # address in Texas, a paid method, a promotion code and Texas's tax, taking turns.
-CHOICE_ROWS=()
+CHOICE_ROWS=() CARD_ROWS=()
 # shellcheck source=scripts/bench/checkout-choices.sh
 . scripts/bench/checkout-choices.sh
 
@@ -568,6 +568,13 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
   echo "| round | plain checkouts/s | full checkouts/s | full / plain | quote p50 / p99 ms (plain) | quote p50 / p99 ms (full) | failures |"
   echo "|---|---:|---:|---:|---:|---:|---:|"
   printf '%s\n' "${CHOICE_ROWS[@]}"
+  echo
+  echo "**Paying by card** (the same rounds): plain checkouts with the RedCard, and the same paying with the test card 4242 4242 4242 4242"
+  echo "(checked, held, then captured by the test provider). Target: by card ≥ 0.9× by RedCard."
+  echo
+  echo "| round | RedCard checkouts/s | card checkouts/s | card / RedCard | p99 ms, RedCard / card | failures (card) |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  printf '%s\n' "${CARD_ROWS[@]}"
   if [ ${#DEMO_ROWS[@]} -gt 0 ]; then
     echo
     echo "**A public demo** (\`market serve --demo\`, \`scripts/bench/demo.sh\`), on a store of its own over a fresh seeded folder: catalog"

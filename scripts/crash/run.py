@@ -12,7 +12,12 @@ then restarted on the same folder, and checked:
 * no cart line that was answered 201 is gone without an order that holds its product;
 * an order whose answer was cut off by the kill, sent again with the same
   `Idempotency-Key`, answers 201 and leaves exactly one order: the first, replayed,
-  if it had committed, or a new one if it had not.
+  if it had committed, or a new one if it had not;
+* every order has its payment, of exactly its total (half the shoppers pay with the
+  RedCard, half with the test card 4242 4242 4242 4242); and once the server is back, its
+  settler captures every payment a kill left between the order's commit and its
+  capture, each once: no payment stays authorized, and each paid one is the test
+  provider's charge captured for that amount.
 
 A last round ends with SIGTERM instead: the server must exit 0 with the write-ahead
 log folded into the database. Python's standard library only.
@@ -46,6 +51,8 @@ from seeded import IN_STOCK  # noqa: E402  (the seed catalog, scripts/lib)
 BIN = Path(os.environ.get("MARKET_BIN", ROOT / "target/release/market"))
 ROUNDS = int(os.environ.get("CRASH_ROUNDS", "4"))
 SHOPPERS = int(os.environ.get("CRASH_SHOPPERS", "8"))
+# Stripe's published test card that always pays.
+TEST_CARD = {"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2040, "cvc": "123"}
 
 
 class ServerGone(Exception):
@@ -98,6 +105,7 @@ class Shopper:
         self.orders = {}  # order id -> sorted product ids, as answered 201
         self.pending = None  # (key, body) of an order whose answer never came
         self.name = f"crash{n}x{uuid.uuid4().hex[:8]}"
+        self.by_card = n % 2 == 1  # the others pay with the RedCard
 
     def call(self, method, path, body=None, headers=None):
         token = next((c.value for c in self.jar if c.name == "XSRF-TOKEN"), None)
@@ -154,7 +162,16 @@ class Shopper:
                 status, cart = self.call("GET", "/api/cart")
                 if status != 200 or not cart["Products"]:
                     continue
-                body = {"total": cart["total"], "products": [{"productId": p["productId"]} for p in cart["Products"]]}
+                total = cart["total"]
+                if self.by_card:
+                    # A card earns no RedCard discount: the quote says what it costs.
+                    status, quote = self.call("POST", "/api/checkout/quote", {"payment": {"method": "card"}})
+                    if status != 200:
+                        continue
+                    total = quote["total"]
+                body = {"total": total, "products": [{"productId": p["productId"]} for p in cart["Products"]]}
+                if self.by_card:
+                    body["payment"] = {"method": "card", "card": TEST_CARD}
                 status, answer = self.order(str(uuid.uuid4()), body)
                 if status == 201:
                     self.orders[answer["id"]] = sorted(p["id"] for p in answer["Products"])
@@ -199,11 +216,41 @@ def check_database(db_path: str, shoppers: list) -> dict:
                     f"shopper {s.user_id}: {n} lines of product {product} were added, "
                     f"{in_cart[product]} are in the cart and {ordered[product]} were ordered"
                 )
+        unpaid = db.execute(
+            "SELECT count(*) FROM orders o LEFT JOIN payments p ON p.order_id = o.id "
+            "WHERE p.order_id IS NULL OR p.amount_cents <> o.total_cents"
+        ).fetchone()[0]
+        assert unpaid == 0, f"{unpaid} orders lack their payment, or it is not of their total"
         orders = db.execute("SELECT count(*) FROM orders").fetchone()[0]
         lines = db.execute("SELECT count(*) FROM order_items").fetchone()[0]
-        return {"orders stored": orders, "order lines": lines, "acknowledged orders checked": acknowledged}
+        authorized = db.execute("SELECT count(*) FROM payments WHERE status = 'authorized'").fetchone()[0]
+        return {"orders stored": orders, "order lines": lines, "acknowledged orders checked": acknowledged,
+                "payments left authorized": authorized}
     finally:
         db.close()
+
+
+def check_settled(db_path: str) -> dict:
+    """After a restart: the settler captured every payment left authorized, once."""
+    deadline = time.monotonic() + 15
+    while True:
+        db = sqlite3.connect(db_path)
+        try:
+            left = db.execute("SELECT count(*) FROM payments WHERE status = 'authorized'").fetchone()[0]
+            if left == 0 or time.monotonic() > deadline:
+                assert left == 0, f"{left} payments are still authorized after the restart"
+                wrong = db.execute(
+                    "SELECT count(*) FROM payments p LEFT JOIN test_provider_charges c ON c.id = p.intent_id "
+                    "WHERE c.id IS NULL OR c.status <> 'captured' OR c.captured_cents <> p.amount_cents"
+                ).fetchone()[0]
+                assert wrong == 0, f"{wrong} payments are not their charge captured once for their amount"
+                paid = db.execute("SELECT method, count(*) FROM payments GROUP BY method").fetchall()
+                return {f"paid by {method}": n for method, n in paid}
+        finally:
+            db.close()
+        time.sleep(0.2)
+
+
 
 
 def main() -> int:
@@ -248,8 +295,11 @@ def main() -> int:
             print(f"round {round_no} ({how}): {dict(counts)}; after restart: {found}", flush=True)
             if not last:
                 server.start()
-        # Every order the shoppers were told about is also what the API shows them.
+        # Every order the shoppers were told about is also what the API shows them, and
+        # every payment is settled.
         server.start()
+        settled = check_settled(db_path)
+        print(f"after the last start: {settled}", flush=True)
         for s in shoppers:
             status, body = s.call("GET", "/api/orders")
             assert status == 200
