@@ -45,12 +45,14 @@ pub(super) fn keep_authorization(c: &mut Conn, order_id: OrderId, auth: &Authori
     Ok(())
 }
 
-/// A new charge id of the test provider's, Stripe-like: `ch_test_` and 24 letters and
-/// digits (order ids may come again once a demo shopper's orders are gone; these do not).
+/// A new charge id of the test provider's, Stripe-like: `ch_test_`, the moment in hex
+/// and 12 random letters and digits. Ids that follow the clock are written at the end of
+/// their indexes (random ones would land all over them), and order ids may come again
+/// once a demo shopper's orders are gone while these do not.
 pub fn charge_id() -> String {
     use rand::Rng;
-    let tail: String = rand::rng().sample_iter(&rand::distr::Alphanumeric).take(24).map(char::from).collect();
-    format!("ch_test_{tail}")
+    let tail: String = rand::rng().sample_iter(&rand::distr::Alphanumeric).take(12).map(char::from).collect();
+    format!("ch_test_{:011x}{tail}", Timestamp::now().millis())
 }
 
 /// Records an order of the past (a demo shopper's history) as paid in full with the
