@@ -238,6 +238,7 @@ impl From<Rejection> for ApiError {
             | Rejection::NotAVariant { .. }
             | Rejection::NoVariants(_)
             | Rejection::CodeRefused(_)
+            | Rejection::NotALine(_)
             | Rejection::EmptyCart => Self::BadRequest { message, errors },
             Rejection::NotFound(_) => Self::NotFound(message),
             Rejection::NotYours(_) => Self::Forbidden(message),
@@ -266,6 +267,9 @@ impl From<Rejection> for ApiError {
             | Rejection::Taken(_)
             | Rejection::AddressBookFull
             | Rejection::OrderCodeRefused(_)
+            | Rejection::RefundTooLarge { .. }
+            | Rejection::NotCaptured
+            | Rejection::LineRestocked(_)
             | Rejection::NotNow(_) => Self::Conflict { message, errors },
             Rejection::AccountDisabled => Self::Forbidden(message),
         }

@@ -635,6 +635,29 @@ pub struct OrderLine {
     pub variant_id: Option<i64>,
     /// Its option values as they were when the order was placed.
     pub options: Vec<OptionValue>,
+    /// The line's own id (a line is one unit): what a refund's `restock` names.
+    pub line_id: i64,
+    /// Its unit went back to stock (a refund put it back, or the order was cancelled).
+    pub restocked: bool,
+}
+
+/// A refund of an order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Refund {
+    pub id: i64,
+    pub amount: Cents,
+    pub reason: String,
+    pub created_at: Timestamp,
+    /// The staff member who gave it; `null` when the store gave it itself (an order
+    /// cancelled while its payment was being taken).
+    pub by: Option<String>,
+}
+
+impl From<domain::payments::Refund> for Refund {
+    fn from(r: domain::payments::Refund) -> Self {
+        Refund { id: r.id, amount: r.amount, reason: r.reason, created_at: r.created_at, by: r.by }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -658,6 +681,8 @@ pub struct Order {
     /// When the status last changed (when the order was placed, until it moves).
     pub status_changed_at: Timestamp,
     pub payment: OrderPayment,
+    /// Oldest first.
+    pub refunds: Vec<Refund>,
     #[serde(rename = "Products")]
     pub products: Vec<OrderLine>,
 }
@@ -685,6 +710,7 @@ impl From<domain::orders::Order> for Order {
             created_at: o.created_at,
             status_changed_at: o.status_changed_at,
             payment: OrderPayment::from(o.payment),
+            refunds: o.refunds.into_iter().map(Refund::from).collect(),
             products: o
                 .lines
                 .into_iter()
@@ -696,6 +722,8 @@ impl From<domain::orders::Order> for Order {
                     preview_image: l.preview_image,
                     variant_id: l.variant_id.map(|id| id.0),
                     options: option_values(l.options),
+                    line_id: l.line_id,
+                    restocked: l.restocked,
                 })
                 .collect(),
         }
@@ -758,6 +786,10 @@ pub struct OrderPayment {
     pub brand: String,
     pub last4: String,
     pub status: PaymentStatusBody,
+    /// Refunded so far (refunds on their way to the provider included).
+    pub refunded: Cents,
+    /// What may still be refunded: what was taken less what was refunded.
+    pub refundable: Cents,
 }
 
 /// Where an order's money stands.
@@ -782,7 +814,8 @@ impl From<domain::payments::Payment> for OrderPayment {
             S::Refunded => PaymentStatusBody::Refunded,
             S::Voided => PaymentStatusBody::Voided,
         };
-        OrderPayment { method: p.method, brand: p.brand, last4: p.last4, status }
+        let (refunded, refundable) = (p.refunded, p.refundable());
+        OrderPayment { method: p.method, brand: p.brand, last4: p.last4, status, refunded, refundable }
     }
 }
 

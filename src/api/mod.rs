@@ -142,6 +142,7 @@ route_table! {
             put(staff admin::variants::save_product_variants);
         "/orders": get(viewer admin::orders::list_admin_orders);
         "/orders/{id}": get(viewer admin::orders::get_admin_order) patch(staff admin::orders::move_order);
+        "/orders/{id}/refunds": post(staff admin::orders::create_refund);
         "/reviews": get(viewer admin::reviews::list_admin_reviews);
         "/reviews/{id}": patch(staff admin::reviews::set_review_hidden);
         "/staff": get(viewer admin::accounts::list_staff) post(owner admin::accounts::add_staff);

@@ -14,7 +14,7 @@ use crate::domain::cart::CartLine;
 use crate::domain::checkout::{Choice, CodeRefusal};
 use crate::domain::ids::Id;
 use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, Shipment, accept};
-use crate::domain::payments::Authorization;
+use crate::domain::payments::{Authorization, Refund};
 use crate::domain::pricing::{Quote, TaxRate};
 use crate::domain::ship_to::ShipTo;
 use crate::domain::stock::Shortage;
@@ -45,7 +45,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                 o.status_changed_at, oi.product_id, p.department_id, oi.name, oi.price_cents,
                 coalesce(vi.url, i.url), oi.variant_id, oi.options, o.promotion_cents, o.shipping_cents, o.tax_cents,
                 o.ship_to, o.shipping_method_id, o.shipping_name, o.shipping_days, o.promotion_code, o.tax_region,
-                o.tax_rate_milli, u.username, {PAYMENT_COLUMNS}
+                o.tax_rate_milli, u.username, {PAYMENT_COLUMNS}, oi.id, oi.restocked
          FROM orders o
          JOIN users u ON u.id = o.user_id
          LEFT JOIN payments pay ON pay.order_id = o.id
@@ -78,6 +78,7 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                 created_at: Timestamp(r.get(6)?),
                 status_changed_at: Timestamp(r.get(7)?),
                 payment: payment(r, 26)?.ok_or_else(|| Error::other(format!("order {id} has no payment")))?,
+                refunds: Vec::new(),
                 lines: Vec::new(),
             });
         }
@@ -91,11 +92,46 @@ fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Ord
                 preview_image: r.get::<Option<String>>(12)?.unwrap_or_else(|| NO_PICTURE.into()),
                 variant_id: r.get(13)?,
                 options: variants::chosen_from_row(r.get::<Option<String>>(14)?.as_deref()),
+                line_id: r.get(33)?,
+                restocked: r.get(34)?,
             });
         }
         Ok(())
     })?;
+    add_refunds(c, &mut orders, condition, value)?;
     Ok(orders)
+}
+
+/// Each order's refunds, oldest first, by one more query for all of them.
+fn add_refunds(c: &mut Conn, orders: &mut [Order], condition: &str, value: impl Id) -> Result<(), Error> {
+    if orders.is_empty() {
+        return Ok(());
+    }
+    let sql = format!(
+        "SELECT r.order_id, r.id, r.amount_cents, r.reason, r.created_at, u.username
+         FROM refunds r LEFT JOIN users u ON u.id = r.by_user_id
+         WHERE r.order_id IN (SELECT o.id FROM orders o WHERE {condition} = ?1)
+         ORDER BY r.order_id, r.id"
+    );
+    let refunds = c.query(&sql, args![value], |r| {
+        let order_id: OrderId = r.get(0)?;
+        Ok((
+            order_id,
+            Refund {
+                id: r.get(1)?,
+                amount: Cents(r.get(2)?),
+                reason: r.get(3)?,
+                created_at: Timestamp(r.get(4)?),
+                by: r.get(5)?,
+            },
+        ))
+    })?;
+    for (order_id, refund) in refunds {
+        if let Some(order) = orders.iter_mut().find(|o| o.id == order_id) {
+            order.refunds.push(refund);
+        }
+    }
+    Ok(())
 }
 
 /// What an order keeps of its checkout, from column `at` on: its address's copy (none
@@ -354,24 +390,64 @@ fn take_stock(c: &mut Conn, lines: &[CartLine]) -> Result<(), Error> {
 }
 
 /// Puts the units of order `order_id` back in stock (a cancelled order), in the
-/// caller's transaction.
+/// caller's transaction: each line whose unit has not gone back already (a refund may
+/// have put some back), marked as gone back.
 /// A variant's units go back to it, while it is sold; a product's to it, while it is
 /// still sold as one thing (one that has since gained options has only its variants').
 pub(super) fn return_stock(c: &mut Conn, order_id: OrderId) -> Result<(), Error> {
     c.execute(
         "UPDATE products SET stock = stock + (
              SELECT count(*) FROM order_items oi
-             WHERE oi.order_id = ?1 AND oi.product_id = products.id AND oi.variant_id IS NULL)
-         WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND variant_id IS NULL)
+             WHERE oi.order_id = ?1 AND oi.product_id = products.id AND oi.variant_id IS NULL AND NOT oi.restocked)
+         WHERE id IN (SELECT product_id FROM order_items WHERE order_id = ?1 AND variant_id IS NULL AND NOT restocked)
            AND options IS NULL",
         args![order_id],
     )?;
     c.execute(
         "UPDATE product_variants SET stock = stock + (
-             SELECT count(*) FROM order_items oi WHERE oi.order_id = ?1 AND oi.variant_id = product_variants.id)
-         WHERE id IN (SELECT variant_id FROM order_items WHERE order_id = ?1)",
+             SELECT count(*) FROM order_items oi
+             WHERE oi.order_id = ?1 AND oi.variant_id = product_variants.id AND NOT oi.restocked)
+         WHERE id IN (SELECT variant_id FROM order_items WHERE order_id = ?1 AND NOT restocked)",
         args![order_id],
     )?;
+    c.execute(
+        "UPDATE order_items SET restocked = TRUE WHERE order_id = ?1 AND NOT restocked",
+        args![order_id],
+    )?;
+    Ok(())
+}
+
+/// Puts the unit of line `line_id` of order `order_id` back in stock, once (a refund's
+/// restock), in the caller's transaction: a line of another order is a 400, one already
+/// back a 409.
+pub(crate) fn restock_line(c: &mut Conn, order_id: OrderId, line_id: i64) -> Result<(), Error> {
+    let line: Option<(ProductId, Option<VariantId>)> = c.query_opt(
+        "UPDATE order_items SET restocked = TRUE WHERE id = ?1 AND order_id = ?2 AND NOT restocked
+         RETURNING product_id, variant_id",
+        args![line_id, order_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let Some((product_id, variant_id)) = line else {
+        let exists = c.query_opt(
+            "SELECT 1 FROM order_items WHERE id = ?1 AND order_id = ?2",
+            args![line_id, order_id],
+            |_| Ok(()),
+        )?;
+        return Err(match exists {
+            Some(()) => Rejection::LineRestocked(line_id),
+            None => Rejection::NotALine(line_id),
+        }
+        .into());
+    };
+    match variant_id {
+        None => c.execute(
+            "UPDATE products SET stock = stock + 1 WHERE id = ?1 AND options IS NULL",
+            args![product_id],
+        )?,
+        Some(variant_id) => {
+            c.execute("UPDATE product_variants SET stock = stock + 1 WHERE id = ?1", args![variant_id])?
+        }
+    };
     Ok(())
 }
 

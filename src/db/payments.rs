@@ -80,7 +80,12 @@ pub(crate) fn paid_with_redcard(
 
 /// Promises the refund of whatever is left of a cancelled order's captured payment, in
 /// the cancel's transaction (an authorized one is voided by the settler instead).
-pub(crate) fn refund_cancelled(c: &mut Conn, order_id: OrderId, by: Option<i64>) -> Result<(), Error> {
+/// Answers the refund promised, if any: `(id, amount)`.
+pub(crate) fn refund_cancelled(
+    c: &mut Conn,
+    order_id: OrderId,
+    by: Option<i64>,
+) -> Result<Option<(i64, Cents)>, Error> {
     let left: Option<i64> = c.query_opt(
         "UPDATE payments SET refunded_cents = captured_cents, updated_at = ?2
          WHERE order_id = ?1 AND status = 'paid' AND refunded_cents < captured_cents
@@ -98,13 +103,14 @@ pub(crate) fn refund_cancelled(c: &mut Conn, order_id: OrderId, by: Option<i64>)
             |r| r.get(0),
         )?;
         if promised > 0 {
-            insert_refund(c, order_id, Cents(promised), CANCELLED, None, by)?;
+            let id = insert_refund(c, order_id, Cents(promised), CANCELLED, None, by)?;
+            return Ok(Some((id, Cents(promised))));
         }
     }
-    Ok(())
+    Ok(None)
 }
 
-fn insert_refund(
+pub(crate) fn insert_refund(
     c: &mut Conn,
     order_id: OrderId,
     amount: Cents,
@@ -301,7 +307,8 @@ impl Db {
     }
 
     /// Refunds `amount` of charge `id` under `key`, once: the same key again answers
-    /// done and refunds nothing more.
+    /// done and refunds nothing more. The key is written first, so of two calls with it
+    /// at once the second waits for the first and then finds it.
     pub async fn test_book_refund(
         &self,
         id: String,
@@ -309,8 +316,12 @@ impl Db {
         amount: Cents,
     ) -> Result<BookAnswer, Error> {
         self.write(move |c| {
-            let known = c.query_opt("SELECT 1 FROM test_provider_refunds WHERE key = ?1", args![&key], |_| Ok(()))?;
-            if known.is_some() {
+            let new = c.execute(
+                "INSERT INTO test_provider_refunds (key, charge_id, amount_cents, created_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (key) DO NOTHING",
+                args![&key, &id, amount.0, Timestamp::now().millis()],
+            )?;
+            if new == 0 {
                 return Ok(BookAnswer::Done);
             }
             let changed = c.execute(
@@ -318,14 +329,12 @@ impl Db {
                  WHERE id = ?1 AND status = 'captured' AND refunded_cents + ?2 <= captured_cents",
                 args![&id, amount.0],
             )?;
-            if changed == 0 {
-                return book_state(c, &id, "");
+            match changed {
+                // Refused (not captured, or not that much left): the key's row goes with
+                // the transaction.
+                0 => Err(Error::other(format!("charge {id} cannot refund {amount}"))),
+                _ => Ok(BookAnswer::Done),
             }
-            c.execute(
-                "INSERT INTO test_provider_refunds (key, charge_id, amount_cents, created_at) VALUES (?1, ?2, ?3, ?4)",
-                args![&key, &id, amount.0, Timestamp::now().millis()],
-            )?;
-            Ok(BookAnswer::Done)
         })
         .await
     }

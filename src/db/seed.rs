@@ -249,18 +249,19 @@ pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     let mut all = |table: &str| c.execute(&format!("DELETE FROM {table}"), &[]);
     let mut report = ResetReport::default();
     all("idempotency_keys")?;
-    // The orders go, and with them the units they took (a cancelled one gave its back).
+    // The orders go, and with them the units they took (a cancelled one gave its back, as
+    // did each line a refund put back in stock).
     c.execute(
         "UPDATE products SET stock = stock + (
              SELECT count(*) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-             WHERE oi.product_id = products.id AND oi.variant_id IS NULL AND o.status <> 'Cancelled')
+             WHERE oi.product_id = products.id AND oi.variant_id IS NULL AND NOT oi.restocked AND o.status <> 'Cancelled')
          WHERE id IN (SELECT product_id FROM order_items WHERE variant_id IS NULL) AND options IS NULL",
         &[],
     )?;
     c.execute(
         "UPDATE product_variants SET stock = stock + (
              SELECT count(*) FROM order_items oi JOIN orders o ON o.id = oi.order_id
-             WHERE oi.variant_id = product_variants.id AND o.status <> 'Cancelled')
+             WHERE oi.variant_id = product_variants.id AND NOT oi.restocked AND o.status <> 'Cancelled')
          WHERE id IN (SELECT variant_id FROM order_items)",
         &[],
     )?;

@@ -204,6 +204,15 @@ pub mod card {
     };
 }
 
+/// A refund, as staff give it (`admin/refund_input.rs`).
+pub mod refund {
+    use super::*;
+    pub const REASON: FieldRule =
+        rule(1, 200, "Please give a reason for the refund.", "A reason is at most 200 characters.");
+    pub const AMOUNT_MISSING: &str = "Please enter an amount greater than $0.00.";
+    pub const AMOUNT_DECIMALS: &str = "An amount has at most two decimals.";
+}
+
 /// The table by request body and field, as the OpenAPI document names them.
 pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
     ("LoginInput", &[("credential", login::CREDENTIAL), ("password", login::PASSWORD)]),
@@ -250,6 +259,7 @@ pub const TABLE: &[(&str, &[(&str, FieldRule)])] = &[
             ("phone", address::PHONE),
         ],
     ),
+    ("RefundInput", &[("reason", refund::REASON)]),
     ("CardInput", &[("number", card::NUMBER), ("expMonth", card::EXPIRY), ("cvc", card::CVC)]),
 ];
 

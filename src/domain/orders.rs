@@ -5,7 +5,7 @@ use super::cart::CartLine;
 use super::ids::{OrderId, ProductId, ShopperId, VariantId};
 use super::money::Cents;
 pub use super::order_status::OrderStatus;
-use super::payments::Payment;
+use super::payments::{Payment, Refund};
 use super::pricing::{Quote, TaxRate};
 use super::rejection::Rejection;
 use super::ship_to::ShipTo;
@@ -22,6 +22,10 @@ pub struct OrderLine {
     pub variant_id: Option<VariantId>,
     /// The variant's option values as they were when the order was placed.
     pub options: super::variants::Chosen,
+    /// The line's own id (a line is one unit).
+    pub line_id: i64,
+    /// Its unit went back to stock (a refund's restock, or the order's cancel).
+    pub restocked: bool,
 }
 
 /// What an order keeps of its checkout, as it was when it was placed.
@@ -51,6 +55,8 @@ pub struct Order {
     /// When the status last changed (when it was placed, until it moves).
     pub status_changed_at: Timestamp,
     pub payment: Payment,
+    /// Oldest first.
+    pub refunds: Vec<Refund>,
     pub lines: Vec<OrderLine>,
 }
 

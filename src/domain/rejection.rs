@@ -117,6 +117,18 @@ pub enum Rejection {
     /// A promotion code an order cannot use; nothing was ordered.
     #[error("{0}")]
     OrderCodeRefused(CodeRefusal),
+    /// A refund of more than is left of what was paid.
+    #[error("That is more than can be refunded: {left} is left.")]
+    RefundTooLarge { left: Cents },
+    /// A refund of an order whose payment was not taken (yet, or ever).
+    #[error("This order's payment has not been taken yet, so there is nothing to refund.")]
+    NotCaptured,
+    /// A refund's restock naming a line of another order.
+    #[error("Line {0} is not a line of this order.")]
+    NotALine(i64),
+    /// A refund's restock naming a line whose unit went back already.
+    #[error("Line {0} has already gone back to stock.")]
+    LineRestocked(i64),
 }
 
 impl Rejection {
@@ -155,6 +167,10 @@ impl Rejection {
             | Rejection::OrderCodeRefused(_)
             | Rejection::CartFull
             | Rejection::EmptyCart
+            | Rejection::RefundTooLarge { .. }
+            | Rejection::NotCaptured
+            | Rejection::NotALine(_)
+            | Rejection::LineRestocked(_)
             | Rejection::AlreadyReviewed => {
                 vec![self.to_string()]
             }

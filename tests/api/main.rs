@@ -22,6 +22,7 @@ mod operations;
 mod orders;
 mod payments;
 mod races;
+mod refunds;
 mod replicas;
 mod reviews;
 mod search_index;

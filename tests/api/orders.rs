@@ -75,8 +75,13 @@ async fn placing_an_order_prices_the_cart_and_empties_it() {
     assert!(created.len() >= 20 && created.ends_with('Z') && created.as_bytes()[10] == b'T', "{created}");
     let expected: Vec<Value> = lines
         .iter()
-        .map(|l| {
+        .zip(order["Products"].as_array().unwrap())
+        .map(|(l, ordered)| {
+            // Each line has an id of its own, and its unit is still out of stock.
+            assert!(ordered["lineId"].as_i64().is_some_and(|id| id > 0), "{ordered}");
             json!({
+                "lineId": ordered["lineId"],
+                "restocked": false,
                 "id": l["productId"],
                 "departmentId": l["departmentId"],
                 "name": l["name"],

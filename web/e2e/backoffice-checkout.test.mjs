@@ -4,26 +4,16 @@
 // promotion code (a taken code refused by the server) and ends it now. A viewer sees both
 // screens and changes nothing.
 import assert from 'node:assert/strict';
-import { eventually, expectPath, gone, hasText, journey, shown, withStaff } from './harness.mjs';
+import { apiGet, eventually, expectPath, gone, hasText, journey, shown, signInThroughForm, withStaff } from './harness.mjs';
 
 const STAFF = { username: 'clerk', role: 'staff', password: 'a long passphrase' };
 const VIEWER = { username: 'vera', role: 'viewer', password: 'a long passphrase' };
 withStaff([STAFF, VIEWER]);
 
-/** Signs in through the form, as backoffice.test.mjs does (a stale token is retried once). */
-async function signIn(page, allow, { username, password }) {
-  allow(403, '/api/session');
-  await page.goto('/login');
-  await page.getByLabel('Email or username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+/** Signs in through the form, and lands on the storefront. */
+async function signIn(page, allow, account) {
+  await signInThroughForm(page, allow, account);
   await expectPath(page, '/');
-}
-
-async function apiGet(page, path) {
-  const response = await page.request.get(path);
-  assert.equal(response.status(), 200, `GET ${path}: ${await response.text()}`);
-  return response.json();
 }
 
 /** Accepts the browser's next question, and answers what it asked. */

@@ -11,40 +11,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import { eventually, expectPath, gone, journey, shown, signUpByApi, withStaff } from './harness.mjs';
+import {
+  apiGet,
+  eventually,
+  expectPath,
+  gone,
+  journey,
+  orderAsShopper,
+  shown,
+  signInThroughForm,
+  signUpByApi,
+  withStaff,
+} from './harness.mjs';
 
 const STAFF = { username: 'clerk', role: 'staff', password: 'a long passphrase' };
 withStaff([STAFF]);
 
-/**
- * Signs in through the form, as a person would. A new visitor's first calls can each
- * make a session, and the cookies end up from different answers (seen on CI): the
- * sign-in is then refused once as a stale anti-forgery token, and the app checks the
- * session and signs in again (src/api/client.ts), as in accounts.test.mjs.
- */
-async function signIn(page, allow, { username, password }) {
-  allow(403, '/api/session');
-  await page.goto('/login');
-  await page.getByLabel('Email or username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** Places an order of `productIds` as a new shopper of `context`, through the API. */
-async function orderAsShopper(context, productIds) {
-  const token = async () => decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN').value);
-  for (const productId of productIds) {
-    const added = await context.request.post('/api/cart', { headers: { 'XSRF-Token': await token() }, data: { productId } });
-    assert.equal(added.status(), 201, await added.text());
-  }
-  const cart = await (await context.request.get('/api/cart')).json();
-  const placed = await context.request.post('/api/orders', {
-    headers: { 'XSRF-Token': await token() },
-    data: { total: cart.total, products: cart.Products.map((p) => ({ productId: p.productId })) },
-  });
-  assert.equal(placed.status(), 201, await placed.text());
-  return placed.json();
-}
+const signIn = signInThroughForm;
 
 journey('a staff member adds a product that the storefront and search then show, and changes its price and stock', async ({ page, allow }) => {
   await signIn(page, allow, STAFF);
@@ -185,13 +168,6 @@ async function fileOf(name, contents) {
 const cell = (value) => `"${String(value).replaceAll('"', '""')}"`;
 const csv = (rows) => rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 const CSV_COLUMNS = ['id', 'sku', 'name', 'brand', 'department', 'price', 'stock', 'status', 'description'];
-
-/** The API as the signed-in page's context, with the anti-forgery token where a write needs it. */
-async function apiGet(page, path) {
-  const response = await page.request.get(path);
-  assert.equal(response.status(), 200, `GET ${path}: ${await response.text()}`);
-  return response.json();
-}
 
 /** The store's departments and the products of the first, as the storefront lists them. */
 async function seededCatalog(page) {

@@ -98,6 +98,7 @@ export function states({ searchWord }) {
     { name: 'back office: import', path: '/admin/import', staff: true },
     { name: 'back office: orders', path: '/admin/orders', staff: true },
     { name: 'back office: order', path: (d) => `/admin/orders/${d.orderId}`, staff: true },
+    { name: 'back office: refund form', path: (d) => `/admin/orders/${d.refundableOrderId}`, open: click('Refund'), staff: true },
     { name: 'back office: reviews', path: '/admin/reviews', staff: true },
     { name: 'back office: shipping and tax', path: '/admin/shipping', staff: true },
     { name: 'back office: promotions', path: '/admin/promotions', staff: true },
@@ -236,7 +237,19 @@ async function prepareStaff(context) {
   await api(context, 'POST', '/api/session', { credential: OWNER.username, password: OWNER.password });
   // The newest order (the demo shopper's, whose states run first), for its page.
   const { Orders } = await api(context, 'GET', '/api/admin/orders');
-  return { orderId: Orders[0]?.id };
+  return { orderId: Orders[0]?.id, refundableOrderId: await refundableOrder(context, Orders) };
+}
+
+/**
+ * The newest order with money left to refund, whose page offers the refund form (the
+ * form is only opened, never sent, so it stays so from one width to the next).
+ */
+async function refundableOrder(context, orders) {
+  for (const { id } of orders) {
+    const order = await api(context, 'GET', `/api/admin/orders/${id}`);
+    if (order.payment.refundable > 0) return id;
+  }
+  return undefined;
 }
 
 async function prepareShopper(context) {

@@ -8,6 +8,7 @@ pub mod pictures;
 mod product_effects;
 pub mod products;
 pub mod promotions;
+pub mod refunds;
 pub mod reviews;
 pub mod shipping;
 pub mod staff;

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::audit::record;
 use crate::db::conn::{Value, args};
 use crate::db::orders::{by_id, give_back_use, return_stock, status};
-use crate::db::payments::refund_cancelled;
+use crate::db::payments::{CANCELLED, refund_cancelled};
 use crate::db::{Db, Error};
 use crate::domain::admin::audit::{Actor, Entry};
 use crate::domain::orders::{Order, OrderStatus};
@@ -138,7 +138,18 @@ impl Db {
                 give_back_use(c, order_id)?;
                 // Its money goes back: a captured payment's refund is promised here and
                 // sent by the settler; a hold not yet captured is released by it.
-                refund_cancelled(c, order_id, actor.id.map(|id| id.0))?;
+                if let Some((id, amount)) = refund_cancelled(c, order_id, actor.id.map(|id| id.0))? {
+                    let after =
+                        json!({"refund": id, "amount": amount, "reason": CANCELLED, "restocked": "all"});
+                    let entry = Entry {
+                        action: "order.refund",
+                        thing: "order",
+                        thing_id: Some(order_id.0),
+                        before: None,
+                        after: Some(after),
+                    };
+                    record(c, &actor, entry)?;
+                }
             }
             record(
                 c,

@@ -26,12 +26,12 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 
 /// The problems found so far, one line each.
 #[derive(Default)]
-struct Problems(Vec<String>);
+pub(super) struct Problems(Vec<String>);
 
 impl Problems {
     /// The field's value checked by `check`; absent, nothing, or the `missing` line if it
     /// is required.
-    fn field<T, U>(
+    pub(super) fn field<T, U>(
         &mut self,
         value: Option<T>,
         missing: Option<&str>,
@@ -50,7 +50,7 @@ impl Problems {
         }
     }
 
-    fn done<T>(self, value: T) -> Result<T, Rejection> {
+    pub(super) fn done<T>(self, value: T) -> Result<T, Rejection> {
         match self.0.is_empty() {
             true => Ok(value),
             false => Err(Rejection::Invalid(self.0)),
@@ -59,7 +59,7 @@ impl Problems {
 }
 
 /// Text within `rule`, trimmed.
-fn text(rule: FieldRule) -> impl FnOnce(String) -> Result<String, String> {
+pub(super) fn text(rule: FieldRule) -> impl FnOnce(String) -> Result<String, String> {
     move |value| match crate::domain::inputs::length(rule)(&value, &()) {
         Ok(()) => Ok(value.trim().to_owned()),
         Err(e) => Err(e.message().to_string()),
@@ -67,7 +67,7 @@ fn text(rule: FieldRule) -> impl FnOnce(String) -> Result<String, String> {
 }
 
 /// Dollars with at most two decimals, within `range` (cents), as cents.
-fn money(
+pub(super) fn money(
     range: RangeInclusive<i64>,
     decimals: &'static str,
     out_of_range: &'static str,

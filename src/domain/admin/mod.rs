@@ -7,4 +7,5 @@ pub mod catalog_csv;
 pub mod checkout_inputs;
 pub mod inputs;
 pub mod pictures;
+pub mod refund_input;
 pub mod variant_inputs;

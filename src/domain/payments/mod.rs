@@ -7,6 +7,7 @@ pub mod card;
 pub mod test_cards;
 
 use super::money::Cents;
+use super::time::Timestamp;
 
 /// The ways to pay the checkout offers.
 #[derive(
@@ -135,6 +136,17 @@ impl Payment {
     pub fn refundable(&self) -> Cents {
         self.captured - self.refunded
     }
+}
+
+/// A refund of an order, as its answer lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refund {
+    pub id: i64,
+    pub amount: Cents,
+    pub reason: String,
+    pub created_at: Timestamp,
+    /// The staff member's username; `None` when the store made it itself.
+    pub by: Option<String>,
 }
 
 /// A payment the provider holds for an order about to be placed: what the order's

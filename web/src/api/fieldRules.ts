@@ -159,6 +159,14 @@ export const fieldRules = {
       "tooShort": "A code must be at least 3 characters."
     }
   },
+  "RefundInput": {
+    "reason": {
+      "max": 200,
+      "min": 1,
+      "tooLong": "A reason is at most 200 characters.",
+      "tooShort": "Please give a reason for the refund."
+    }
+  },
   "ReviewInput": {
     "description": {
       "max": 255,

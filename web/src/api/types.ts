@@ -106,6 +106,23 @@ export interface paths {
         patch: operations["moveOrder"];
         trace?: never;
     };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund part or all of what an order paid, putting lines back in stock if asked; never more than is left (staff) */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products": {
         parameters: {
             query?: never;
@@ -1481,6 +1498,8 @@ export interface components {
             id: number;
             payment: components["schemas"]["OrderPayment"];
             promotionCode?: string | null;
+            /** @description Oldest first. */
+            refunds: components["schemas"]["Refund"][];
             shipping: components["schemas"]["Cents"];
             shippingMethod: components["schemas"]["OrderShipping"];
             status: components["schemas"]["OrderStatus"];
@@ -1521,12 +1540,19 @@ export interface components {
              * @description The product's id.
              */
             id: number;
+            /**
+             * Format: int64
+             * @description The line's own id (a line is one unit): what a refund's `restock` names.
+             */
+            lineId: number;
             name: string;
             /** @description Its option values as they were when the order was placed. */
             options: components["schemas"]["OptionValue"][];
             previewImage: string;
             /** @description The price paid, as it was when the order was placed. */
             price: components["schemas"]["Cents"];
+            /** @description Its unit went back to stock (a refund put it back, or the order was cancelled). */
+            restocked: boolean;
             /**
              * Format: int64
              * @description The variant ordered; `null` for a product sold as one thing.
@@ -1548,6 +1574,10 @@ export interface components {
             brand: string;
             last4: string;
             method: components["schemas"]["PaymentMethodId"];
+            /** @description What may still be refunded: what was taken less what was refunded. */
+            refundable: components["schemas"]["Cents"];
+            /** @description Refunded so far (refunds on their way to the provider included). */
+            refunded: components["schemas"]["Cents"];
             status: components["schemas"]["PaymentStatus"];
         };
         /** @description The shipping method an order chose, as it was then. */
@@ -1895,6 +1925,54 @@ export interface components {
             count: number;
             /** Format: int32 */
             min: number;
+        };
+        /** @description A refund of an order. */
+        Refund: {
+            amount: components["schemas"]["Cents"];
+            /**
+             * @description The staff member who gave it; `null` when the store gave it itself (an order
+             *     cancelled while its payment was being taken).
+             */
+            by?: string | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** Format: int64 */
+            id: number;
+            reason: string;
+        };
+        /**
+         * @example {
+         *       "amount": 10,
+         *       "reason": "Damaged in transit",
+         *       "restock": [
+         *         {
+         *           "lineId": 12,
+         *           "quantity": 1
+         *         }
+         *       ]
+         *     }
+         */
+        RefundInput: {
+            /**
+             * Format: double
+             * @description Dollars, more than $0.00, at most two decimals, at most what is left to refund.
+             */
+            amount: number;
+            /** @description Why, as the shopper reads it on their order. */
+            reason: string;
+            /** @description Lines of the order whose unit goes back to stock, each at most once. */
+            restock?: components["schemas"]["RestockLine"][];
+        };
+        RestockLine: {
+            /**
+             * Format: int64
+             * @description The order line's `lineId`.
+             */
+            lineId: number;
+            /**
+             * Format: int64
+             * @description Units of it: a line is one unit, so 1.
+             */
+            quantity: number;
         };
         Review: {
             Product: components["schemas"]["ReviewProduct"];
@@ -2637,6 +2715,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrderBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per refund asked for: the same key again answers the same refund, once
+                 *     (marked `Idempotent-Replayed: true`), so a double click or a retry refunds once.
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The order's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description The refund (or, for a repeated `Idempotency-Key`, the first one again) */
+            201: {
+                headers: {
+                    /** @description `true` when this answer repeats the first one for its `Idempotency-Key` */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4553,6 +4674,9 @@ export type PromotionKind = components['schemas']['PromotionKind'];
 export type PublicDemo = components['schemas']['PublicDemo'];
 export type QuoteInput = components['schemas']['QuoteInput'];
 export type RatingCount = components['schemas']['RatingCount'];
+export type Refund = components['schemas']['Refund'];
+export type RefundInput = components['schemas']['RefundInput'];
+export type RestockLine = components['schemas']['RestockLine'];
 export type Review = components['schemas']['Review'];
 export type ReviewAuthor = components['schemas']['ReviewAuthor'];
 export type ReviewInput = components['schemas']['ReviewInput'];

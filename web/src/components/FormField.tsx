@@ -7,20 +7,26 @@ interface Common {
   message?: string;
   /** Small text on the right under the control (e.g. a character count). */
   hint?: string;
+  /** The hint is read out with the control too: a limit to keep to, not a count that changes as one types. */
+  hintDescribes?: boolean;
 }
 
 type InputProps = Common & { multiline?: false } & InputHTMLAttributes<HTMLInputElement>;
 type TextareaProps = Common & { multiline: true } & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
 /**
- * A labelled input or textarea with its validation message tied to it for screen readers.
- * An `aria-describedby` given (a note shown elsewhere about this field) is tied too.
+ * A labelled input or textarea with its validation message tied to it for screen readers
+ * (and its hint, when it `hintDescribes`). An `aria-describedby` given (a note shown
+ * elsewhere about this field) is tied too.
  */
 export function FormField(props: InputProps | TextareaProps) {
   const id = useId();
   const messageId = `${id}-message`;
-  const { label, message, hint } = props;
-  const describedBy = [message ? messageId : undefined, props['aria-describedby']].filter(Boolean).join(' ');
+  const hintId = `${id}-hint`;
+  const { label, message, hint, hintDescribes } = props;
+  const describedBy = [message ? messageId : undefined, hint && hintDescribes ? hintId : undefined, props['aria-describedby']]
+    .filter(Boolean)
+    .join(' ');
   const a11y = {
     id,
     className: styles.control,
@@ -29,10 +35,10 @@ export function FormField(props: InputProps | TextareaProps) {
   };
   let control;
   if (props.multiline) {
-    const { label: _l, message: _m, hint: _h, multiline: _ml, ...rest } = props;
+    const { label: _l, message: _m, hint: _h, hintDescribes: _hd, multiline: _ml, ...rest } = props;
     control = <textarea {...rest} {...a11y} />;
   } else {
-    const { label: _l, message: _m, hint: _h, multiline: _ml, ...rest } = props;
+    const { label: _l, message: _m, hint: _h, hintDescribes: _hd, multiline: _ml, ...rest } = props;
     control = <input {...rest} {...a11y} />;
   }
   return (
@@ -47,7 +53,11 @@ export function FormField(props: InputProps | TextareaProps) {
             {message}
           </span>
         )}
-        {hint && <span className={styles.hint}>{hint}</span>}
+        {hint && (
+          <span id={hintId} className={styles.hint}>
+            {hint}
+          </span>
+        )}
       </div>
     </div>
   );

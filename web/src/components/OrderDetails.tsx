@@ -1,5 +1,6 @@
 import { LineItem, LineList } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { RefundList } from './RefundList.tsx';
 import type { Order } from '../api/types.ts';
 import { addressOneLine } from '../lib/addresses.ts';
 import { businessDays } from '../lib/checkoutDetails.ts';
@@ -10,9 +11,10 @@ import styles from './OrderDetails.module.css';
 /**
  * Everything about one order: when, its status, where it goes and how (the copy of its
  * address and its method, as they were when it was placed), how it was paid and where
- * that money stands, its lines and its money.
+ * that money stands, its lines, its refunds and its money. The `backOffice` sees more:
+ * who gave each refund, and which lines' units went back to stock.
  */
-export function OrderDetails({ order }: { order: Order }) {
+export function OrderDetails({ order, backOffice = false }: { order: Order; backOffice?: boolean }) {
   return (
     <div className={styles.details}>
       <div className={styles.stack}>
@@ -35,11 +37,19 @@ export function OrderDetails({ order }: { order: Order }) {
         <section className={styles.panel} aria-labelledby={`order-${order.id}-items`}>
           <h2 id={`order-${order.id}-items`}>Items ({order.Products.length})</h2>
           <LineList label={`Items of order ${order.id}`}>
-            {order.Products.map((p, i) => (
-              <LineItem key={i} line={{ ...p, productId: p.id }} />
+            {order.Products.map((p) => (
+              <LineItem key={p.lineId} line={{ ...p, productId: p.id }}>
+                {backOffice && p.restocked && <span className={styles.restocked}>Returned to stock</span>}
+              </LineItem>
             ))}
           </LineList>
         </section>
+        {order.refunds.length > 0 && (
+          <section className={styles.panel} aria-labelledby={`order-${order.id}-refunds`}>
+            <h2 id={`order-${order.id}-refunds`}>Refunds ({order.refunds.length})</h2>
+            <RefundList label={`Refunds of order ${order.id}`} refunds={order.refunds} showWho={backOffice} />
+          </section>
+        )}
       </div>
       <OrderSummary
         heading="Payment summary"

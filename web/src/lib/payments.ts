@@ -1,7 +1,7 @@
 // How an order was paid, as its pages say it (docs/rules.md#payments): the stored RedCard
 // by its fixed name, any other card by its brand and last four digits (the server never
-// sends more of it), and where the order's money stands.
-import type { OrderPayment, PaymentStatus } from '../api/types.ts';
+// sends more of it), where the order's money stands, and who gave its refunds.
+import type { OrderPayment, PaymentStatus, Refund } from '../api/types.ts';
 
 /** The spec's stored card (docs/rules.md#fixed-values), the default way to pay. */
 const STORE_CARD = 'RedCard debit ending in 4821';
@@ -20,3 +20,6 @@ const statusWords: Record<PaymentStatus, string> = {
 
 /** Where the money stands, in words: "Paid", "Partially refunded". */
 export const paymentStatusWords = (status: PaymentStatus): string => statusWords[status];
+
+/** Who gave a refund, as the back office says it: the staff member's username, or the store when it made the refund itself. */
+export const refundedBy = (refund: Pick<Refund, 'by'>): string => refund.by ?? 'the store';

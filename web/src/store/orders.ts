@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { ApiError } from '../api/client.ts';
 import * as api from '../api/orders.ts';
 import type { CheckoutQuote, Order, PaymentInput } from '../api/types.ts';
+import { newIdempotencyKey } from '../lib/idempotencyKey.ts';
 import { emptyCart } from './cart.ts';
 import type { Store } from './index.ts';
 
@@ -26,13 +27,6 @@ export interface OrdersSlice {
 }
 
 export const emptyOrders = (): OrdersSlice['orders'] => ({ list: [], loaded: false });
-
-/** A random key; `crypto.randomUUID` exists only on HTTPS and localhost pages. */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set, get) => {
   // One Idempotency-Key per checkout attempt. An attempt that got no answer (the network
@@ -62,7 +56,7 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
       // answer is the same attempt; its number is kept nowhere).
       const { payment: paidBy, ...chosen } = choice;
       const fingerprint = JSON.stringify([total, productIds, chosen, paidBy?.method ?? null]);
-      const key = unanswered?.order === fingerprint ? unanswered.key : newKey();
+      const key = unanswered?.order === fingerprint ? unanswered.key : newIdempotencyKey();
       unanswered = { key, order: fingerprint };
       try {
         const order = await api.placeOrder(total, productIds, key, choice);

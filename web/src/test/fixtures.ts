@@ -6,8 +6,11 @@ import type {
   Facets,
   Favorite,
   Order,
+  OrderLine,
+  OrderPayment,
   PaymentMethod,
   PaymentMethodId,
+  Refund,
   Review,
   ShippingMethod,
   User,
@@ -78,8 +81,43 @@ export const order = (id: number, total = 10): Order => ({
   status: 'Received',
   createdAt: '2024-01-02T00:00:00Z',
   statusChangedAt: '2024-01-02T00:00:00Z',
-  payment: { method: 'redcard', brand: 'RedCard', last4: '4821', status: 'paid' },
+  payment: payment({ refundable: total }),
+  refunds: [],
   Products: [],
+});
+
+/** Paid with the RedCard, nothing refunded yet; pass what differs. */
+export const payment = (over: Partial<OrderPayment> = {}): OrderPayment => ({
+  method: 'redcard',
+  brand: 'RedCard',
+  last4: '4821',
+  status: 'paid',
+  refunded: 0,
+  refundable: 10,
+  ...over,
+});
+
+/** One unit of an order, still out (not back in stock). */
+export const orderLine = (lineId: number, productId: number, over: Partial<OrderLine> = {}): OrderLine => ({
+  lineId,
+  id: productId,
+  departmentId: 5,
+  name: `Product ${productId}`,
+  price: 10,
+  previewImage: '/assets/p.webp',
+  variantId: null,
+  options: [],
+  restocked: false,
+  ...over,
+});
+
+export const refund = (id: number, over: Partial<Refund> = {}): Refund => ({
+  id,
+  amount: 10,
+  reason: 'Damaged in transit',
+  createdAt: '2024-01-05T00:00:00Z',
+  by: 'clerk',
+  ...over,
 });
 
 export const review = (id: number, productId: number, title = 'Great'): Review => ({

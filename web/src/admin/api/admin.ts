@@ -22,6 +22,8 @@ import type {
   OrderStatus,
   ProductInput,
   PromotionInput,
+  Refund,
+  RefundInput,
   Role,
   SecondFactorSetup,
   SecondFactorState,
@@ -68,6 +70,13 @@ export const listAdminOrders = (q: OrderListQuery) => get<AdminOrders>(`/api/adm
 export const getAdminOrder = (id: number) => get<AdminOrderDetail>(`/api/admin/orders/${id}`);
 export const moveOrder = (id: number, status: OrderStatus) =>
   patch<AdminOrderBody>(`/api/admin/orders/${id}`, { status } satisfies components['schemas']['OrderStatusInput']);
+/**
+ * Refunds part or all of what an order's payment took, and puts the lines named in
+ * `restock` back in stock (staff). `idempotencyKey` names the attempt: sent again with
+ * the same key, the server answers the first refund again instead of refunding twice.
+ */
+export const createRefund = (orderId: number, input: RefundInput, idempotencyKey: string) =>
+  post<Refund>(`/api/admin/orders/${orderId}/refunds`, input, { 'Idempotency-Key': idempotencyKey });
 
 export const listAdminReviews = (q: ReviewListQuery) => get<AdminReviews>(`/api/admin/reviews${query(q)}`);
 export const setReviewHidden = (id: number, hidden: boolean) =>

@@ -43,6 +43,8 @@ export const admin = {
   narrowTable: 'adm-a-narrowTable',
   promoForm: 'adm-a-promoForm',
   split: 'adm-a-split',
+  restock: 'adm-a-restock',
+  orderActions: 'adm-a-orderActions',
 } as const;
 
 export const dashboard = {
