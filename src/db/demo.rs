@@ -175,7 +175,20 @@ fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<Sh
             give_back_use(c, order_id)?;
         }
         c.execute("DELETE FROM idempotency_keys WHERE user_id = ?1", args![id])?;
-        // A demo shopper's money never left the test provider's book: nothing to pay back.
+        // A demo shopper's money never left the test provider's book: nothing to pay
+        // back, and its charges go with its orders, so a public demo's book stays small.
+        c.execute(
+            "DELETE FROM test_provider_refunds WHERE charge_id IN (
+                 SELECT pay.intent_id FROM payments pay JOIN orders o ON o.id = pay.order_id
+                 WHERE o.user_id = ?1 AND pay.provider = 'test')",
+            args![id],
+        )?;
+        c.execute(
+            "DELETE FROM test_provider_charges WHERE id IN (
+                 SELECT pay.intent_id FROM payments pay JOIN orders o ON o.id = pay.order_id
+                 WHERE o.user_id = ?1 AND pay.provider = 'test')",
+            args![id],
+        )?;
         for table in ["order_items", "refunds", "payments"] {
             c.execute(
                 &format!("DELETE FROM {table} WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?1)"),

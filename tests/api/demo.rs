@@ -29,8 +29,9 @@ fn id(user: &Value) -> i64 {
     user["id"].as_i64().expect("an id")
 }
 
-/// What ending a demo shopper must give back: every shopper table's rows, the units in
-/// stock, and the ratings.
+/// What ending a demo shopper must give back: every shopper table's rows (its payments
+/// and the test provider's charges for them included), the units in stock, and the
+/// ratings.
 async fn store_state(app: &TestApp) -> Vec<i64> {
     let mut state = Vec::new();
     for sql in [
@@ -41,6 +42,9 @@ async fn store_state(app: &TestApp) -> Vec<i64> {
         "SELECT count(*) FROM orders",
         "SELECT count(*) FROM order_items",
         "SELECT count(*) FROM idempotency_keys",
+        "SELECT count(*) FROM payments",
+        "SELECT count(*) FROM refunds",
+        "SELECT count(*) FROM test_provider_charges",
         "SELECT count(*) FROM sessions WHERE user_id IS NOT NULL",
         "SELECT sum(stock) FROM products",
         "SELECT coalesce(sum(stock), 0) FROM product_variants",
