@@ -5,6 +5,7 @@
 
 pub mod card;
 pub mod test_cards;
+pub mod webhook_signature;
 
 use super::money::Cents;
 use super::time::Timestamp;
