@@ -22,7 +22,7 @@ use crate::domain::orders::CartView;
 use crate::domain::payments::card::CardInput;
 use crate::domain::payments::{Authorization, Method, ProviderError, Settlement};
 use crate::domain::{Cents, Rejection, ShopperId, Timestamp};
-use crate::error::ApiError;
+use crate::error::{ApiError, Unavailable};
 
 /// What the checkout asked for.
 pub struct OrderRequest {
@@ -80,10 +80,13 @@ async fn release(payments: &Payments, auth: &Authorization) {
     }
 }
 
-/// A refused payment: a 402 that says why; a provider that failed, a 402 to try again.
+/// A refused payment: a 402 that says why; a provider that failed, a 402 to try again;
+/// a store that cannot write now, the 503 of any write.
 fn declined(e: ProviderError) -> ApiError {
     match e {
         ProviderError::Declined(decline) => ApiError::PaymentRequired(decline.message().into()),
+        ProviderError::Unavailable { full: true } => ApiError::Unavailable(Unavailable::Full),
+        ProviderError::Unavailable { full: false } => ApiError::Unavailable(Unavailable::Busy),
         ProviderError::Failed(cause) => {
             tracing::warn!("authorizing a payment failed: {cause}");
             ApiError::PaymentRequired("We couldn't take your payment just now. Please try again.".into())

@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use super::provider::{Provider, Source, Voided};
-use crate::db::Db;
 use crate::db::payments::{BookAnswer, charge_id};
+use crate::db::{self, Db};
 use crate::domain::Cents;
 use crate::domain::payments::{
     Authorization, Method, ProviderError, REDCARD_BRAND, REDCARD_LAST4, test_cards,
@@ -30,6 +30,16 @@ impl TestProvider {
 
 fn failed(e: impl std::fmt::Display) -> ProviderError {
     ProviderError::Failed(e.to_string())
+}
+
+/// What the book's database met: a full or busy store passes by itself (a 503, as for
+/// any write), anything else is the provider failing.
+fn book_failed(e: db::Error) -> ProviderError {
+    match e {
+        db::Error::Full(_) => ProviderError::Unavailable { full: true },
+        passing if passing.is_passing() => ProviderError::Unavailable { full: false },
+        other => failed(other),
+    }
 }
 
 /// What the book answered, for a call that must find its charge in a state that allows it.
@@ -58,17 +68,17 @@ impl Provider for TestProvider {
         self.db
             .test_book_authorize(intent_id.clone(), brand.clone(), last4.clone(), amount)
             .await
-            .map_err(failed)?;
+            .map_err(book_failed)?;
         Ok(Authorization { provider: self.name(), intent_id, method, brand, last4, amount })
     }
 
     async fn capture(&self, intent_id: &str, amount: Cents) -> Result<(), ProviderError> {
-        let answer = self.db.test_book_capture(intent_id.to_owned(), amount).await.map_err(failed)?;
+        let answer = self.db.test_book_capture(intent_id.to_owned(), amount).await.map_err(book_failed)?;
         book(answer, "capture", intent_id)
     }
 
     async fn void(&self, intent_id: &str) -> Result<Voided, ProviderError> {
-        match self.db.test_book_void(intent_id.to_owned()).await.map_err(failed)? {
+        match self.db.test_book_void(intent_id.to_owned()).await.map_err(book_failed)? {
             BookAnswer::Done => Ok(Voided::Released),
             BookAnswer::Refused => Ok(Voided::WasCaptured),
             BookAnswer::Unknown => Err(failed(format!("void: no charge {intent_id}"))),
@@ -76,13 +86,16 @@ impl Provider for TestProvider {
     }
 
     async fn refund(&self, intent_id: &str, amount: Cents, key: &str) -> Result<String, ProviderError> {
-        let answer =
-            self.db.test_book_refund(intent_id.to_owned(), key.to_owned(), amount).await.map_err(failed)?;
+        let answer = self
+            .db
+            .test_book_refund(intent_id.to_owned(), key.to_owned(), amount)
+            .await
+            .map_err(book_failed)?;
         book(answer, "refund", intent_id)?;
         Ok(format!("re_test_{key}"))
     }
 
     async fn release_orphans(&self) -> Result<u64, ProviderError> {
-        self.db.test_book_release_orphans(ORPHAN_AGE).await.map_err(failed)
+        self.db.test_book_release_orphans(ORPHAN_AGE).await.map_err(book_failed)
     }
 }

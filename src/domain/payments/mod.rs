@@ -173,6 +173,10 @@ pub enum ProviderError {
     /// The provider could not be reached or failed; the call may be tried again.
     #[error("the payment provider failed: {0}")]
     Failed(String),
+    /// The provider cannot take the call now and will by itself (the test provider's
+    /// book: the store's database full, or busy): a 503 like any write then.
+    #[error("the payment provider cannot take it now (full: {full})")]
+    Unavailable { full: bool },
 }
 
 /// Why a card was declined; a declined payment is a 402 with [`Decline::message`].
