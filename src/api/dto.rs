@@ -785,35 +785,16 @@ pub struct OrderPayment {
     /// `RedCard`, `Visa`, `Mastercard`…
     pub brand: String,
     pub last4: String,
-    pub status: PaymentStatusBody,
+    pub status: domain::payments::PaymentStatus,
     /// Refunded so far (refunds on their way to the provider included).
     pub refunded: Cents,
     /// What may still be refunded: what was taken less what was refunded.
     pub refundable: Cents,
 }
 
-/// Where an order's money stands.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = PaymentStatus)]
-pub enum PaymentStatusBody {
-    Authorized,
-    Paid,
-    PartiallyRefunded,
-    Refunded,
-    Voided,
-}
-
 impl From<domain::payments::Payment> for OrderPayment {
     fn from(p: domain::payments::Payment) -> Self {
-        use domain::payments::PaymentStatus as S;
-        let status = match p.status() {
-            S::Authorized => PaymentStatusBody::Authorized,
-            S::Paid => PaymentStatusBody::Paid,
-            S::PartiallyRefunded => PaymentStatusBody::PartiallyRefunded,
-            S::Refunded => PaymentStatusBody::Refunded,
-            S::Voided => PaymentStatusBody::Voided,
-        };
+        let status = p.status();
         let (refunded, refundable) = (p.refunded, p.refundable());
         OrderPayment { method: p.method, brand: p.brand, last4: p.last4, status, refunded, refundable }
     }

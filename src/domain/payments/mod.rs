@@ -62,7 +62,8 @@ impl Method {
 }
 
 /// Where an order's money stands, as its answer says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum PaymentStatus {
     /// The order is placed and the amount held; the capture follows.
     Authorized,
@@ -71,18 +72,6 @@ pub enum PaymentStatus {
     Refunded,
     /// Released before it was taken (an order cancelled before its capture).
     Voided,
-}
-
-impl PaymentStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PaymentStatus::Authorized => "authorized",
-            PaymentStatus::Paid => "paid",
-            PaymentStatus::PartiallyRefunded => "partially_refunded",
-            PaymentStatus::Refunded => "refunded",
-            PaymentStatus::Voided => "voided",
-        }
-    }
 }
 
 /// Where the provider stands with a payment, as the store keeps it.

@@ -1663,7 +1663,7 @@ export interface components {
             PaymentMethods: components["schemas"]["PaymentMethod"][];
         };
         /**
-         * @description Where an order's money stands.
+         * @description Where an order's money stands, as its answer says.
          * @enum {string}
          */
         PaymentStatus: "authorized" | "paid" | "partially_refunded" | "refunded" | "voided";
