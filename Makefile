@@ -17,7 +17,7 @@ run: release ## Build the release binary and serve the store (prints its URL)
 	./target/release/market serve --addr $(ADDR) --data-dir $(DATA_DIR)
 
 release: ## Build the release binary: target/release/market
-	cargo build --release --locked
+	cargo build --release --locked --bin market
 
 # The same binary linked statically against musl (SQLite bundled, mimalloc as its
 # allocator), stripped, for any Linux x86_64: installs the musl target and musl-tools when
@@ -72,6 +72,8 @@ test-web: web-deps ## Web unit tests: store slices, API client, validation, mone
 # store on a free port and a fresh data folder, so two files can run at once.
 test-e2e: chromium release web-deps ## Browser journeys in Chromium (installs it when missing, as root)
 	@rm -rf target/e2e-failures
+	@# The local fake of Stripe that the Stripe journey pays through (tools/fake-stripe).
+	cargo build --locked --bin fake-stripe
 	@echo "Browser journeys: a failure keeps a screenshot and the page's HTML in target/e2e-failures/"
 	cd web && node --test --test-concurrency=2 e2e/*.test.mjs
 	@echo "The journeys again, on PostgreSQL (a throwaway server from Debian's packages):"

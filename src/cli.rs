@@ -295,6 +295,49 @@ pub struct ServeArgs {
     #[arg(long = "trusted-proxy", env = "MARKET_TRUSTED_PROXIES", value_name = "IP", value_delimiter = ',')]
     pub trusted_proxies: Vec<std::net::IpAddr>,
 
+    /// Take card payments with Stripe (docs/operating.md#taking-payments-with-stripe):
+    /// the account's secret key (`sk_live_...`, or `sk_test_...` for its test mode).
+    /// Without it, cards are paid to the offline `test` provider.
+    #[arg(long, env = "MARKET_STRIPE_SECRET_KEY", value_name = "KEY", hide_env_values = true,
+          requires_all = ["stripe_publishable_key", "stripe_webhook_secret"])]
+    pub stripe_secret_key: Option<String>,
+
+    /// With --stripe-secret-key: the publishable key (`pk_...`) the checkout's card
+    /// element uses.
+    #[arg(long, env = "MARKET_STRIPE_PUBLISHABLE_KEY", value_name = "KEY", requires = "stripe_secret_key")]
+    pub stripe_publishable_key: Option<String>,
+
+    /// With --stripe-secret-key: the signing secret (`whsec_...`) of the webhook endpoint
+    /// registered for this store's `/api/payments/stripe/webhook`.
+    #[arg(
+        long,
+        env = "MARKET_STRIPE_WEBHOOK_SECRET",
+        value_name = "SECRET",
+        hide_env_values = true,
+        requires = "stripe_secret_key"
+    )]
+    pub stripe_webhook_secret: Option<String>,
+
+    /// Where Stripe's API answers (tests point it at a local fake).
+    #[arg(
+        long,
+        env = "MARKET_STRIPE_API_BASE",
+        value_name = "URL",
+        default_value = "https://api.stripe.com",
+        hide = true
+    )]
+    pub stripe_api_base: String,
+
+    /// Where the browser loads Stripe.js from (tests point it at a local fake).
+    #[arg(
+        long,
+        env = "MARKET_STRIPE_JS_URL",
+        value_name = "URL",
+        default_value = "https://js.stripe.com/v3/",
+        hide = true
+    )]
+    pub stripe_js_url: String,
+
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]
     pub web_dir: Option<PathBuf>,

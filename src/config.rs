@@ -38,6 +38,45 @@ pub struct Config {
     pub demo: Option<PublicDemo>,
     /// When an unfinished catalog import counts as left by a server that stopped.
     pub imports: Imports,
+    /// `--stripe-secret-key` and its fellows: cards are paid with Stripe.
+    pub stripe: Option<StripeKeys>,
+}
+
+/// What taking card payments with Stripe needs (docs/operating.md#taking-payments-with-stripe).
+#[derive(Clone)]
+pub struct StripeKeys {
+    pub secret_key: String,
+    pub publishable_key: String,
+    pub webhook_secret: String,
+    /// Stripe's API, without a trailing `/` (a local fake in tests).
+    pub api_base: String,
+    /// Where the browser loads Stripe.js.
+    pub js_url: String,
+    /// How long a checkout may stay open before the settler completes it or cancels its
+    /// intent: far longer than a shopper takes to confirm a card, and than Stripe takes
+    /// to send its webhook. Ten minutes; tests shorten it.
+    pub open_for: Duration,
+}
+
+impl StripeKeys {
+    /// Stripe's live API and Stripe.js, with these keys.
+    pub fn new(secret_key: &str, publishable_key: &str, webhook_secret: &str) -> StripeKeys {
+        StripeKeys {
+            secret_key: secret_key.into(),
+            publishable_key: publishable_key.into(),
+            webhook_secret: webhook_secret.into(),
+            api_base: "https://api.stripe.com".into(),
+            js_url: "https://js.stripe.com/v3/".into(),
+            open_for: Duration::from_secs(10 * 60),
+        }
+    }
+
+    /// The scheme, host and port of `url`, as a Content-Security-Policy names a source.
+    pub fn origin(url: &str) -> &str {
+        let after_scheme = url.find("://").map_or(0, |i| i + 3);
+        let end = url[after_scheme..].find('/').map_or(url.len(), |i| after_scheme + i);
+        &url[..end]
+    }
 }
 
 /// An import is touched while it is worked on; one nobody touched for `left_after` was
@@ -147,6 +186,7 @@ impl Config {
             trusted_proxies: TrustedProxies::default(),
             demo: None,
             imports: Imports::default(),
+            stripe: None,
         }
     }
 
@@ -193,6 +233,7 @@ impl Config {
     /// The configuration `market serve` was given; `log` is the server's log, which gets
     /// the access lines unless `--access-log off`.
     pub fn from_args(a: ServeArgs, log: &Log) -> Self {
+        let stripe = stripe_keys(&a);
         let rate_limits = (a.rate_limits == "on").then_some(RateLimits {
             signin_failures_per_address: Limit::per_minute(a.signin_failures_per_address),
             signin_failures_per_account: Limit::per_hour(a.signin_failures_per_account),
@@ -214,8 +255,22 @@ impl Config {
             trusted_proxies: TrustedProxies(a.trusted_proxies),
             demo: a.demo.then(|| PublicDemo::new(a.demo_ttl, a.demo_max)),
             imports: Imports::default(),
+            stripe,
         }
     }
+}
+
+fn stripe_keys(a: &ServeArgs) -> Option<StripeKeys> {
+    let (secret, publishable, webhook) = (
+        a.stripe_secret_key.as_ref()?,
+        a.stripe_publishable_key.as_ref()?,
+        a.stripe_webhook_secret.as_ref()?,
+    );
+    Some(StripeKeys {
+        api_base: a.stripe_api_base.trim_end_matches('/').to_owned(),
+        js_url: a.stripe_js_url.clone(),
+        ..StripeKeys::new(secret, publishable, webhook)
+    })
 }
 
 /// At most `max` events in any window of `per`.

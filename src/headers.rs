@@ -9,6 +9,8 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::middleware::{DefaultHeaders, Next};
 
+use crate::config::StripeKeys;
+
 /// Scripts only from this origin (the bundle's `/static/*.js` modules), never inline;
 /// `style-src 'unsafe-inline'` because React renders `style` attributes, which cannot run
 /// code; pictures from this origin and `data:` (inline SVG in CSS).
@@ -16,12 +18,25 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
      style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
      manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/// The policy this store's pages carry: [`CONTENT_SECURITY_POLICY`], and with Stripe,
+/// Stripe.js and its card element's frames from Stripe.js's origin and calls to Stripe's
+/// API (the sources Stripe's documentation lists).
+pub fn content_security_policy(stripe: Option<&StripeKeys>) -> String {
+    let Some(keys) = stripe else { return CONTENT_SECURITY_POLICY.to_owned() };
+    let js = StripeKeys::origin(&keys.js_url);
+    let api = StripeKeys::origin(&keys.api_base);
+    CONTENT_SECURITY_POLICY
+        .replace("script-src 'self'", &format!("script-src 'self' {js}"))
+        .replace("connect-src 'self'", &format!("connect-src 'self' {api}; frame-src {js}"))
+}
+
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
 
 /// Set on every answer unless a handler set its own.
-pub fn defaults(secure: bool) -> DefaultHeaders {
+pub fn defaults(secure: bool, policy: &str) -> DefaultHeaders {
+    let policy = HeaderValue::from_str(policy).expect("a policy of visible characters");
     let headers = DefaultHeaders::new()
-        .add((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .add((header::CONTENT_SECURITY_POLICY, policy))
         .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .add((header::X_FRAME_OPTIONS, "DENY"))
         .add((header::REFERRER_POLICY, "same-origin"))

@@ -17,7 +17,7 @@ const ALLOWED: [(&str, &[&str]); 8] = [
     ("error", &["domain", "db"]),
     ("config", &[]),
     ("auth", &["domain", "db", "config", "error"]),
-    ("payments", &["domain", "db", "error"]),
+    ("payments", &["domain", "db", "config", "error"]),
     ("api", &["domain", "db", "config", "error", "auth", "payments"]),
 ];
 

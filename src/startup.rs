@@ -24,7 +24,7 @@ use crate::domain::demo;
 use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
-use crate::payments::{Payments, TestProvider, settler};
+use crate::payments::{Payments, settler, stripe_checkout};
 use crate::{api, error, headers, health, metrics, spa, storefront};
 
 pub struct Application {
@@ -51,7 +51,7 @@ impl Application {
         let location = Location::parse(config.database.as_deref(), config.db_path())?;
         let db = Db::open_with(&location, Limits { max_size: config.max_db_size })?;
         let secret = store_secret(&config, &db)?;
-        let shared = Shared::new(&config, &db, &secret);
+        let shared = Shared::new(&config, &db, &secret)?;
         keep_catalog_index(&db, &config, &shared.answer_cache)?;
         spawn_housekeeping(db.clone(), shared.limiter.clone());
         spawn_import_keeper(db.clone(), config.imports);
@@ -167,7 +167,7 @@ struct Shared {
 }
 
 impl Shared {
-    fn new(config: &Config, db: &Db, secret: &Secret) -> Shared {
+    fn new(config: &Config, db: &Db, secret: &Secret) -> anyhow::Result<Shared> {
         let secure = config.secure_cookies;
         let xsrf_key = web::Data::new(XsrfKey::new(secret, secure));
         let passwords = web::Data::new(Passwords::new());
@@ -183,14 +183,15 @@ impl Shared {
             placed: &placed,
             log: config.log.as_ref(),
         }));
-        Shared {
+        let payments = Payments::new(db.clone(), config.stripe.as_ref()).context("cannot set up Stripe")?;
+        Ok(Shared {
             xsrf_key,
             passwords,
             limiter,
             answer_cache,
             pages,
             placed,
-            payments: web::Data::new(Payments::Test(TestProvider::new(db.clone()))),
+            payments: web::Data::new(payments),
             metrics,
             stopping: web::Data::new(Stopping::default()),
             access_log: web::Data::new(config.log.clone().filter(|_| config.access_log)),
@@ -201,7 +202,7 @@ impl Shared {
             demo: web::Data::new(Demo { public: config.demo, ..Default::default() }),
             imports: web::Data::new(config.imports),
             db: web::Data::new(db.clone()),
-        }
+        })
     }
 }
 
@@ -232,6 +233,7 @@ fn serve_store(
     secret: Secret,
 ) -> anyhow::Result<Server> {
     let secure = config.secure_cookies;
+    let policy = headers::content_security_policy(config.stripe.as_ref());
     let metrics_beside_the_store = config.metrics_addr.is_none();
     let session_store = shared.sessions.get_ref().clone();
     let bundle = spa::BundleSource::dir(config.web_dir.clone());
@@ -261,7 +263,7 @@ fn serve_store(
             .app_data(error::query_config())
             .wrap(middleware::ErrorHandlers::new().default_handler(error::ensure_json_errors))
             .wrap(from_fn(headers::finish))
-            .wrap(headers::defaults(secure))
+            .wrap(headers::defaults(secure, &policy))
             .wrap(middleware::Compress::default())
             .wrap(from_fn(metrics::observe))
             .configure(health::configure)
@@ -453,8 +455,9 @@ fn spawn_index_preparation(db: Db, index: std::sync::Arc<crate::catalog_index::C
     });
 }
 
-/// Finishes the payment steps a request could not (a capture, a void, a refund), at
-/// start and then every half minute (payments/settler.rs).
+/// Finishes the payment steps a request could not (a capture, a void, a refund, a Stripe
+/// checkout left open), at start and then every half minute (payments/settler.rs,
+/// payments/stripe_checkout.rs).
 fn spawn_settler(db: Db, payments: web::Data<Payments>) {
     actix_web::rt::spawn(async move {
         let mut every = actix_web::rt::time::interval(settler::EVERY);
@@ -462,6 +465,7 @@ fn spawn_settler(db: Db, payments: web::Data<Payments>) {
         loop {
             every.tick().await;
             settler::round(&db, &payments, age).await;
+            stripe_checkout::sweep(&db, &payments).await;
             age = settler::AGE;
         }
     });

@@ -54,7 +54,7 @@ say "building the load client and the release binary"
 LOAD=$(cargo bench --locked --bench load --no-run --message-format=json |
   grep -o '"executable":"[^"]*/deps/load-[^"]*"' | cut -d'"' -f4)
 [ -x "$LOAD" ] || { echo "could not build benches/load.rs" >&2; exit 1; }
-[ -n "${BENCH_BIN:-}" ] || cargo build --release --locked
+[ -n "${BENCH_BIN:-}" ] || cargo build --release --locked --bin market
 
 WORK=$(mktemp -d /tmp/market-bench.XXXXXX)
 STORE_PID="" NGINX_PID="" BIG_PID="" PG_STORE_PID="" CLUSTER_PID="" DEMO_PID=""

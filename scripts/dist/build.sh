@@ -31,7 +31,7 @@ export CC_x86_64_unknown_linux_musl=musl-gcc
 # server held 170-310 MB under load instead of about 35. MI_DEFAULT_ALLOW_THP=0 turns
 # them off for the process (MIMALLOC_ALLOW_THP=1 at run time turns them back on).
 export CFLAGS_x86_64_unknown_linux_musl="${CFLAGS_x86_64_unknown_linux_musl:-} -DMI_DEFAULT_ALLOW_THP=0"
-cargo build --release --locked --target "$TARGET"
+cargo build --release --locked --bin market --target "$TARGET"
 BIN=$TARGET_DIR/$TARGET/release/market
 
 STAGE=$(mktemp -d)

@@ -11,6 +11,7 @@ use crate::db::Db;
 use crate::domain::inputs::{QuoteInput, check};
 use crate::domain::payments::Method;
 use crate::error::ApiError;
+use crate::payments::{Payments, StripeProvider};
 
 #[api_operation(
     operation_id = "listShippingMethods",
@@ -31,9 +32,10 @@ pub async fn list_shipping_methods(db: web::Data<Db>) -> Result<HttpResponse, Ap
     summary = "The ways to pay, the default (the stored RedCard, the only one with a discount) first",
     responses((status = 200, description = "The ways to pay", body = dto::PaymentMethods))
 )]
-pub async fn list_payment_methods() -> HttpResponse {
+pub async fn list_payment_methods(payments: web::Data<Payments>) -> HttpResponse {
+    let stripe = payments.stripe().map(StripeProvider::keys);
     HttpResponse::Ok().json(dto::PaymentMethods {
-        payment_methods: Method::ALL.into_iter().map(dto::PaymentMethod::from).collect(),
+        payment_methods: Method::ALL.into_iter().map(|m| dto::PaymentMethod::of(m, stripe)).collect(),
     })
 }
 

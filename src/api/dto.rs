@@ -6,6 +6,7 @@
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 
+use crate::config::StripeKeys;
 use crate::domain::orders::OrderStatus;
 use crate::domain::payments::Method;
 use crate::domain::roles::Role;
@@ -763,12 +764,44 @@ pub struct PaymentMethod {
     /// The percent it takes off (only the RedCard: 5); absent for none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub discount_percent: Option<i64>,
+    /// For `card` when Stripe takes the cards: the card is typed into Stripe's element,
+    /// started with these. Absent: the card is typed into the store's own form (the
+    /// offline `test` provider).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stripe: Option<StripeSettings>,
 }
 
-impl From<Method> for PaymentMethod {
-    fn from(m: Method) -> Self {
-        PaymentMethod { id: m, label: m.label(), discount_percent: m.discount_percent() }
+/// What the checkout's card element needs when Stripe takes the cards.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StripeSettings {
+    /// The publishable key Stripe.js is started with.
+    pub publishable_key: String,
+    /// Where Stripe.js loads from.
+    pub js_url: String,
+}
+
+impl PaymentMethod {
+    /// Method `m`, paid through Stripe's card element when `stripe` is given.
+    pub fn of(m: Method, stripe: Option<&StripeKeys>) -> Self {
+        let stripe = stripe.filter(|_| m == Method::Card).map(|keys| StripeSettings {
+            publishable_key: keys.publishable_key.clone(),
+            js_url: keys.js_url.clone(),
+        });
+        PaymentMethod { id: m, label: m.label(), discount_percent: m.discount_percent(), stripe }
     }
+}
+
+/// A PaymentIntent made for the shopper's checkout, for the browser to confirm with
+/// Stripe.js.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StripeIntent {
+    pub payment_intent_id: String,
+    /// What Stripe.js confirms the intent with; never logged.
+    pub client_secret: String,
+    /// What it holds: the cart's total, in dollars.
+    pub amount: Cents,
 }
 
 #[derive(Serialize, ToSchema)]

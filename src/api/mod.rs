@@ -10,6 +10,7 @@ pub mod dto;
 pub mod favorites;
 pub mod openapi;
 pub mod orders;
+pub mod payments;
 pub mod reviews;
 pub mod search;
 pub mod session;
@@ -75,6 +76,9 @@ macro_rules! route_table {
             .wrap(from_fn(crate::error::answer_failures))
     };
     (@shopper $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route) };
+    // Called by a payment provider, which proves itself by its own signature: no
+    // session, no anti-forgery token, nothing kept by caches.
+    (@provider $sessions:ident, $route:expr) => { $route };
     (@viewer $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::viewer))) };
     (@staff $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::staff))) };
     (@owner $sessions:ident, $route:expr) => { route_table!(@visitor $sessions, $route.wrap(from_fn(roles::owner))) };
@@ -122,6 +126,10 @@ route_table! {
     }
     "/checkout" {
         "/quote": post(shopper checkout::quote_checkout);
+    }
+    "/payments" {
+        "/stripe/intents": post(shopper payments::create_stripe_intent);
+        "/stripe/webhook": post(provider payments::receive_stripe_webhook);
     }
     "/search" {
         "": get(public search::search_products);

@@ -295,13 +295,13 @@ fn http_method(method: &str) -> HttpMethod {
     }
 }
 
-/// What a route of this access and method asks the caller for: a `public` route,
-/// nothing; a `visitor` route (signing in and up) the anti-forgery header on writes; a
+/// What a route of this access and method asks the caller for: a `public` route, or
+/// one a payment `provider` calls (its own signature proves it), nothing; a `visitor` route (signing in and up) the anti-forgery header on writes; a
 /// signed-in one (`shopper`, and the back office's `viewer`, `staff` and `owner`) the
 /// session cookie, and the anti-forgery header too on writes.
 fn security_of(access: &str, method: &str) -> Option<Vec<SecurityRequirement>> {
     let schemes: &[&str] = match (access, method == "get") {
-        ("public", _) | ("visitor", true) => return None,
+        ("public" | "provider", _) | ("visitor", true) => return None,
         ("visitor", false) => &["xsrf"],
         ("shopper" | "viewer" | "staff" | "owner", true) => &["session"],
         ("shopper" | "viewer" | "staff" | "owner", false) => &["session", "xsrf"],

@@ -14,6 +14,7 @@ use crate::domain::inputs::{OrderInput, check, idempotency_key};
 use crate::error::ApiError;
 use crate::payments::Payments;
 use crate::payments::checkout::{self, OrderRequest};
+use crate::payments::stripe_checkout;
 
 pub const IDEMPOTENCY_KEY: &str = "Idempotency-Key";
 /// Marks an answer that repeats the one first given for an `Idempotency-Key`.
@@ -79,15 +80,22 @@ pub async fn place_order(
     let key = idempotency_key(req.headers().get(IDEMPOTENCY_KEY).map(|v| v.as_bytes()))?;
     let mut input = input.into_inner().0;
     check(&input)?;
-    let attempt = key.map(|key| Attempt { key, fingerprint: input.fingerprint() });
-    let request = OrderRequest {
-        user_id: user.id,
-        seen: input.view(),
-        choice: input.choice(),
-        card: input.take_card(),
-        attempt,
+    let placed = match input.payment_intent_id() {
+        // Paid in Stripe's element: the order is the one its intent was made for, and
+        // the intent is its key.
+        Some(intent_id) => stripe_checkout::complete(&db, &payments, intent_id, Some(user.id)).await?,
+        None => {
+            let attempt = key.map(|key| Attempt { key, fingerprint: input.fingerprint() });
+            let request = OrderRequest {
+                user_id: user.id,
+                seen: input.view(),
+                choice: input.choice(),
+                card: input.take_card(),
+                attempt,
+            };
+            checkout::place_order(&db, &payments, request).await?
+        }
     };
-    let placed = checkout::place_order(&db, &payments, request).await?;
     let mut res = HttpResponse::Created();
     res.insert_header(ContentType::json());
     if placed.replayed {

@@ -195,7 +195,9 @@ fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<Sh
                 args![id],
             )?;
         }
-        for table in ["orders", "reviews", "cart_items", "favorites", "sessions", "addresses"] {
+        for table in
+            ["orders", "reviews", "cart_items", "favorites", "sessions", "addresses", "stripe_checkouts"]
+        {
             c.execute(&format!("DELETE FROM {table} WHERE user_id = ?1"), args![id])?;
         }
         c.execute("DELETE FROM users WHERE id = ?1", args![id])?;

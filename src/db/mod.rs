@@ -42,6 +42,7 @@ pub mod search;
 mod seed;
 pub mod session;
 mod sqlite;
+pub mod stripe;
 pub mod users;
 
 use std::path::PathBuf;

@@ -270,9 +270,11 @@ pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     c.execute("UPDATE promotions SET uses = 0 WHERE uses <> 0", &[])?;
     let mut all = |table: &str| c.execute(&format!("DELETE FROM {table}"), &[]);
     all("order_items")?;
-    // Their payments go too, and the test provider's book with them: nothing in it is
-    // real money.
-    for table in ["refunds", "payments", "test_provider_refunds", "test_provider_charges"] {
+    // Their payments go too, with the test provider's book and the Stripe checkouts: a
+    // store that resets is a demo, whose money is the test provider's or Stripe's test
+    // mode's.
+    for table in ["refunds", "payments", "test_provider_refunds", "test_provider_charges", "stripe_checkouts"]
+    {
         all(table)?;
     }
     report.orders = all("orders")?;

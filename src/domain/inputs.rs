@@ -305,12 +305,18 @@ pub struct PaymentInput {
     /// The card, for `card` with the `test` provider; never kept.
     #[serde(default)]
     pub card: Option<CardInput>,
+    /// For `card` when Stripe takes the cards: the PaymentIntent the shopper confirmed in
+    /// Stripe's element (`POST /api/payments/stripe/intents` made it). The order is the
+    /// one that intent was made for.
+    #[serde(default)]
+    #[schema(max_length = 255)]
+    pub payment_intent_id: Option<String>,
 }
 
 impl Clone for PaymentInput {
     /// A copy never carries the card: only the order's own request reads it.
     fn clone(&self) -> Self {
-        PaymentInput { method: self.method, card: None }
+        PaymentInput { method: self.method, card: None, payment_intent_id: self.payment_intent_id.clone() }
     }
 }
 
@@ -357,6 +363,11 @@ impl OrderInput {
     /// What the checkout chose besides the cart.
     pub fn choice(&self) -> Choice {
         self.choice.clone().choice()
+    }
+
+    /// The PaymentIntent that pays it, when Stripe takes the cards.
+    pub fn payment_intent_id(&self) -> Option<&str> {
+        self.choice.payment.as_ref().and_then(|p| p.payment_intent_id.as_deref())
     }
 
     /// The card typed in, taken out of the input: only the provider reads it, once.

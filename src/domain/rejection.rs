@@ -25,6 +25,7 @@ pub enum Thing {
     ShippingMethod,
     Promotion,
     TaxRate,
+    PaymentIntent,
 }
 
 impl Thing {
@@ -43,6 +44,7 @@ impl Thing {
             Thing::ShippingMethod => "Shipping method",
             Thing::Promotion => "Promotion",
             Thing::TaxRate => "Tax rate",
+            Thing::PaymentIntent => "Payment",
         }
     }
 }

@@ -41,6 +41,7 @@ pub async fn place_order(db: &Db, payments: &Payments, request: OrderRequest) ->
         Method::RedCard => Source::RedCard,
         Method::Card => Source::Card(card.unwrap_or_default().parse(Timestamp::now())?),
     };
+    let provider = payments.taking(&source)?;
     if let Some(attempt) = &attempt
         && let Some(order) = db.order_of_key(user_id, attempt).await?
     {
@@ -52,7 +53,40 @@ pub async fn place_order(db: &Db, payments: &Payments, request: OrderRequest) ->
         let checkout = db.quote_checkout(user_id, choice).await?;
         return Err(Rejection::StaleCart { total: checkout.quote.total }.into());
     }
-    let auth = payments.authorize(seen.total, source).await.map_err(declined)?;
+    let auth = provider.authorize(seen.total, source).await.map_err(declined)?;
+    place_authorized(db, payments, Authorized { user_id, seen, choice, attempt, auth, hold: Hold::OneOrder })
+        .await
+}
+
+/// Whose a hold is: this request's alone, or the shopper's confirmed intent, which the
+/// browser and the provider's webhook may each bring.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Hold {
+    /// Made for this request: released unless its order is placed.
+    OneOrder,
+    /// A PaymentIntent the shopper confirmed: an order already placed with it is its
+    /// own, and a store that cannot write now leaves it held for the next try; released
+    /// only when its order is refused.
+    Intent,
+}
+
+/// An order about to be placed, its payment held.
+pub(super) struct Authorized {
+    pub user_id: ShopperId,
+    pub seen: CartView,
+    pub choice: Choice,
+    pub attempt: Option<Attempt>,
+    pub auth: Authorization,
+    pub hold: Hold,
+}
+
+/// Steps 3 and 4: places the order a held payment pays, and captures it.
+pub(super) async fn place_authorized(
+    db: &Db,
+    payments: &Payments,
+    a: Authorized,
+) -> Result<Placed, ApiError> {
+    let Authorized { user_id, seen, choice, attempt, auth, hold } = a;
     let placed = db.place_order(user_id, seen, choice, attempt, auth.clone()).await;
     match placed {
         Ok(mut placed) if !placed.replayed => {
@@ -63,28 +97,43 @@ pub async fn place_order(db: &Db, payments: &Payments, request: OrderRequest) ->
             Ok(placed)
         }
         Ok(placed) => {
-            release(payments, &auth).await;
+            if hold == Hold::OneOrder {
+                release(payments, &auth).await;
+            }
             Ok(placed)
         }
         Err(e) => {
-            release(payments, &auth).await;
+            if hold == Hold::OneOrder || refused(&e) {
+                release(payments, &auth).await;
+            }
             Err(e.into())
         }
     }
 }
 
+/// Whether the order was refused as it stands (sold out, the cart changed, a code used
+/// up), rather than the store being unable to write just now.
+fn refused(e: &crate::db::Error) -> bool {
+    use crate::db::Error::{Conflict, NotFound, Rejected};
+    matches!(e, Rejected(_) | NotFound(_) | Conflict(_))
+}
+
 /// Releases a hold no order kept; the provider's sweep releases it later if this fails.
 async fn release(payments: &Payments, auth: &Authorization) {
-    if let Err(e) = payments.void(&auth.intent_id).await {
+    let Some(provider) = payments.named(auth.provider) else { return };
+    if let Err(e) = provider.void(&auth.intent_id).await {
         tracing::warn!(intent = %auth.intent_id, "releasing an authorization no order kept failed: {e}");
     }
 }
 
 /// A refused payment: a 402 that says why; a provider that failed, a 402 to try again;
 /// a store that cannot write now, the 503 of any write.
-fn declined(e: ProviderError) -> ApiError {
+pub(super) fn declined(e: ProviderError) -> ApiError {
     match e {
         ProviderError::Declined(decline) => ApiError::PaymentRequired(decline.message().into()),
+        ProviderError::Incomplete => {
+            ApiError::PaymentRequired("Your card payment was not completed. Please try again.".into())
+        }
         ProviderError::Unavailable { full: true } => ApiError::Unavailable(Unavailable::Full),
         ProviderError::Unavailable { full: false } => ApiError::Unavailable(Unavailable::Busy),
         ProviderError::Failed(cause) => {

@@ -2,15 +2,17 @@
 
 use std::future::Future;
 
-use crate::domain::Cents;
 use crate::domain::payments::card::Card;
-use crate::domain::payments::{Authorization, ProviderError};
+use crate::domain::payments::{Authorization, ProviderError, ProviderEvent};
+use crate::domain::{Cents, Rejection};
 
-/// What pays: the spec's stored RedCard, or a card typed into the checkout.
+/// What pays: the spec's stored RedCard or a card typed into the checkout (the `test`
+/// provider's), or a PaymentIntent the shopper confirmed in Stripe's card element.
 #[derive(Debug, Clone)]
 pub enum Source {
     RedCard,
     Card(Card),
+    Intent(String),
 }
 
 /// What a void found.
@@ -30,7 +32,8 @@ pub trait Provider: Send + Sync {
     /// The name an order's payment keeps: `test` or `stripe`.
     fn name(&self) -> &'static str;
 
-    /// Holds `amount` on `source`; a refused card is [`ProviderError::Declined`].
+    /// Holds `amount` on `source` (for an intent: checks that it holds `amount`); a
+    /// refused card is [`ProviderError::Declined`].
     fn authorize(
         &self,
         amount: Cents,
@@ -56,7 +59,7 @@ pub trait Provider: Send + Sync {
         key: &str,
     ) -> impl Future<Output = Result<String, ProviderError>> + Send;
 
-    /// Releases the authorizations that no order kept (a store stopped between an
-    /// authorization and its order's commit); answers how many.
-    fn release_orphans(&self) -> impl Future<Output = Result<u64, ProviderError>> + Send;
+    /// Reads a webhook the provider sent: its event, once its signature is checked; a
+    /// missing, forged or stale signature, or a body that is no event, is refused.
+    fn read_webhook(&self, signature: Option<&str>, body: &[u8]) -> Result<ProviderEvent, Rejection>;
 }

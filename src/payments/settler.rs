@@ -6,6 +6,8 @@
 
 use std::time::Duration;
 
+use anyhow::Context;
+
 use super::Payments;
 use super::provider::{Provider, Voided};
 use crate::db::Db;
@@ -24,7 +26,8 @@ const BATCH: u32 = 200;
 /// answers whether it is captured (if not, the settler finishes it).
 pub async fn capture_new(db: &Db, payments: &Payments, order_id: OrderId, auth: &Authorization) -> bool {
     let captured = async {
-        payments.capture(&auth.intent_id, auth.amount).await?;
+        let provider = payments.named(auth.provider).context("no such provider")?;
+        provider.capture(&auth.intent_id, auth.amount).await?;
         db.payment_captured(order_id, auth.amount).await?;
         anyhow::Ok(())
     };
@@ -47,16 +50,16 @@ pub async fn settle(db: &Db, payments: &Payments, order_id: OrderId) {
 
 async fn try_settle(db: &Db, payments: &Payments, order_id: OrderId) -> anyhow::Result<()> {
     let Some(left) = db.unsettled_payment(order_id).await? else { return Ok(()) };
-    if left.provider != payments.name() {
-        anyhow::bail!("its provider {} is not this store's {}", left.provider, payments.name());
-    }
+    let Some(provider) = payments.named(&left.provider) else {
+        anyhow::bail!("its provider {} is not one of this store's", left.provider);
+    };
     if left.authorized {
         // A cancelled order's hold is released; one captured meanwhile is recorded as
         // captured, which promises its refund.
-        if left.cancelled && payments.void(&left.intent_id).await? == Voided::Released {
+        if left.cancelled && provider.void(&left.intent_id).await? == Voided::Released {
             db.payment_voided(order_id).await?;
         } else {
-            payments.capture(&left.intent_id, left.amount).await?;
+            provider.capture(&left.intent_id, left.amount).await?;
             db.payment_captured(order_id, left.amount).await?;
         }
     }
@@ -66,7 +69,7 @@ async fn try_settle(db: &Db, payments: &Payments, order_id: OrderId) -> anyhow::
         false => left.refunds,
     };
     for (refund_id, amount) in refunds {
-        let provider_id = payments.refund(&left.intent_id, amount, &format!("refund-{refund_id}")).await?;
+        let provider_id = provider.refund(&left.intent_id, amount, &format!("refund-{refund_id}")).await?;
         db.refund_sent(refund_id, provider_id).await?;
     }
     Ok(())
@@ -74,8 +77,8 @@ async fn try_settle(db: &Db, payments: &Payments, order_id: OrderId) -> anyhow::
 
 /// One round: settles every order left unfinished for `age` ([`AGE`]; none at start,
 /// when no request of this server is under way, and one of another server's that is
-/// finds its step done and records nothing twice), and has the provider release the
-/// holds no order kept.
+/// finds its step done and records nothing twice), and has the test provider release
+/// the holds no order kept.
 pub async fn round(db: &Db, payments: &Payments, age: Duration) {
     match db.unsettled_orders(age, BATCH).await {
         Ok(ids) => {

@@ -8,10 +8,10 @@ use std::time::Duration;
 use super::provider::{Provider, Source, Voided};
 use crate::db::payments::{BookAnswer, charge_id};
 use crate::db::{self, Db};
-use crate::domain::Cents;
 use crate::domain::payments::{
-    Authorization, Method, ProviderError, REDCARD_BRAND, REDCARD_LAST4, test_cards,
+    Authorization, Method, ProviderError, ProviderEvent, REDCARD_BRAND, REDCARD_LAST4, test_cards,
 };
+use crate::domain::{Cents, Rejection};
 
 /// How long an authorization may wait for its order before it is released: far longer
 /// than any request, so only a store that stopped midway leaves one this old.
@@ -63,6 +63,7 @@ impl Provider for TestProvider {
                 test_cards::answer(card).map_err(ProviderError::Declined)?;
                 (Method::Card, card.brand.name().to_owned(), card.last4().to_owned())
             }
+            Source::Intent(id) => return Err(failed(format!("the test provider holds no intent {id}"))),
         };
         let intent_id = charge_id();
         self.db
@@ -95,7 +96,15 @@ impl Provider for TestProvider {
         Ok(format!("re_test_{key}"))
     }
 
-    async fn release_orphans(&self) -> Result<u64, ProviderError> {
+    fn read_webhook(&self, _: Option<&str>, _: &[u8]) -> Result<ProviderEvent, Rejection> {
+        Err(Rejection::Malformed("The test provider sends no webhooks."))
+    }
+}
+
+impl TestProvider {
+    /// Releases the authorizations that no order kept (a store stopped between an
+    /// authorization and its order's commit); answers how many.
+    pub async fn release_orphans(&self) -> Result<u64, ProviderError> {
         self.db.test_book_release_orphans(ORPHAN_AGE).await.map_err(book_failed)
     }
 }

@@ -31,6 +31,7 @@ mod server;
 mod session;
 mod spa;
 mod storefront;
+mod stripe;
 mod users;
 mod variants;
 mod xsrf;

@@ -23,10 +23,11 @@ const STEPS: &[(usize, &str)] = &[
     (16, include_str!("migrations/0016_promotion_uses_by_user.sql")),
     (17, include_str!("migrations/0017_payments.sql")),
     (18, include_str!("migrations/0018_restocked_lines.sql")),
+    (19, include_str!("migrations/0019_stripe.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 18;
+pub const LATEST: usize = 19;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

@@ -23,6 +23,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0016_promotion_uses_by_user.sql")),
     M::up(include_str!("migrations/0017_payments.sql")),
     M::up(include_str!("migrations/0018_restocked_lines.sql")),
+    M::up(include_str!("migrations/0019_stripe.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a

@@ -62,6 +62,33 @@ impl Brand {
         lengths.contains(&len).then_some(brand)
     }
 
+    /// The brand of Stripe's code for it (`payment_method_details.card.brand`).
+    pub fn of_stripe(code: &str) -> Option<Brand> {
+        Some(match code {
+            "visa" => Brand::Visa,
+            "mastercard" => Brand::Mastercard,
+            "amex" => Brand::Amex,
+            "discover" => Brand::Discover,
+            "diners" => Brand::Diners,
+            "jcb" => Brand::Jcb,
+            "unionpay" => Brand::UnionPay,
+            _ => return None,
+        })
+    }
+
+    /// Stripe's code for it, as the fake Stripe of the tests answers it.
+    pub fn stripe_code(self) -> &'static str {
+        match self {
+            Brand::Visa => "visa",
+            Brand::Mastercard => "mastercard",
+            Brand::Amex => "amex",
+            Brand::Discover => "discover",
+            Brand::Diners => "diners",
+            Brand::Jcb => "jcb",
+            Brand::UnionPay => "unionpay",
+        }
+    }
+
     /// The security code's length: four digits on the front of an American Express card,
     /// three on the back of the others.
     pub fn cvc_digits(self) -> usize {

@@ -153,12 +153,36 @@ pub struct Authorization {
     pub amount: Cents,
 }
 
+/// What a provider's webhook tells the store, in the store's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProviderEvent {
+    /// The provider's id of the event: the same event sent again has the same id.
+    pub id: String,
+    /// The provider's name of what happened (`payment_intent.amount_capturable_updated`).
+    pub kind: String,
+    /// The payment it is about, for the kinds the store acts on.
+    pub intent_id: Option<String>,
+    pub happened: Happened,
+}
+
+/// What happened to a payment, of what the store acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Happened {
+    /// The shopper's card is held: the checkout's order can be placed.
+    Authorized,
+    /// Anything else: recorded, and nothing more to do.
+    Other,
+}
+
 /// What a provider call met, besides success.
 #[derive(Debug, thiserror::Error)]
 pub enum ProviderError {
     /// The card was refused: a 402 that says why.
     #[error("{}", .0.message())]
     Declined(Decline),
+    /// The shopper has not finished paying (a Stripe intent not confirmed, or cancelled).
+    #[error("the payment was not completed")]
+    Incomplete,
     /// The provider could not be reached or failed; the call may be tried again.
     #[error("the payment provider failed: {0}")]
     Failed(String),
@@ -186,12 +210,23 @@ impl Decline {
         }
     }
 
-    /// Stripe's decline code for the same reason.
-    pub fn code(self) -> &'static str {
+    /// Stripe's error `code` and `decline_code` for the same reason, as Stripe answers
+    /// its test cards.
+    pub fn stripe_codes(self) -> (&'static str, &'static str) {
         match self {
-            Decline::Declined => "card_declined",
-            Decline::InsufficientFunds => "insufficient_funds",
-            Decline::Expired => "expired_card",
+            Decline::Declined => ("card_declined", "generic_decline"),
+            Decline::InsufficientFunds => ("card_declined", "insufficient_funds"),
+            Decline::Expired => ("expired_card", "expired_card"),
+        }
+    }
+
+    /// The reason of a Stripe card error (`last_payment_error`'s `code` and
+    /// `decline_code`); any other refusal is a decline.
+    pub fn of_stripe(code: Option<&str>, decline_code: Option<&str>) -> Decline {
+        match (code, decline_code) {
+            (Some("expired_card"), _) | (_, Some("expired_card")) => Decline::Expired,
+            (_, Some("insufficient_funds")) => Decline::InsufficientFunds,
+            _ => Decline::Declined,
         }
     }
 }
@@ -209,5 +244,15 @@ mod tests {
         assert_eq!(Method::RedCard.discount_percent(), Some(5));
         assert_eq!(Method::Card.discount_percent(), None);
         assert!(Method::RedCard.label().ends_with(REDCARD_LAST4));
+    }
+
+    #[test]
+    fn stripe_s_codes_read_back_as_the_decline_they_name() {
+        for decline in [Decline::Declined, Decline::InsufficientFunds, Decline::Expired] {
+            let (code, decline_code) = decline.stripe_codes();
+            assert_eq!(Decline::of_stripe(Some(code), Some(decline_code)), decline);
+        }
+        assert_eq!(Decline::of_stripe(Some("card_declined"), Some("stolen_card")), Decline::Declined);
+        assert_eq!(Decline::of_stripe(None, None), Decline::Declined);
     }
 }

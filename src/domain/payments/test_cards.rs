@@ -46,6 +46,6 @@ mod tests {
         assert_eq!(Decline::Declined.message(), "Your card was declined.");
         assert_eq!(Decline::InsufficientFunds.message(), "Your card has insufficient funds.");
         assert_eq!(Decline::Expired.message(), "Your card has expired.");
-        assert_eq!(Decline::Expired.code(), "expired_card");
+        assert_eq!(Decline::Expired.stripe_codes().0, "expired_card");
     }
 }

@@ -1,6 +1,5 @@
 //! A Stripe webhook's `Stripe-Signature`, checked as Stripe's reference documents it
-//! (issue 48's next step, not yet wired: the `stripe` provider's webhook endpoint reads
-//! it). The header is `t=<unix seconds>,v1=<hex>[,v1=<hex>…]` (other schemes ignored); a
+//! (the `stripe` provider reads every webhook through it, `payments/stripe.rs`). The header is `t=<unix seconds>,v1=<hex>[,v1=<hex>…]` (other schemes ignored); a
 //! `v1` is HMAC-SHA256, keyed by the endpoint's signing secret, of `<t>.<raw body>`. The
 //! event is taken only when one `v1` matches (compared in constant time) and `t` is at
 //! most five minutes from now either way, so an event captured off the wire cannot be
@@ -14,15 +13,24 @@ pub const TOLERANCE_SECS: i64 = 300;
 
 /// Why a webhook was refused: a 400 that changes nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum Refused {
-    #[error("The Stripe-Signature header is missing.")]
     Missing,
-    #[error("The Stripe-Signature header cannot be read.")]
     Unreadable,
-    #[error("The webhook's signature does not match.")]
     Mismatch,
-    #[error("The webhook was signed too long ago.")]
     TooOld,
+}
+
+impl Refused {
+    /// The 400's message.
+    pub fn message(self) -> &'static str {
+        match self {
+            Refused::Missing => "The Stripe-Signature header is missing.",
+            Refused::Unreadable => "The Stripe-Signature header cannot be read.",
+            Refused::Mismatch => "The webhook's signature does not match.",
+            Refused::TooOld => "The webhook was signed too long ago.",
+        }
+    }
 }
 
 /// The `v1` signature of `body` signed at `timestamp` with `secret`, in hex.

@@ -722,6 +722,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/stripe/intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start paying the cart by card with Stripe: a PaymentIntent for its total, for Stripe.js to confirm; then place the order with its id */
+        post: operations["createStripeIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's events, signed with the endpoint's secret (`Stripe-Signature`): a card held for a checkout places its order, once */
+        post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products/{id}": {
         parameters: {
             query?: never;
@@ -1643,6 +1677,12 @@ export interface components {
         PaymentInput: {
             card?: components["schemas"]["CardInput"] | null;
             method: components["schemas"]["PaymentMethodId"];
+            /**
+             * @description For `card` when Stripe takes the cards: the PaymentIntent the shopper confirmed in
+             *     Stripe's element (`POST /api/payments/stripe/intents` made it). The order is the
+             *     one that intent was made for.
+             */
+            paymentIntentId?: string | null;
         };
         /** @description A way to pay the checkout offers. */
         PaymentMethod: {
@@ -1653,6 +1693,7 @@ export interface components {
             discountPercent?: number | null;
             id: components["schemas"]["PaymentMethodId"];
             label: string;
+            stripe?: components["schemas"]["StripeSettings"] | null;
         };
         /**
          * @description The ways to pay the checkout offers.
@@ -2152,6 +2193,33 @@ export interface components {
          * @enum {string}
          */
         StaffRole: "owner" | "staff" | "viewer";
+        /** @description A Stripe event, of what the store reads (Stripe's reference has the rest). */
+        StripeEvent: {
+            /** @description `{"object": {...}}`: the PaymentIntent, for the events the store acts on. */
+            data: unknown;
+            /** @description `evt_...`: an event sent again has the same id. */
+            id: string;
+            /** @description `payment_intent.amount_capturable_updated`, ... */
+            type: string;
+        };
+        /**
+         * @description A PaymentIntent made for the shopper's checkout, for the browser to confirm with
+         *     Stripe.js.
+         */
+        StripeIntent: {
+            /** @description What it holds: the cart's total, in dollars. */
+            amount: components["schemas"]["Cents"];
+            /** @description What Stripe.js confirms the intent with; never logged. */
+            clientSecret: string;
+            paymentIntentId: string;
+        };
+        /** @description What the checkout's card element needs when Stripe takes the cards. */
+        StripeSettings: {
+            /** @description Where Stripe.js loads from. */
+            jsUrl: string;
+            /** @description The publishable key Stripe.js is started with. */
+            publishableKey: string;
+        };
         /**
          * @description A department (links to its page), a brand (links to a search for it, filtered to
          *     it) or a product (links to its page).
@@ -4212,6 +4280,65 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createStripeIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInput"];
+            };
+        };
+        responses: {
+            /** @description The intent, holding nothing until the browser confirms it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeIntent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveStripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description Taken (or taken before: an event sent again changes nothing) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getProduct: {
         parameters: {
             query?: never;
@@ -4696,6 +4823,9 @@ export type ShippingMethods = components['schemas']['ShippingMethods'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type StaffInput = components['schemas']['StaffInput'];
 export type StaffRole = components['schemas']['StaffRole'];
+export type StripeEvent = components['schemas']['StripeEvent'];
+export type StripeIntent = components['schemas']['StripeIntent'];
+export type StripeSettings = components['schemas']['StripeSettings'];
 export type Suggestion = components['schemas']['Suggestion'];
 export type Suggestions = components['schemas']['Suggestions'];
 export type SummaryBody = components['schemas']['SummaryBody'];
