@@ -52,7 +52,12 @@ export function withStaff(accounts) {
   settings.staff = accounts;
 }
 
-/** Starts this file's store with these `market serve` flags too (e.g. `--demo`). Call it at the top of the test file. */
+/**
+ * Starts this file's store with these `market serve` flags too (e.g. `--demo`). Call it at
+ * the top of the test file. `args` may be an async function answering them, called just
+ * before the store starts: for flags known only then (the address of a server the file
+ * starts first).
+ */
 export function serveWith(args) {
   settings.serveArgs = args;
 }
@@ -68,7 +73,7 @@ before(async () => {
     shared.store = await startStore({
       products: () => settings.products,
       staff: () => settings.staff,
-      serveArgs: () => settings.serveArgs,
+      serveArgs: () => (typeof settings.serveArgs === 'function' ? settings.serveArgs() : settings.serveArgs),
     });
     storeStarted.resolve();
   } catch (error) {
@@ -92,7 +97,8 @@ after(async () => {
  * One journey: a test with a fresh browser context (no cookies, so a visitor until it
  * signs in). Browser console errors, uncaught page errors, failed requests and 5xx
  * answers seen during it fail it, except the failed answers it declares with
- * `allow(status, path)`. A failure keeps a screenshot and the page's HTML.
+ * `allow(status, path)` (`path` a string, or a RegExp for paths with an id in them). A
+ * failure keeps a screenshot and the page's HTML.
  */
 export function journey(name, body) {
   test(name, { timeout: 120_000 }, async () => {
@@ -139,7 +145,7 @@ function watchBrowser(context, allowed) {
   const problems = [];
   const isAllowed = (status, url) => {
     const path = new URL(url, shared.url).pathname;
-    return allowed.some((a) => a.status === status && a.path === path);
+    return allowed.some((a) => a.status === status && (a.path instanceof RegExp ? a.path.test(path) : a.path === path));
   };
   context.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -328,6 +334,12 @@ export async function expectPath(page, path) {
 /** Waits until `locator` is visible; fails the step otherwise. */
 /** The store's address (http://127.0.0.1:PORT). */
 export const storeUrl = () => shared.url;
+
+/** The store's address once it has started: for a file's `before` hooks, which may run before it has. */
+export const startedStoreUrl = async () => {
+  await started;
+  return shared.url;
+};
 
 /**
  * Runs SQL on this file's store's database, SQLite or PostgreSQL alike (store.mjs): for

@@ -28,7 +28,8 @@ export const chromiumArgs = [
 
 /**
  * Starts the binary on a free port and a fresh data folder (seeded with a catalog of
- * `products` products first when that is given); resolves once it prints its URL.
+ * `products` products first when that is given), with the `market serve` flags
+ * `serveArgs` answers (an array, or a promise of one); resolves once it prints its URL.
  * `products` may be a function, asked after the first await: node:test starts a file's
  * `before` hook before the rest of the file has run (and called seedCatalog).
  */
@@ -42,7 +43,8 @@ export async function startStore({ products: wanted, staff = () => [], serveArgs
   const where = database ? ['--data-dir', dataDir, '--database', database] : ['--data-dir', dataDir];
   if (products !== undefined) await seed(bin, where, products, env);
   for (const account of staff()) await addStaff(bin, where, account, env);
-  const args = ['serve', '--addr', '127.0.0.1:0', ...where, ...serveArgs()];
+  // Asked last, and awaited: the flags may name a server the caller starts only now.
+  const args = ['serve', '--addr', '127.0.0.1:0', ...where, ...(await serveArgs())];
   if (process.env.MARKET_E2E_WEB_DIR) args.push('--web-dir', resolve(process.env.MARKET_E2E_WEB_DIR));
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, MARKET_LOG: 'info' } });
   let log = '';

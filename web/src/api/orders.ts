@@ -13,15 +13,14 @@ export const listOrders = () => get<Orders>('/api/orders').then((r) => r.Orders)
  * is not placed twice (the server answers the first order again).
  */
 export const placeOrder = (total: number, productIds: number[], idempotencyKey: string, choice: QuoteInput = {}) =>
-  post<Order>(
-    '/api/orders',
-    {
-      total,
-      products: productIds.map((productId) => ({ productId })),
-      ...given(choice),
-    } satisfies OrderInput,
-    { 'Idempotency-Key': idempotencyKey },
-  );
+  post<Order>('/api/orders', orderBody(total, productIds, choice), { 'Idempotency-Key': idempotencyKey });
+
+/** What an order sends: the total, the products, and the choices given. */
+export const orderBody = (total: number, productIds: number[], choice: QuoteInput = {}): OrderInput => ({
+  total,
+  products: productIds.map((productId) => ({ productId })),
+  ...given(choice),
+});
 
 /**
  * The choice's fields that name something (no `null`, no `undefined`, no empty code, and

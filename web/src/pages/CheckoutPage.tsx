@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ApiError, type Shortage } from '../api/client.ts';
-import type { PaymentInput } from '../api/types.ts';
+import type { Order, PaymentInput } from '../api/types.ts';
 import { Button } from '../components/Button.tsx';
 import { ErrorLines } from '../components/FormField.tsx';
 import { LineItem, LineList } from '../components/LineItem.tsx';
@@ -14,8 +14,10 @@ import { CardForm } from '../features/checkout/CardForm.tsx';
 import { DeliveryChoice } from '../features/checkout/DeliveryChoice.tsx';
 import { PaymentChoice } from '../features/checkout/PaymentChoice.tsx';
 import { PromotionCode } from '../features/checkout/PromotionCode.tsx';
+import { StripeCardElement } from '../features/checkout/StripeCardElement.tsx';
 import { useCardForm } from '../features/checkout/useCardForm.ts';
 import { useCheckout } from '../features/checkout/useCheckout.ts';
+import { useStripeCard } from '../features/checkout/useStripeCard.ts';
 import { paths, to } from '../lib/paths.ts';
 import { useLoad } from '../lib/useLoad.ts';
 import { useStore } from '../store/index.ts';
@@ -33,6 +35,7 @@ function Checkout() {
   const listShippingMethods = useStore((s) => s.listShippingMethods);
   const listPaymentMethods = useStore((s) => s.listPaymentMethods);
   const placeOrder = useStore((s) => s.placeOrder);
+  const createStripeIntent = useStore((s) => s.createStripeIntent);
   const removeFromCart = useStore((s) => s.removeFromCart);
   const lines = useStore((s) => s.cart.lines);
   const methods = useStore((s) => s.checkout.methods);
@@ -45,6 +48,10 @@ function Checkout() {
   const checkout = useCheckout(loaded.status === 'ready');
   const { quote } = checkout;
   const card = useCardForm();
+  // A card is taken through Stripe when the server names its settings; else by the test provider's form.
+  const stripeSettings = paymentMethods.find((m) => m.id === 'card')?.stripe ?? undefined;
+  const byStripe = checkout.paymentMethod === 'card' && stripeSettings !== undefined;
+  const stripeCard = useStripeCard(byStripe ? stripeSettings : undefined, quote?.total);
   const itemCount = lines.length;
   const navigate = useNavigate();
   // While an order is on its way the cart empties; that must not bounce the shopper to /cart.
@@ -55,7 +62,36 @@ function Checkout() {
 
   if (loaded.status === 'ready' && itemCount === 0 && !placing) return <Navigate to={paths.cart} replace />;
 
+  /**
+   * Nothing was ordered: what is about the card shows by it (`claim`: a decline, a
+   * field's line), the rest here.
+   */
+  const refused = (claim: (error: unknown, lines: string[]) => string[]) => (error: unknown) => {
+    setPlacing(false);
+    const rest = claim(error, orderErrors(error));
+    setErrors(rest);
+    setShortages(new Map(error instanceof ApiError ? error.shortages.map((s) => [s.productId, s]) : []));
+    // Price the cart again as it is now (a code used up meanwhile is then refused by the
+    // code's field, and dropped). A refused card changes no figure.
+    if (error instanceof ApiError && (error.status === 409 || (error.status === 400 && rest.length > 0)))
+      checkout.requote();
+  };
+  const placed = (order: Order) => navigate(to.orderConfirmation(order.id));
+
+  // Through Stripe: the card is taken first (its fields checked, an intent made for the
+  // quote's order, the card confirmed), then the order names the intent. A card refused
+  // on the way orders nothing and keeps everything as it was.
+  const placeByStripe = () => {
+    setPlacing(true);
+    setErrors([]);
+    stripeCard
+      .pay(JSON.stringify(quote), () => createStripeIntent(quote))
+      .then((payment) => (payment ? placeOrder(quote, payment) : undefined))
+      .then((order) => (order ? placed(order) : setPlacing(false)), refused(stripeCard.claim));
+  };
+
   const place = () => {
+    if (byStripe) return placeByStripe();
     // A card goes with the order only once its form is filled in; the RedCard needs nothing.
     let payment: PaymentInput | undefined;
     if (checkout.paymentMethod === 'card') {
@@ -65,20 +101,7 @@ function Checkout() {
     }
     setPlacing(true);
     setErrors([]);
-    placeOrder(quote, payment).then(
-      (order) => navigate(to.orderConfirmation(order.id)),
-      (error: unknown) => {
-        setPlacing(false);
-        // What is about the card shows by its form (a decline, a field's line); the rest here.
-        const rest = payment ? card.claim(error, orderErrors(error)) : orderErrors(error);
-        setErrors(rest);
-        setShortages(new Map(error instanceof ApiError ? error.shortages.map((s) => [s.productId, s]) : []));
-        // Nothing was ordered: price the cart again as it is now (a code used up meanwhile
-        // is then refused by the code's field, and dropped). A refused card changes no figure.
-        if (error instanceof ApiError && (error.status === 409 || (error.status === 400 && rest.length > 0)))
-          checkout.requote();
-      },
-    );
+    placeOrder(quote, payment).then(placed, refused(payment ? card.claim : (_, lines) => lines));
   };
 
   // Removing a short line: once no line of a short product is left, it is no longer short.
@@ -115,7 +138,11 @@ function Checkout() {
                 />
               </AddressChooser>
               <PaymentChoice methods={paymentMethods} chosen={checkout.paymentMethod} onChoose={checkout.choosePayment}>
-                <CardForm card={card} />
+                {stripeSettings ? (
+                  <StripeCardElement card={stripeCard} testMode={stripeSettings.publishableKey.startsWith('pk_test_')} />
+                ) : (
+                  <CardForm card={card} />
+                )}
               </PaymentChoice>
               <section className={styles.panel} aria-labelledby="checkout-items">
                 <h2 id="checkout-items">Items ({itemCount})</h2>
@@ -153,7 +180,11 @@ function Checkout() {
                   </div>
                 )}
                 <ErrorLines lines={shownErrors} />
-                <Button wide onClick={place} disabled={placing || itemCount === 0 || !checkout.current}>
+                <Button
+                  wide
+                  onClick={place}
+                  disabled={placing || itemCount === 0 || !checkout.current || (byStripe && !stripeCard.ready)}
+                >
                   {placing ? 'Placing your order…' : 'Place your order'}
                 </Button>
               </OrderSummary>

@@ -8,7 +8,7 @@ export interface CheckoutSlice {
     /** The shipping methods a shopper may choose, the default first. */
     methods: ShippingMethod[];
     methodsLoaded: boolean;
-    /** The ways a shopper may pay, the RedCard (the default) first. */
+    /** The ways a shopper may pay, the RedCard (the default) first; a card taken through Stripe names its settings. */
     paymentMethods: PaymentMethod[];
     paymentMethodsLoaded: boolean;
     /** The cart as the server last priced it under the shopper's choices; `null` before any quote. */

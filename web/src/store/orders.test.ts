@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../api/client.ts';
+import type { Stripe, StripeElements } from '../lib/stripe.ts';
+import { payByStripe } from '../lib/stripePayment.ts';
 import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
 import { cartLine, order, quote, shippingMethod } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
@@ -236,4 +238,75 @@ describe('orders', () => {
     assert.equal(retried, first, 'the same order, sent again');
     assert.notEqual(other, first, 'another code is another order');
   });
+
+  test("a Stripe intent is asked for with the order's own body, paid by card", async () => {
+    const intent = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_abc', amount: 31.4 };
+    const server = fakeServer({ status: 201, json: intent });
+    const quoted = quote(31.4, { addressId: 7, shippingMethod: shippingMethod(2), promotionCode: 'SPRING10', paymentMethod: 'card' });
+    assert.deepEqual(await storeReadyToOrder().getState().createStripeIntent(quoted), intent);
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.headers['XSRF-Token']]), [
+      ['POST', '/api/payments/stripe/intents', 'abc'],
+    ]);
+    assert.deepEqual(server.calls[0]?.body, {
+      total: 31.4,
+      products: [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }],
+      addressId: 7,
+      shippingMethodId: 2,
+      promotionCode: 'SPRING10',
+      payment: { method: 'card' },
+    });
+  });
+
+  test("a stale cart refused at the intent (409) reloads the cart and rethrows, as the order's would", async () => {
+    const server = fakeServer(
+      fail(409, 'Your cart changed. Please review it and place the order again.'),
+      ok({ Products: [cartLine(1, 51, 21.99)], subtotal: 21.99, discount: 0, total: 21.99 }),
+    );
+    const store = storeReadyToOrder();
+    await assert.rejects(store.getState().createStripeIntent(quote(25.3, { paymentMethod: 'card' })), { status: 409 });
+    assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [
+      ['POST', '/api/payments/stripe/intents'],
+      ['GET', '/api/cart'],
+    ]);
+    assert.deepEqual(store.getState().cart.lines, [cartLine(1, 51, 21.99)]);
+    assert.deepEqual(store.getState().orders.list, [order(1)]);
+  });
+
+  test('a card paid through Stripe: the intent, the card confirmed against it, then the order naming it', async () => {
+    const intent = { paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_abc', amount: 25.3 };
+    const server = fakeServer({ status: 201, json: intent }, { status: 201, json: order(2, 25.3) });
+    const store = storeReadyToOrder();
+    const byCard = quote(25.3, { paymentMethod: 'card' });
+    const confirmed: string[] = [];
+    const elements = { submit: () => Promise.resolve({}) } as unknown as StripeElements;
+    const stripe = {
+      confirmPayment: ({ clientSecret }: { clientSecret: string }) => {
+        confirmed.push(`${clientSecret} after ${server.calls.length} call`);
+        return Promise.resolve({ paymentIntent: { id: 'pi_1', status: 'requires_capture' } });
+      },
+    } as unknown as Stripe;
+
+    const outcome = await payByStripe(stripe, elements, () => store.getState().createStripeIntent(byCard));
+    assert.ok('paid' in outcome);
+    await store.getState().placeOrder(byCard, { method: 'card', paymentIntentId: outcome.paid });
+    assert.deepEqual(confirmed, ['pi_1_secret_abc after 1 call']);
+    const products = [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }];
+    assert.deepEqual(server.calls.map((c) => [c.url, c.body]), [
+      ['/api/payments/stripe/intents', { total: 25.3, products, shippingMethodId: 1, payment: { method: 'card' } }],
+      ['/api/orders', { total: 25.3, products, shippingMethodId: 1, payment: { method: 'card', paymentIntentId: 'pi_1' } }],
+    ]);
+    assert.equal(store.getState().cart.lines.length, 0);
+  });
+
+  test('an intent the store was not paid (402) keeps the cart, without reloading it', async () => {
+    const server = fakeServer(fail(402, 'Your card was declined.'));
+    const store = storeReadyToOrder();
+    await assert.rejects(store.getState().placeOrder(quote(25.3, { paymentMethod: 'card' }), { method: 'card', paymentIntentId: 'pi_1' }), {
+      status: 402,
+      message: 'Your card was declined.',
+    });
+    assert.equal(server.calls.length, 1);
+    assert.equal(store.getState().cart.lines.length, 4);
+  });
 });
+
