@@ -14,10 +14,14 @@ nginx (scripts/cluster/cluster.py), act as one store:
    comes back into the rotation;
 4. 100 identical orders with one Idempotency-Key, spread over the three replicas at
    once, make exactly one order, and every answer names it;
-5. 500 shoppers each hold the last 10 units of a product in their cart and all place
+5. 20 refunds of a fifth of an order's total, sent by staff at once over the three
+   replicas with 20 keys: exactly 5 answer 201 and 15 answer 409, and the refunds
+   stored, promised and paid back by the provider add up to 5 of them: never more than
+   was paid;
+6. 500 shoppers each hold the last 10 units of a product in their cart and all place
    their order at once, spread over the three replicas: exactly 10 orders, stock 0 and
    never below, 490 clear refusals (409 naming the product);
-6. PostgreSQL stops while the store serves: every answer that needs it is a 503 in the
+7. PostgreSQL stops while the store serves: every answer that needs it is a 503 in the
    error shape within the store's time limit, /readyz says 503, every replica leaves the
    rotation; when PostgreSQL is back, the store serves again by itself and every replica
    comes back. Then PostgreSQL hangs (every process of it stopped with SIGSTOP, as a
@@ -464,6 +468,42 @@ def one_key_many_replicas(cluster):
     print(f"100 answers 201, all naming order {ids.pop()}; 1 order stored")
 
 
+def refunds_across_replicas(cluster):
+    step("20 refunds of a fifth of an order at once, over the three replicas: never more than was paid")
+    shopper = Shopper()
+    shopper.sign_up(cluster.url)
+    for product in (53, 62):
+        assert shopper.call(cluster.url, "POST", "/api/cart", {"productId": product})[0] == 201
+    status, order = shopper.order(cluster.url, "refunded-order", shopper.checkout_body(cluster.url))
+    assert status == 201 and order["payment"]["status"] == "paid", (status, order)
+    total_cents = round(order["total"] * 100)
+    fifth = total_cents // 5  # 5 fit in the total, 6 do not
+    staff = Shopper()
+    staff_id = staff.sign_up(cluster.url)
+    sql(cluster, f"UPDATE users SET role = 'staff' WHERE id = {staff_id}")
+    staff.sign_in(cluster.url)  # a session that carries the role
+    bases = [r.url for r in cluster.replicas]
+    barrier = threading.Barrier(20)
+
+    def refund(n):
+        body = {"amount": fifth / 100, "reason": "Cluster race", "restock": []}
+        barrier.wait()
+        path = f"/api/admin/orders/{order['id']}/refunds"
+        return staff.call(bases[n % 3], "POST", path, body, {"Idempotency-Key": f"cluster-refund-{n}"})
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        answers = list(pool.map(refund, range(20)))
+    statuses = collections.Counter(status for status, _ in answers)
+    assert statuses == {201: 5, 409: 15}, answers
+    refunded = number(cluster, f"SELECT coalesce(sum(amount_cents), 0) FROM refunds WHERE order_id = {order['id']}")
+    promised = number(cluster, f"SELECT refunded_cents FROM payments WHERE order_id = {order['id']}")
+    assert refunded == promised == 5 * fifth, (refunded, promised, fifth)
+    paid_back = f"""SELECT coalesce(sum(r.amount_cents), 0) FROM test_provider_refunds r
+                    JOIN payments p ON p.intent_id = r.charge_id WHERE p.order_id = {order['id']}"""
+    wait_until(lambda: number(cluster, paid_back) == 5 * fifth, 40, lambda: f"paid back {number(cluster, paid_back)}")
+    print(f"5 answers 201, 15 answers 409; {5 * fifth} of {total_cents} cents refunded, promised and paid back")
+
+
 def last_units_across_replicas(cluster, shoppers=500, units=10):
     step(f"{shoppers} shoppers order the last {units} units of one product at once, over the three replicas")
     product = IN_STOCK[40]
@@ -618,6 +658,7 @@ def main():
         review_shows_everywhere(cluster)
         kill_mid_checkout(cluster)
         one_key_many_replicas(cluster)
+        refunds_across_replicas(cluster)
         last_units_across_replicas(cluster)
         database_outage(cluster)
         database_hangs(cluster)
