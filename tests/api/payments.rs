@@ -328,18 +328,30 @@ async fn cancelling_an_order_pays_its_money_back_once() {
 }
 
 #[actix_web::test]
-async fn a_card_number_is_never_written_to_the_database() {
+async fn a_card_number_is_never_written_to_the_database_or_the_log() {
     if crate::helpers::sqlite_only("reads the database file") {
         return;
     }
-    let app = spawn_app().await;
+    let log = tempfile::tempdir().unwrap();
+    let log_file = log.path().join("market.log");
+    let destination = market::logging::Destination::File(log_file.clone());
+    let access = market::logging::Log::start(destination, market::logging::LogFormat::Json).unwrap();
+    let flushed = access.clone();
+    let app = crate::helpers::spawn_app_with(move |config| {
+        config.log = Some(access);
+        config.access_log = true;
+    })
+    .await;
     let shopper = shopper(&app).await;
     for number in [APPROVED, "4000 0000 0000 0002", "5555 5555 5555 4444"] {
         let quote = card_quote(&shopper).await;
         shopper.send(reqwest::Method::POST, "/api/orders", Some(card_order(&quote, number))).await;
     }
-    // Every byte the store wrote: the database file and its write-ahead log.
-    let mut written = Vec::new();
+    // Every byte the store wrote: the database file and its write-ahead log, and the
+    // log with a line for each request.
+    flushed.flush(std::time::Duration::from_secs(5));
+    let mut written = std::fs::read(&log_file).unwrap();
+    assert!(String::from_utf8_lossy(&written).contains("/api/orders"), "the log has the orders");
     for entry in std::fs::read_dir(app.data_dir.path()).unwrap() {
         let path = entry.unwrap().path();
         if path.is_file() {
