@@ -20,14 +20,19 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 
 /// The policy this store's pages carry: [`CONTENT_SECURITY_POLICY`], and with Stripe,
 /// Stripe.js and its card element's frames from Stripe.js's origin and calls to Stripe's
-/// API (the sources Stripe's documentation lists).
+/// API (the sources Stripe's documentation lists for cards).
 pub fn content_security_policy(stripe: Option<&StripeKeys>) -> String {
     let Some(keys) = stripe else { return CONTENT_SECURITY_POLICY.to_owned() };
     let js = StripeKeys::origin(&keys.js_url);
     let api = StripeKeys::origin(&keys.api_base);
+    // Stripe's own Stripe.js opens a card's 3D Secure check in a frame of its hooks host.
+    let frames = match js {
+        "https://js.stripe.com" => format!("{js} https://hooks.stripe.com"),
+        _ => js.to_owned(),
+    };
     CONTENT_SECURITY_POLICY
         .replace("script-src 'self'", &format!("script-src 'self' {js}"))
-        .replace("connect-src 'self'", &format!("connect-src 'self' {api}; frame-src {js}"))
+        .replace("connect-src 'self'", &format!("connect-src 'self' {api}; frame-src {frames}"))
 }
 
 pub const HSTS: &str = "max-age=31536000; includeSubDomains";
@@ -76,4 +81,27 @@ pub async fn finish(
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn with_stripe_the_policy_allows_stripe_js_its_frames_and_its_api_and_nothing_more() {
+        assert_eq!(content_security_policy(None), CONTENT_SECURITY_POLICY);
+        let live = content_security_policy(Some(&StripeKeys::new("sk", "pk", "whsec")));
+        assert!(live.contains("script-src 'self' https://js.stripe.com;"), "{live}");
+        assert!(live.contains("connect-src 'self' https://api.stripe.com;"), "{live}");
+        assert!(live.contains("frame-src https://js.stripe.com https://hooks.stripe.com;"), "{live}");
+        assert!(live.contains("default-src 'self';") && live.contains("frame-ancestors 'none'"), "{live}");
+        let fake = StripeKeys {
+            api_base: "http://127.0.0.1:9".into(),
+            js_url: "http://127.0.0.1:9/v3/".into(),
+            ..StripeKeys::new("sk", "pk", "whsec")
+        };
+        let local = content_security_policy(Some(&fake));
+        assert!(local.contains("script-src 'self' http://127.0.0.1:9;"), "{local}");
+        assert!(local.contains("frame-src http://127.0.0.1:9;"), "{local}");
+    }
 }
