@@ -185,12 +185,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let destination = args.log_file.clone().map_or(Destination::Stderr, Destination::File);
     let log = Log::start(destination, args.log_format)?;
     log.install_for_events();
-    // A SQLite file is one server's; a PostgreSQL database is shared by design.
-    let location = location(&args.data_dir, args.database.as_deref())?;
-    let lock = location
-        .belongs_to_one_server()
-        .then(|| DataDirLock::take(&args.data_dir, "market serve"))
-        .transpose()?;
+    // The data folder is one server's on either engine: it holds the SQLite file, or on
+    // PostgreSQL (a database replicas share by design) this server's catalog index,
+    // which a second server writing beside it would break.
+    location(&args.data_dir, args.database.as_deref())?;
+    let lock = DataDirLock::take(&args.data_dir, "market serve")?;
     let config = Config::from_args(args, &log);
     let served = run(config);
     drop(lock);

@@ -83,6 +83,24 @@ async fn a_seed_of_postgres_leaves_a_data_folder_in_use_alone() {
     assert!(server.wait().unwrap().success(), "the server stops cleanly");
 }
 
+#[actix_web::test]
+async fn two_replicas_given_one_data_folder_are_refused_with_a_clear_message() {
+    let Some(url) = empty_database().await else { return };
+    // The folder holds each replica's own catalog index: a second one would write it
+    // under the first's feet.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut first, _) = crate::server::serve(dir.path(), &[("MARKET_DATABASE", &url)]);
+    let out = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &url, "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && said.contains("is in use by market serve"), "{said}");
+    let _ = Command::new("kill").args(["-TERM", &first.id().to_string()]).status();
+    assert!(first.wait().unwrap().success(), "the first stops cleanly");
+}
+
 /// Runs `market ARGS` over a data folder of its own (a seed builds its catalog index
 /// there; tests running at once must not share one); answers whether it succeeded and
 /// what it said.
