@@ -1,9 +1,12 @@
 // Lighthouse on the store's pages: mobile form factor, Lighthouse's default simulated
 // throttling, four categories, each page `runs` times, one run after another in one
 // headless Chromium (each run in a fresh tab; Lighthouse clears the origin's storage and
-// the cache before each).
+// the cache before each, except on a signed-in shopper's page: see signInShopper).
+import { randomBytes } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's own dependency, the one it drives Chromium with.
+import puppeteer from 'puppeteer-core';
 import { chromiumArgs } from '../e2e/store.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -16,26 +19,35 @@ export const METRICS = {
   fcp: 'first-contentful-paint',
 };
 
+/**
+ * The audits not run on a signed-in shopper's page. The store marks a shopper's own
+ * screens `noindex` and robots.txt disallows them, as is right for private pages, so
+ * is-crawlable fails there by design; the rest of SEO still holds them to 100.
+ */
+export const SHOPPER_SKIPPED_AUDITS = ['is-crawlable'];
+
 // The journeys' flags; chrome-launcher starts a visible browser unless told otherwise.
 const chromeFlags = ['--headless=new', ...chromiumArgs];
 
 /**
- * Runs Lighthouse `runs` times on each of `paths` (relative to `base`) and answers, per
- * page, every run's scores (0 to 100), metrics and failed audits, plus the median run.
- * `onRun` is told about each run as it ends (for progress).
+ * Runs Lighthouse `runs` times on each of `pages` ({path, shopper?}, the path relative
+ * to `base`) and answers, per page, every run's scores (0 to 100), metrics and failed
+ * audits, plus the median run. A page with `shopper` ({cart: product ids}) is seen by a
+ * new shopper signed up before each run. `onRun` is told about each run as it ends.
  */
-export async function lighthousePages(base, paths, runs, onRun = () => undefined) {
+export async function lighthousePages(base, pages, runs, onRun = () => undefined) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     chromeFlags,
     logLevel: 'silent',
   });
-  const pages = [];
+  const results = [];
   let version = '';
   let userAgent = '';
   try {
-    for (const path of paths) {
+    for (const { path, shopper } of pages) {
       const page = { path, runs: [] };
+      if (shopper) Object.assign(page, { signedIn: true, skippedAudits: SHOPPER_SKIPPED_AUDITS });
       for (let i = 0; i < runs; i += 1) {
         // A run Lighthouse could not finish (no score, a runtime error such as NO_LCP or
         // NO_NAVSTART, "Please run Lighthouse again") is tried again, up to three times in
@@ -44,11 +56,14 @@ export async function lighthousePages(base, paths, runs, onRun = () => undefined
         const ATTEMPTS = 3;
         let run;
         for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+          if (shopper) await signInShopper(chrome.port, base, shopper);
           const result = await lighthouse(new URL(path, base).href, {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: CATEGORIES,
+            // Lighthouse would clear the origin's cookies, and with them the shopper's session.
+            ...(shopper && { disableStorageReset: true, skipAudits: SHOPPER_SKIPPED_AUDITS }),
           });
           if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
           const { lhr } = result;
@@ -63,12 +78,57 @@ export async function lighthousePages(base, paths, runs, onRun = () => undefined
         onRun(path, i + 1, run);
       }
       page.median = medianRun(page.runs);
-      pages.push(page);
+      results.push(page);
     }
   } finally {
     await chrome.kill();
   }
-  return { version, userAgent, pages };
+  return { version, userAgent, pages: results };
+}
+
+/**
+ * Signs a new shopper up in the Chromium Lighthouse drives, with `cart`'s products in
+ * their cart: through the API from the store's own origin, so the session cookie lands
+ * in the browser, where Lighthouse's tab (opened next) finds it. The last run's shopper
+ * is signed out first; the HTTP cache is cleared last, as Lighthouse does for the other
+ * pages but not with disableStorageReset, so the page still loads cold.
+ */
+async function signInShopper(port, base, { cart }) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const tab = await browser.newPage();
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Network.clearBrowserCookies');
+    // An API answer, not a screen: nothing of the app loads (or is cached) here.
+    await tab.goto(new URL('/api/session', base).href);
+    const id = randomBytes(4).toString('hex');
+    const shopper = { firstName: 'Robin', lastName: 'Quality', username: `lh_${id}`, email: `lh_${id}@market.test`, password: `pass-${id}` };
+    const failure = await tab.evaluate(
+      async (shopper, cart) => {
+        const send = async (path, body) => {
+          const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
+          const response = await fetch(path, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'XSRF-Token': decodeURIComponent(cookie?.slice(11) ?? '') },
+            body: JSON.stringify(body),
+          });
+          return response.ok ? '' : `POST ${path} answered ${response.status}: ${await response.text()}`;
+        };
+        for (const [path, body] of [['/api/users', shopper], ...cart.map((productId) => ['/api/cart', { productId }])]) {
+          const failed = await send(path, body);
+          if (failed) return failed;
+        }
+        return '';
+      },
+      shopper,
+      cart,
+    );
+    if (failure) throw new Error(`signing a shopper up for Lighthouse: ${failure}`);
+    await cdp.send('Network.clearBrowserCache');
+    await tab.close();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 /** What one Lighthouse report says about the page, in the figures the stage keeps. */
