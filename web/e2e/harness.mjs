@@ -379,6 +379,20 @@ export const hasText = (locator, text) =>
  * The product cards of a product grid (a list named e.g. "Electronics products"): its
  * items with a heading, leaving out the lists inside the cards.
  */
+/**
+ * Puts the third product of the Electronics department in the cart from its page, as a
+ * shopper would ("Deliver it"), and waits for the cart link to count it; answers its name.
+ */
+export async function addAnElectronicsProduct(page) {
+  await page.goto('/departments/5');
+  const product = productCards(page, 'Electronics products').nth(2);
+  const name = await cardName(product);
+  await product.getByRole('button', { name: 'Deliver it' }).click();
+  await hasText(product.getByRole('status'), `Added ${name} to your cart`);
+  await shown(page.getByRole('link', { name: 'Cart, 1 item' }));
+  return name;
+}
+
 export const productCards = (page, listName) =>
   page
     .getByRole('list', { name: listName, exact: true })

@@ -6,7 +6,7 @@
 // the order says how it was paid.
 import assert from 'node:assert/strict';
 import {
-  cardName,
+  addAnElectronicsProduct,
   cents,
   dollars,
   eventually,
@@ -16,7 +16,6 @@ import {
   hasAttribute,
   hasText,
   journey,
-  productCards,
   shown,
   signUpByApi,
 } from './harness.mjs';
@@ -37,12 +36,7 @@ journey('a shopper pays by card: a declined card keeps the cart, an approved one
   allow(402, '/api/orders');
   allow(400, '/api/orders');
   await signUpByApi(context);
-  await page.goto('/departments/5');
-  const product = productCards(page, 'Electronics products').nth(2);
-  const name = await cardName(product);
-  await product.getByRole('button', { name: 'Deliver it' }).click();
-  await hasText(product.getByRole('status'), `Added ${name} to your cart`);
-  await shown(page.getByRole('link', { name: 'Cart, 1 item' }));
+  const name = await addAnElectronicsProduct(page);
 
   await page.goto('/checkout');
   await shown(page.getByRole('heading', { level: 1, name: 'Checkout' }));

@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { after, before } from 'node:test';
 import {
+  addAnElectronicsProduct,
   apiGet,
-  cardName,
   cents,
   eventually,
   expectPath,
@@ -22,7 +22,6 @@ import {
   hasAttribute,
   hasText,
   journey,
-  productCards,
   serveWith,
   shown,
   signUpByApi,
@@ -115,12 +114,7 @@ const describedBy = (field) =>
 /** A new shopper with one product in the cart, at the checkout with the card chosen and Stripe's element shown. */
 async function checkoutByCard(page, context) {
   await signUpByApi(context);
-  await page.goto('/departments/5');
-  const product = productCards(page, 'Electronics products').nth(2);
-  const name = await cardName(product);
-  await product.getByRole('button', { name: 'Deliver it' }).click();
-  await hasText(product.getByRole('status'), `Added ${name} to your cart`);
-  await shown(page.getByRole('link', { name: 'Cart, 1 item' }));
+  const name = await addAnElectronicsProduct(page);
 
   await page.goto('/checkout');
   await shown(page.getByRole('heading', { level: 1, name: 'Checkout' }));
