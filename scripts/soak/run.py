@@ -8,7 +8,8 @@ shopper), browse (departments, a department's products sorted and paged, product
 reviews, search and suggestions), load pages (as a browser does, accepting gzip and
 brotli; the API calls ask for identity, to be read), sign out and in, fill and empty carts,
 place orders with an `Idempotency-Key` (and send some again), post, edit and delete
-reviews, and keep favorites, for SOAK_MINUTES.
+reviews, and keep favorites, for SOAK_MINUTES; a staff member restocks through the back
+office what they buy, so nothing sells out.
 
 Every minute it prints a row: requests, requests/s, p50 and p99 latency (as the
 client measures it, Python included), errors (5xx, connection failures, and any status
@@ -82,6 +83,9 @@ class Server:
     def start(self):
         env = {k: v for k, v in os.environ.items() if not k.startswith("MARKET_")}
         env.update({"MARKET_LOG": "info", "NO_COLOR": "1"})
+        # The staff member who restocks, made as an operator makes one: on the stopped store.
+        subprocess.run([str(BIN), "staff", "add", STAFF, "--role", "staff", "--data-dir", self.data_dir],
+                       input=STAFF_PASSWORD + "\n", text=True, env=env, check=True, capture_output=True)
         with open(self.out_file, "ab") as out:
             self.proc = subprocess.Popen(
                 [str(BIN), "serve", "--addr", "127.0.0.1:0", "--data-dir", self.data_dir,
@@ -363,6 +367,37 @@ class Shopper:
                 time.sleep(0.1)
 
 
+class Restocker:
+    """A staff member who keeps the shelves full through the back office, as a shop does:
+    every RESTOCK_EVERY seconds, each product the shoppers buy from that is down to
+    RESTOCK_BELOW units is set back to RESTOCK_TO. Without it the soak's products sell out
+    and every later add to a cart is a sold-out 409."""
+
+    def __init__(self, server, stats):
+        self.client = Client(server.url)
+        self.stats = stats
+
+    call = Shopper.call
+
+    def start(self):
+        self.call("GET", "/api/session", {200})
+        if self.call("POST", "/api/session", {200}, {"credential": STAFF, "password": STAFF_PASSWORD}) is None:
+            sys.exit("the soak's staff member could not sign in")
+
+    def keep_stocked(self, stop):
+        while not stop.wait(RESTOCK_EVERY):
+            for product in IN_STOCK:
+                if stop.is_set():
+                    return
+                a = self.call("GET", f"/api/admin/products/{product}", {200})
+                if a is not None and a.json()["stock"] < RESTOCK_BELOW:
+                    self.call("PATCH", f"/api/admin/products/{product}", {200}, {"stock": RESTOCK_TO})
+
+
+STAFF, STAFF_PASSWORD = "soakstaff", "soak-staff-password"
+RESTOCK_EVERY, RESTOCK_BELOW, RESTOCK_TO = 5.0, 20, 100
+
+
 REVIEW = {"rating": 4, "title": "Soak test review", "description": "Written by a shopper of the soak test, again."}
 
 
@@ -445,6 +480,8 @@ def soak(server, args, run_seconds, warmup, version, date):
     shoppers = [Shopper(server, stats, n, dept_sizes) for n in range(args.workers)]
     for s in shoppers:
         s.start()
+    restocker = Restocker(server, stats)
+    restocker.start()
 
     say(f"# Soak: {args.workers} shoppers for {args.minutes:g} min")
     say()
@@ -468,6 +505,7 @@ def soak(server, args, run_seconds, warmup, version, date):
     stats.started = time.monotonic()
     threads = [threading.Thread(target=s.shop, args=(stop,), daemon=True) for s in shoppers]
     threads.append(threading.Thread(target=sampler, daemon=True))
+    threads.append(threading.Thread(target=restocker.keep_stocked, args=(stop,), daemon=True))
     for t in threads:
         t.start()
     minute = 0
