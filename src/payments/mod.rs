@@ -20,6 +20,9 @@ pub use provider::{Provider, Source, Voided};
 pub use stripe::StripeProvider;
 pub use test_provider::TestProvider;
 
+/// The refusal of a Stripe call to a store that takes no Stripe payments.
+pub const NO_STRIPE: &str = "This store takes no Stripe payments.";
+
 /// The providers this store pays with: the offline `test` one always (the spec's RedCard
 /// is its card, and without Stripe it takes typed cards too), and Stripe for cards when
 /// it is configured. Each payment names the provider that holds it.
@@ -59,7 +62,7 @@ impl Payments {
     pub fn taking(&self, source: &Source) -> Result<Chosen<'_>, Rejection> {
         match (source, &self.stripe) {
             (Source::Intent(_), Some(stripe)) => Ok(Chosen::Stripe(stripe)),
-            (Source::Intent(_), None) => Err(Rejection::Malformed("This store takes no Stripe payments.")),
+            (Source::Intent(_), None) => Err(Rejection::Malformed(NO_STRIPE)),
             (Source::Card(_), Some(_)) => Err(Rejection::Malformed(
                 "Enter your card in the card form: this store takes cards with Stripe.",
             )),

@@ -14,7 +14,7 @@
 use super::checkout::{Authorized, Hold, declined, place_authorized};
 use super::provider::{Provider, Source, Voided};
 use super::stripe::NewIntent;
-use super::{Chosen, Payments};
+use super::{NO_STRIPE, Payments};
 use crate::db::Db;
 use crate::db::orders::{Attempt, Placed};
 use crate::db::stripe::StripeCheckout;
@@ -46,7 +46,7 @@ pub async fn start(
     request: IntentRequest,
 ) -> Result<(NewIntent, Cents), ApiError> {
     let IntentRequest { user_id, seen, choice, key } = request;
-    let stripe = payments.stripe().ok_or(Rejection::Malformed("This store takes no Stripe payments."))?;
+    let stripe = payments.stripe().ok_or(Rejection::Malformed(NO_STRIPE))?;
     let choice = Choice { payment: Method::Card, ..choice };
     let checkout = db.quote_checkout(user_id, choice.clone()).await?;
     let total = accept(&checkout.lines, checkout.quote, &seen)?.total;
@@ -72,7 +72,8 @@ pub async fn complete(
     intent_id: &str,
     shopper: Option<ShopperId>,
 ) -> Result<Placed, ApiError> {
-    let stripe = payments.stripe().ok_or(Rejection::Malformed("This store takes no Stripe payments."))?;
+    let source = Source::Intent(intent_id.to_owned());
+    let provider = payments.taking(&source)?;
     let checkout = db.stripe_checkout(intent_id.to_owned()).await?;
     let Some(checkout) = checkout.filter(|c| shopper.is_none_or(|s| s == c.user_id)) else {
         return Err(Rejection::NotFound(Thing::PaymentIntent).into());
@@ -83,8 +84,7 @@ pub async fn complete(
     if let Some(placed) = placed_already(db, intent_id).await? {
         return Ok(placed);
     }
-    let source = Source::Intent(intent_id.to_owned());
-    let auth = match Chosen::Stripe(stripe).authorize(seen.total, source).await {
+    let auth = match provider.authorize(seen.total, source).await {
         Ok(auth) => auth,
         // Held no more: perhaps captured by another caller that placed the order meanwhile.
         Err(e) => return placed_already(db, intent_id).await?.ok_or_else(|| declined(e)),
