@@ -16,10 +16,17 @@ use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::{EmbeddedFile, RustEmbed};
 
+use actix_session::SessionMiddleware;
+
 use crate::api::answer_cache::AnswerCache;
+use crate::auth::CurrentUser;
+use crate::auth::session::SessionStore;
+use crate::config::Demo;
 use crate::db::Db;
 use crate::encoding::{self, Coding};
 use crate::error::json_error;
+use crate::payments::Payments;
+use crate::storefront::checkout;
 use crate::storefront::render::{Renderer, Script};
 use crate::storefront::{self, Modules, Pages, Prerendered, Styles};
 
@@ -189,7 +196,12 @@ impl Representation {
     }
 }
 
-pub fn configure(cfg: &mut web::ServiceConfig, source: BundleSource) {
+/// `sessions` reads who is signed in where a page is theirs alone: the checkout.
+pub fn configure(
+    cfg: &mut web::ServiceConfig,
+    source: BundleSource,
+    sessions: SessionMiddleware<SessionStore>,
+) {
     // Worked out before the first request rather than during it.
     LazyLock::force(&EMBEDDED_ASSETS);
     if source.0.is_none() {
@@ -201,6 +213,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, source: BundleSource) {
         .route("/assets/{path:.*}", web::get().to(asset_file))
         .route("/favicon.ico", web::get().to(favicon))
         .route("/pictures/{file}", web::get().to(picture_file))
+        .service(web::resource(checkout::CHECKOUT).wrap(sessions).route(web::get().to(checkout_page)))
         .default_service(web::to(fallback));
 }
 
@@ -253,27 +266,58 @@ async fn fallback(
     pages: web::Data<Pages>,
     renderer: web::Data<Renderer>,
 ) -> HttpResponse {
+    page(req, source, db, cache, pages, renderer, None).await
+}
+
+/// `/checkout`: drawn for the shopper signed in (storefront/checkout.rs), else as for anyone.
+async fn checkout_page(
+    req: HttpRequest,
+    source: web::Data<BundleSource>,
+    db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
+    pages: web::Data<Pages>,
+    renderer: web::Data<Renderer>,
+    shopper: Option<CurrentUser>,
+) -> HttpResponse {
+    page(req, source, db, cache, pages, renderer, shopper).await
+}
+
+/// The page for `req`: its shopper's own when `shopper` names one and there is
+/// something of theirs to draw, else the page anyone gets.
+async fn page(
+    req: HttpRequest,
+    source: web::Data<BundleSource>,
+    db: web::Data<Db>,
+    cache: web::Data<AnswerCache>,
+    pages: web::Data<Pages>,
+    renderer: web::Data<Renderer>,
+    shopper: Option<CurrentUser>,
+) -> HttpResponse {
     let path = req.path();
     let is_read = req.method() == Method::GET || req.method() == Method::HEAD;
     let last_segment = path.rsplit('/').next().unwrap_or_default();
     if !is_read || path == "/api" || path.starts_with("/api/") || last_segment.contains('.') {
         return missing(&req);
     }
-    match source.template() {
-        Some(template) => {
-            let pages = source.0.is_none().then_some(&**pages);
-            let (modules, styles, prerendered) = (source.modules(), source.styles(), source.prerendered());
-            let parts = storefront::Parts {
-                template: &template,
-                modules: &modules,
-                styles: &styles,
-                prerendered: &prerendered,
-                renderer: &renderer,
-            };
-            storefront::respond(&req, &db, &cache, pages, parts).await
+    let Some(template) = source.template() else { return missing(&req) };
+    let pages = source.0.is_none().then_some(&**pages);
+    let (modules, styles, prerendered) = (source.modules(), source.styles(), source.prerendered());
+    let parts = storefront::Parts {
+        template: &template,
+        modules: &modules,
+        styles: &styles,
+        prerendered: &prerendered,
+        renderer: &renderer,
+    };
+    let demo = req.app_data::<web::Data<Demo>>();
+    let payments = req.app_data::<web::Data<Payments>>();
+    if let (Some(shopper), Some(demo), Some(payments)) = (shopper, demo, payments) {
+        let own = checkout::Shopper { id: shopper.id, demo, payments };
+        if let Some(page) = checkout::respond(&req, &db, &cache, &parts, own).await {
+            return page;
         }
-        None => missing(&req),
     }
+    storefront::respond(&req, &db, &cache, pages, parts).await
 }
 
 fn missing(req: &HttpRequest) -> HttpResponse {

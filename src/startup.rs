@@ -274,7 +274,13 @@ fn serve_store(
             })
             .configure(|cfg| api::configure(cfg, session::middleware(session_store.clone(), &secret, secure)))
             .configure(crate::crawlers::configure)
-            .configure(|cfg| spa::configure(cfg, bundle.clone()))
+            .configure(|cfg| {
+                spa::configure(
+                    cfg,
+                    bundle.clone(),
+                    session::middleware(session_store.clone(), &secret, secure),
+                )
+            })
     })
     .listen(listener)?
     .shutdown_timeout(10)

@@ -7,6 +7,7 @@ use super::dto::{self, ObjectBody};
 use super::openapi::{BodilessWriteErrors, Conflict, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::domain::ShopperId;
 use crate::domain::addresses::AddressInput;
 use crate::error::ApiError;
 
@@ -17,9 +18,13 @@ use crate::error::ApiError;
     responses((status = 200, description = "The address book", body = dto::Addresses), Unauthorized)
 )]
 pub async fn list_addresses(db: web::Data<Db>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
-    let addresses = db.list_addresses(user.id).await?;
-    Ok(HttpResponse::Ok()
-        .json(dto::Addresses { addresses: addresses.into_iter().map(dto::Address::from).collect() }))
+    Ok(HttpResponse::Ok().json(load_addresses(&db, user.id).await?))
+}
+
+/// `GET /api/addresses`'s answer for `shopper`.
+pub async fn load_addresses(db: &Db, shopper: ShopperId) -> Result<dto::Addresses, ApiError> {
+    let addresses = db.list_addresses(shopper).await?;
+    Ok(dto::Addresses { addresses: addresses.into_iter().map(dto::Address::from).collect() })
 }
 
 #[api_operation(

@@ -8,9 +8,9 @@ use super::dto;
 use super::openapi::{BodilessWriteErrors, Conflict, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
-use crate::domain::CartLineId;
 use crate::domain::Thing;
 use crate::domain::inputs::{CartInput, check};
+use crate::domain::{CartLineId, ShopperId};
 use crate::error::ApiError;
 
 #[api_operation(
@@ -32,8 +32,12 @@ pub async fn get_cart(
     cache: web::Data<AnswerCache>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    let load = || async { Ok(Some(dto::Cart::from(db.get_cart(user.id).await?))) };
-    cache.answer(&req, Answer::Cart(user.id), Thing::CartLine, load).await
+    cache.answer(&req, Answer::Cart(user.id), Thing::CartLine, || load_cart(&db, user.id)).await
+}
+
+/// `GET /api/cart`'s answer for `shopper`.
+pub async fn load_cart(db: &Db, shopper: ShopperId) -> Result<Option<dto::Cart>, ApiError> {
+    Ok(Some(dto::Cart::from(db.get_cart(shopper).await?)))
 }
 
 #[api_operation(

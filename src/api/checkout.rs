@@ -8,6 +8,7 @@ use super::dto::{self, ObjectBody};
 use super::openapi::{NotFound, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
+use crate::domain::ShopperId;
 use crate::domain::inputs::{QuoteInput, check};
 use crate::domain::payments::Method;
 use crate::error::ApiError;
@@ -20,10 +21,15 @@ use crate::payments::{Payments, StripeProvider};
     responses((status = 200, description = "The methods", body = dto::ShippingMethods))
 )]
 pub async fn list_shipping_methods(db: web::Data<Db>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(load_shipping_methods(&db).await?))
+}
+
+/// `GET /api/shipping-methods`'s answer.
+pub async fn load_shipping_methods(db: &Db) -> Result<dto::ShippingMethods, ApiError> {
     let methods = db.list_shipping_methods().await?;
-    Ok(HttpResponse::Ok().json(dto::ShippingMethods {
+    Ok(dto::ShippingMethods {
         shipping_methods: methods.into_iter().map(dto::ShippingMethod::from).collect(),
-    }))
+    })
 }
 
 #[api_operation(
@@ -33,10 +39,15 @@ pub async fn list_shipping_methods(db: web::Data<Db>) -> Result<HttpResponse, Ap
     responses((status = 200, description = "The ways to pay", body = dto::PaymentMethods))
 )]
 pub async fn list_payment_methods(payments: web::Data<Payments>) -> HttpResponse {
+    HttpResponse::Ok().json(payment_methods(&payments))
+}
+
+/// `GET /api/payment-methods`'s answer.
+pub fn payment_methods(payments: &Payments) -> dto::PaymentMethods {
     let stripe = payments.stripe().map(StripeProvider::keys);
-    HttpResponse::Ok().json(dto::PaymentMethods {
+    dto::PaymentMethods {
         payment_methods: Method::ALL.into_iter().map(|m| dto::PaymentMethod::of(m, stripe)).collect(),
-    })
+    }
 }
 
 #[api_operation(
@@ -56,6 +67,14 @@ pub async fn quote_checkout(
 ) -> Result<HttpResponse, ApiError> {
     let input = input.into_inner().0;
     check(&input)?;
-    let checkout = db.quote_checkout(user.id, input.choice()).await?;
-    Ok(HttpResponse::Ok().json(dto::CheckoutQuote::from(checkout)))
+    Ok(HttpResponse::Ok().json(load_quote(&db, user.id, input).await?))
+}
+
+/// `POST /api/checkout/quote`'s answer for `shopper` and a checked `input`.
+pub async fn load_quote(
+    db: &Db,
+    shopper: ShopperId,
+    input: QuoteInput,
+) -> Result<dto::CheckoutQuote, ApiError> {
+    Ok(dto::CheckoutQuote::from(db.quote_checkout(shopper, input.choice()).await?))
 }

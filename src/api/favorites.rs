@@ -8,8 +8,8 @@ use super::dto;
 use super::openapi::{BodilessWriteErrors, NotFound, Unauthorized, WriteErrors};
 use crate::auth::CurrentUser;
 use crate::db::Db;
-use crate::domain::Thing;
 use crate::domain::inputs::{FavoriteInput, check};
+use crate::domain::{ShopperId, Thing};
 use crate::error::ApiError;
 
 #[api_operation(
@@ -28,11 +28,13 @@ pub async fn list_favorites(
     cache: web::Data<AnswerCache>,
     user: CurrentUser,
 ) -> Result<HttpResponse, ApiError> {
-    let load = || async {
-        let favorites = db.list_favorites(user.id).await?;
-        Ok(Some(dto::Favorites { products: favorites.into_iter().map(dto::Favorite::from).collect() }))
-    };
-    cache.answer(&req, Answer::Favorites(user.id), Thing::Favorite, load).await
+    cache.answer(&req, Answer::Favorites(user.id), Thing::Favorite, || load_favorites(&db, user.id)).await
+}
+
+/// `GET /api/favorites`'s answer for `shopper`.
+pub async fn load_favorites(db: &Db, shopper: ShopperId) -> Result<Option<dto::Favorites>, ApiError> {
+    let favorites = db.list_favorites(shopper).await?;
+    Ok(Some(dto::Favorites { products: favorites.into_iter().map(dto::Favorite::from).collect() }))
 }
 
 #[api_operation(

@@ -35,7 +35,13 @@ pub async fn get_session(
     session: Session,
 ) -> Result<HttpResponse, ApiError> {
     xsrf::ensure_id(&session)?;
-    let user = match session.get::<ShopperId>(USER_ID).ok().flatten() {
+    let shopper = session.get::<ShopperId>(USER_ID).ok().flatten();
+    Ok(HttpResponse::Ok().json(load_session(&db, &demo, shopper).await?))
+}
+
+/// What `GET /api/session` answers for a session signed in to `shopper` (or to no one).
+pub async fn load_session(db: &Db, demo: &Demo, shopper: Option<ShopperId>) -> Result<SessionUser, ApiError> {
+    let user = match shopper {
         Some(id) => db.get_user(id).await?.map(dto::User::from),
         None => None,
     };
@@ -43,7 +49,7 @@ pub async fn get_session(
         ends_after_minutes: public.ttl.as_secs() / 60,
         viewer: dto::DemoLogin { username: demo::VIEWER.username, password: demo::VIEWER.password },
     });
-    Ok(HttpResponse::Ok().json(SessionUser { user, demo }))
+    Ok(SessionUser { user, demo })
 }
 
 /// A fresh session key and anti-forgery id for the newly signed-in shopper: whatever

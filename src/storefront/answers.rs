@@ -157,3 +157,66 @@ pub struct Picture {
 pub struct Card {
     pub preview_image: String,
 }
+
+/// A shopper's own answers, for a page only they see (`checkout.rs`): made from their
+/// session, as the API makes each for them, and never kept in a page.
+pub mod own {
+    use serde::Serialize;
+
+    use super::FirstAnswer;
+    use crate::api::answer_cache::{Answer, AnswerCache};
+    use crate::api::{addresses, cart, checkout, favorites, session};
+    use crate::config::Demo;
+    use crate::db::Db;
+    use crate::domain::inputs::QuoteInput;
+    use crate::domain::{ShopperId, Thing};
+    use crate::error::ApiError;
+    use crate::payments::Payments;
+
+    /// The address of the quote's answer for no choice: the checkout's first `POST`.
+    pub const QUOTE: &str = "/api/checkout/quote";
+
+    fn json<T: Serialize>(url: &str, answered: Result<T, ApiError>) -> Option<FirstAnswer> {
+        let body = answered.and_then(|answer| serde_json::to_vec(&answer).map_err(ApiError::internal));
+        FirstAnswer::of(url.to_string(), body.map(Into::into))
+    }
+
+    /// `GET /api/session`.
+    pub async fn session(db: &Db, demo: &Demo, shopper: ShopperId) -> Option<FirstAnswer> {
+        json("/api/session", session::load_session(db, demo, Some(shopper)).await)
+    }
+
+    /// `GET /api/cart`, from the same per-shopper cache as the API's.
+    pub async fn cart(db: &Db, cache: &AnswerCache, shopper: ShopperId) -> Option<FirstAnswer> {
+        let answered =
+            cache.json(Answer::Cart(shopper), Thing::CartLine, || cart::load_cart(db, shopper)).await;
+        FirstAnswer::of("/api/cart".to_string(), answered)
+    }
+
+    /// `GET /api/favorites`, from the same per-shopper cache as the API's.
+    pub async fn favorites(db: &Db, cache: &AnswerCache, shopper: ShopperId) -> Option<FirstAnswer> {
+        let load = || favorites::load_favorites(db, shopper);
+        let answered = cache.json(Answer::Favorites(shopper), Thing::Favorite, load).await;
+        FirstAnswer::of("/api/favorites".to_string(), answered)
+    }
+
+    /// `GET /api/addresses`.
+    pub async fn addresses(db: &Db, shopper: ShopperId) -> Option<FirstAnswer> {
+        json("/api/addresses", addresses::load_addresses(db, shopper).await)
+    }
+
+    /// `GET /api/shipping-methods`.
+    pub async fn shipping_methods(db: &Db) -> Option<FirstAnswer> {
+        json("/api/shipping-methods", checkout::load_shipping_methods(db).await)
+    }
+
+    /// `GET /api/payment-methods`.
+    pub fn payment_methods(payments: &Payments) -> Option<FirstAnswer> {
+        json("/api/payment-methods", Ok(checkout::payment_methods(payments)))
+    }
+
+    /// `POST /api/checkout/quote {}`: the cart priced for the shopper's defaults.
+    pub async fn quote(db: &Db, shopper: ShopperId) -> Option<FirstAnswer> {
+        json(QUOTE, checkout::load_quote(db, shopper, QuoteInput::default()).await)
+    }
+}

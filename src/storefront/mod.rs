@@ -9,6 +9,7 @@
 //! not-found page, and a product asked for under another department moves to its own.
 
 mod answers;
+pub mod checkout;
 mod head;
 mod kept;
 mod prerendered;

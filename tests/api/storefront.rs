@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app};
+use crate::helpers::{TestApp, browser, spawn_app};
 
 struct Page {
     status: u16,
@@ -329,4 +329,75 @@ async fn a_product_opened_on_a_variant_with_its_own_picture_preloads_that_pictur
     // Opened on the first variant with units, which has none of its own: the product's.
     let plain = page(&app, "/departments/3/products/25").await;
     assert!(plain.html.contains(&preload(first)));
+}
+
+/// A shopper's checkout comes drawn from their own answers (the same JSON the API
+/// answers them, and the cart priced for no choice) and is theirs alone: never kept,
+/// stored by no browser, and a visitor or a shopper with nothing to order gets the
+/// page anyone gets, which the app fills in.
+#[actix_web::test]
+async fn a_shoppers_checkout_comes_drawn_from_their_own_answers_and_is_kept_nowhere() {
+    let app = spawn_app().await;
+    let visitor = browser(&app);
+    let shopper = app.sign_up().await;
+    let anyones = |page: &Page| page.answers().as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    // Nothing to order yet.
+    let res = app.get("/checkout").await;
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+    let empty = Page { status: res.status().as_u16(), html: res.text().await.unwrap() };
+    assert_eq!((empty.status, anyones(&empty)), (200, vec!["/api/departments".to_string()]));
+
+    app.post("/api/cart", json!({"productId": 51}), 201).await;
+    app.post("/api/cart", json!({"productId": 61}), 201).await;
+    let res = app.get("/checkout").await;
+    assert_eq!(res.headers()["cache-control"], "private, no-store");
+    assert!(res.headers().get("etag").is_none(), "nothing to revalidate");
+    let drawn = Page { status: res.status().as_u16(), html: res.text().await.unwrap() };
+    assert_eq!((drawn.status, drawn.title()), (200, "Checkout · Market"));
+    assert_eq!(drawn.meta("name", "robots"), Some("noindex"));
+    let answers = drawn.answers();
+    for url in [
+        "/api/session",
+        "/api/cart",
+        "/api/favorites",
+        "/api/addresses",
+        "/api/shipping-methods",
+        "/api/payment-methods",
+    ] {
+        assert_eq!(answers[url], json!({"status": 200, "body": app.get_json(url, 200).await}), "{url}");
+    }
+    let quote = app.post("/api/checkout/quote", json!({}), 200).await;
+    assert_eq!(answers["/api/checkout/quote"], json!({"status": 200, "body": quote}));
+    assert_eq!(answers["/api/session"]["body"]["user"]["id"], shopper["id"]);
+    // The app's render of it: the lines, the total, the button.
+    let screen = drawn.between("<div id=\"root\">", "</main>").expect("the first screen");
+    for line in quote["lines"].as_array().unwrap() {
+        let name = line["name"].as_str().unwrap().replace('"', "&quot;");
+        assert!(screen.contains(&name), "{name} is drawn");
+    }
+    let total = dollars(quote["total"].as_f64().unwrap());
+    assert!(screen.contains(&total), "the total {total} is drawn");
+    assert!(screen.contains("Place your order"));
+    assert!(screen.contains(&format!("Hi, {}", shopper["firstName"].as_str().unwrap())), "the bar is theirs");
+
+    // Anyone else, after it: the page anyone gets.
+    let res = visitor.get("/checkout").await;
+    assert_eq!(res.headers()["cache-control"], "no-cache");
+    let theirs = Page { status: res.status().as_u16(), html: res.text().await.unwrap() };
+    assert_eq!(anyones(&theirs), vec!["/api/departments".to_string()]);
+    assert!(!theirs.html.contains(shopper["email"].as_str().unwrap()));
+}
+
+/// `1044.98` as the app writes it: `$1,044.98`.
+fn dollars(amount: f64) -> String {
+    let cents = format!("{amount:.2}");
+    let (whole, fraction) = cents.split_once('.').unwrap();
+    let mut grouped = String::new();
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    format!("${grouped}.{fraction}")
 }

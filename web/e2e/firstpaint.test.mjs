@@ -2,7 +2,7 @@
 // HTML as sent (read without running a script), a sitemap whose addresses are those
 // pages, a first paint that needs no second request for its data, and no layout shift.
 import assert from 'node:assert/strict';
-import { appStarted, journey, shown, storeUrl } from './harness.mjs';
+import { appStarted, eventually, figures, journey, shown, signUpByApi, storeUrl, tokenOf } from './harness.mjs';
 
 /** The head of `path` as sent: title, meta tags, canonical link and JSON-LD. */
 async function headOf(context, path) {
@@ -173,27 +173,89 @@ journey('the first screen the server sends is where the app draws it, so nothing
       await page.goto(path);
       await appStarted(page);
       await page.waitForLoadState('networkidle');
-      const drawn = await page.evaluate(firstScreenBoxes);
-      for (const [key, box] of Object.entries(sent)) {
-        const app = drawn[key];
-        assert.ok(app, `${path} at ${width}px: the app draws no ${key} ("${box.text}")`);
-        for (const side of box.grows ? ['x', 'y', 'width'] : ['x', 'y', 'width', 'height'])
-          assert.ok(Math.abs(app[side] - box[side]) <= 1, `${path} at ${width}px: ${key} ("${box.text}") ${side} ${box[side]} as sent, ${app[side]} as drawn`);
-        assert.equal(app.text, box.text, `${path} at ${width}px: ${key}`);
-      }
+      sameBoxes(`${path} at ${width}px`, sent, await page.evaluate(firstScreenBoxes));
     }
   }
   await bare.close();
 });
 
-journey('what a shopper does on the first screen before the app has started is not lost', async ({ page }) => {
-  // The app's code is held back until the shopper has acted on the server's screen.
+/** Holds the app's code back until the function it answers is called. */
+async function holdTheApp(page) {
   let release;
   const held = new Promise((resolve) => (release = resolve));
   await page.route('**/static/chunks/start-*', async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+/** Every box `sent` draws, the app draws in the same place with the same words. */
+function sameBoxes(where, sent, drawn) {
+  for (const [key, box] of Object.entries(sent)) {
+    const app = drawn[key];
+    assert.ok(app, `${where}: the app draws no ${key} ("${box.text}")`);
+    for (const side of box.grows ? ['x', 'y', 'width'] : ['x', 'y', 'width', 'height'])
+      assert.ok(Math.abs(app[side] - box[side]) <= 1, `${where}: ${key} ("${box.text}") ${side} ${box[side]} as sent, ${app[side]} as drawn`);
+    assert.equal(app.text, box.text, `${where}: ${key}`);
+  }
+}
+
+journey("a shopper's checkout comes drawn from their own answers: the app asks for none of them, and nothing moves", async ({ page, context }) => {
+  await signUpByApi(context);
+  for (const productId of [51, 61]) {
+    const added = await context.request.post('/api/cart', { headers: { 'XSRF-Token': await tokenOf(context) }, data: { productId } });
+    assert.equal(added.status(), 201, await added.text());
+  }
+  // The same shopper in a browser that runs no script: the page as the server sent it.
+  const bare = await context.browser().newContext({ baseURL: storeUrl(), javaScriptEnabled: false });
+  await bare.addCookies(await context.cookies());
+  const serverPage = await bare.newPage();
+  const asked = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(`${request.method()} ${path}`);
+  });
+  await watchShifts(page);
+  for (const width of [390, 1280]) {
+    const viewport = { width, height: width < 500 ? 844 : 900 };
+    await page.setViewportSize(viewport);
+    await serverPage.setViewportSize(viewport);
+    await serverPage.goto('/checkout', { waitUntil: 'load' });
+    const sent = await serverPage.evaluate(firstScreenBoxes);
+    assert.ok(await serverPage.getByRole('button', { name: 'Place your order' }).isVisible(), 'the server draws the order button');
+    assert.ok(Object.keys(sent).length > 20, `/checkout at ${width}px: the page as sent draws the checkout (${Object.keys(sent).length} boxes)`);
+    asked.length = 0;
+    await page.goto('/checkout');
+    await appStarted(page);
+    await page.waitForLoadState('networkidle');
+    // The page carried the session, the book, the methods and the quote; the cart is
+    // only refreshed.
+    assert.deepEqual(asked.filter((call) => call !== 'GET /api/cart'), [], `/checkout at ${width}px asked for ${asked.join(', ')}`);
+    sameBoxes(`/checkout at ${width}px`, sent, await page.evaluate(firstScreenBoxes));
+    const shift = await shifted(page);
+    assert.ok(shift <= 0.02, `/checkout at ${width}px shifted by ${shift.toFixed(4)}`);
+  }
+  await bare.close();
+
+  // A way to pay chosen on the server's screen, before the app has started, is kept.
+  const release = await holdTheApp(page);
+  await page.goto('/checkout', { waitUntil: 'load' });
+  const payment = page.getByRole('region', { name: 'Payment', exact: true });
+  await payment.getByRole('radio', { name: /^Credit or debit card/ }).check();
+  release();
+  await shown(payment.getByLabel('Card number'));
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await eventually(async () => assert.equal((await figures(summary))['RedCard 5% Discount'], undefined, 'priced for a card'));
+  // And the order goes from it as from any checkout.
+  await payment.getByRole('radio', { name: /^RedCard debit ending in 4821/ }).check();
+  await page.getByRole('button', { name: 'Place your order' }).click();
+  await page.waitForURL(/\/order-confirmation\/\d+$/);
+});
+
+journey('what a shopper does on the first screen before the app has started is not lost', async ({ page }) => {
+  // The app's code is held back until the shopper has acted on the server's screen.
+  const release = await holdTheApp(page);
   await page.goto('/departments/5/products/51', { waitUntil: 'load' });
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('combobox', { name: 'Search products' }).fill('lamp');

@@ -1,5 +1,5 @@
 // Run inside the server, never in a browser: the app's own render of a catalog page's
-// first screen, by QuickJS embedded in the binary (src/storefront/render.rs). The server
+// (or a shopper's checkout's) first screen, by QuickJS embedded in the binary (src/storefront/render.rs). The server
 // calls `renderPage(url, answers)` with the address and the same API answers it writes
 // into the page for the app (api/firstAnswers.ts); the store begins with them as the
 // app's does (store/firstAnswers.ts), so this render is the app's first render, and the
@@ -18,6 +18,7 @@ import {
 import { withAliases, type FirstAnswer } from './api/firstAnswers.ts';
 import { Layout } from './app/layout.tsx';
 import { paths } from './lib/paths.ts';
+import CheckoutPage from './pages/CheckoutPage.tsx';
 import DepartmentPage from './pages/DepartmentPage.tsx';
 import ProductPage from './pages/ProductPage.tsx';
 import SearchPage from './pages/SearchPage.tsx';
@@ -31,6 +32,8 @@ const routes: RouteObject[] = [
       { path: paths.department, element: <DepartmentPage /> },
       { path: paths.product, element: <ProductPage /> },
       { path: paths.search, element: <SearchPage /> },
+      // Drawn only for the shopper signed in, from their own answers (src/storefront/checkout.rs).
+      { path: paths.checkout, element: <CheckoutPage /> },
     ],
   },
 ];

@@ -1,7 +1,7 @@
 // The moment the app replaces the server's first screen (src/storefront/prerendered.rs) with
 // its own render of the same markup. Until then the screen's buttons have no code behind
-// them, so nothing a shopper does there is lost: what was typed (the search box) and
-// where the focus was carry over when the app's render replaces the screen, and a tap
+// them, so nothing a shopper does there is lost: what was typed (the search box), what
+// was chosen (a radio button) and where the focus was carry over when the app's render replaces the screen, and a tap
 // on a button ("Add to cart", the heart, Categories) is made again on the app's button
 // once the session check has said who is here, so it does what it would have done.
 // Elements are matched by their path of tags and classes, which the two renders share.
@@ -98,7 +98,13 @@ export function keepEarlyActions(root: Element) {
     document.removeEventListener('submit', onSubmit, true);
     for (const [path, input] of fields) {
       const field = path === undefined ? undefined : find(root, path);
-      if (!(field instanceof HTMLInputElement) || input.value === input.defaultValue) continue;
+      if (!(field instanceof HTMLInputElement)) continue;
+      if (input.type === 'radio' || input.type === 'checkbox') {
+        // A choice made (the checkout's way to pay): made again as the shopper made it, by a click.
+        if (input.checked !== input.defaultChecked && field.checked !== input.checked) field.click();
+        continue;
+      }
+      if (input.value === input.defaultValue) continue;
       // Through the value setter React watches, then the event it listens to.
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, input.value);
       field.dispatchEvent(new Event('input', { bubbles: true }));

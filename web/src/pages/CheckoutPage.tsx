@@ -40,12 +40,16 @@ function Checkout() {
   const lines = useStore((s) => s.cart.lines);
   const methods = useStore((s) => s.checkout.methods);
   const paymentMethods = useStore((s) => s.checkout.paymentMethods);
+  // The page may have come with all of it, the server's first screen drawn from it
+  // (src/storefront/checkout.rs): then it shows at once, and the loads refresh it.
+  const [carried] = useState(() => useStore.getState().checkout.quoteCarried);
   const loaded = useLoad(
     () => Promise.all([getCart(), listAddresses(), listShippingMethods(), listPaymentMethods()]),
     [],
+    carried,
   );
   // Every figure, the address and the method are the server's quote for the shopper's choices.
-  const checkout = useCheckout(loaded.status === 'ready');
+  const checkout = useCheckout(loaded.status === 'ready', carried);
   const { quote } = checkout;
   const card = useCardForm();
   // A card is taken through Stripe when the server names its settings; else by the test provider's form.

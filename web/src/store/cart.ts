@@ -26,7 +26,8 @@ export const emptyCart = (): CartSlice['cart'] => ({
   loaded: false,
 });
 
-const fromServer = ({ Products: lines, subtotal, discount, total }: Cart): CartSlice['cart'] => ({
+/** The cart as the store keeps the server's answer. */
+export const fromServer = ({ Products: lines, subtotal, discount, total }: Cart): CartSlice['cart'] => ({
   lines,
   figures: { subtotal, discount, total },
   loaded: true,

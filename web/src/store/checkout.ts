@@ -13,6 +13,11 @@ export interface CheckoutSlice {
     paymentMethodsLoaded: boolean;
     /** The cart as the server last priced it under the shopper's choices; `null` before any quote. */
     quote: CheckoutQuote | null;
+    /**
+     * The quote came with the page, for no choice (the server drew the checkout from it,
+     * src/storefront/checkout.rs): the checkout's first quote is that one, not asked again.
+     */
+    quoteCarried: boolean;
   };
   listShippingMethods: () => Promise<void>;
   listPaymentMethods: () => Promise<void>;
@@ -30,6 +35,7 @@ export const emptyCheckout = (): CheckoutSlice['checkout'] => ({
   paymentMethods: [],
   paymentMethodsLoaded: false,
   quote: null,
+  quoteCarried: false,
 });
 
 // The client does no money arithmetic: every figure the checkout shows is the quote's
@@ -54,7 +60,7 @@ export const createCheckoutSlice: StateCreator<Store, [], [], CheckoutSlice> = (
       const quote = await api.quoteCheckout(choice);
       if (ask > shown) {
         shown = ask;
-        set((s) => ({ checkout: { ...s.checkout, quote } }));
+        set((s) => ({ checkout: { ...s.checkout, quote, quoteCarried: false } }));
       }
       return quote;
     },

@@ -5,6 +5,7 @@ import { ApiError } from '../api/client.ts';
 import type { DepartmentWithProducts, Product } from '../api/types.ts';
 import { emptyListing, parseListing } from '../lib/listingQuery.ts';
 import { fakeServer, ok } from '../test/fakeFetch.ts';
+import { address, cartLine, favorite, paymentMethod, quote, shippingMethod, user } from '../test/fixtures.ts';
 import { departmentListingKey } from './departments.ts';
 import { beginWith } from './firstAnswers.ts';
 import { createStore } from './index.ts';
@@ -72,4 +73,37 @@ describe('the answers a page comes with', () => {
     assert.deepEqual(server.calls.map((c) => c.url), ['/api/products/51']);
     assert.equal(store.getState().products.byId[51]?.name, 'TV, again');
   });
+
+  test("a shopper's checkout page: the store begins signed in as them, with their cart, book, ways and the quote", async () => {
+    const line = cartLine(1, 51, 599.99);
+    carryFirstAnswers({
+      '/api/session': { status: 200, body: { user: user({ id: 7 }) } },
+      '/api/cart': { status: 200, body: { Products: [line], subtotal: 599.99, discount: 30, total: 569.99 } },
+      '/api/favorites': { status: 200, body: { Products: [favorite(3, 61)] } },
+      '/api/addresses': { status: 200, body: { Addresses: [address(2)] } },
+      '/api/shipping-methods': { status: 200, body: { ShippingMethods: [shippingMethod(1)] } },
+      '/api/payment-methods': { status: 200, body: { PaymentMethods: [paymentMethod('redcard'), paymentMethod('card')] } },
+      '/api/checkout/quote': { status: 200, body: quote(569.99) },
+    });
+    const store = createStore();
+    beginWith(store, firstAnswers());
+    const s = store.getState();
+    assert.deepEqual(s.session, { user: user({ id: 7 }), demo: null, loaded: true });
+    assert.deepEqual(s.cart, { lines: [line], figures: { subtotal: 599.99, discount: 30, total: 569.99 }, loaded: true });
+    assert.deepEqual(s.favorites.list, [favorite(3, 61)]);
+    assert.deepEqual(s.addresses, { list: [address(2)], loaded: true });
+    assert.deepEqual(s.checkout.methods, [shippingMethod(1)]);
+    assert.deepEqual(s.checkout.paymentMethods.map((m) => m.id), ['redcard', 'card']);
+    assert.deepEqual([s.checkout.quote, s.checkout.quoteCarried], [quote(569.99), true]);
+
+    // Each GET is then answered from the page once; the next quote is asked, and is no longer the page's.
+    const server = fakeServer(ok(quote(500)));
+    await s.getSession();
+    await s.listAddresses();
+    assert.equal(server.calls.length, 0, 'answered from the page');
+    await s.quoteCheckout({});
+    assert.deepEqual(server.calls.map((c) => `${c.method} ${c.url}`), ['POST /api/checkout/quote']);
+    assert.deepEqual([store.getState().checkout.quote, store.getState().checkout.quoteCarried], [quote(500), false]);
+  });
 });
+

@@ -90,7 +90,7 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
         set((s) => ({
           orders: { ...s.orders, list: [order, ...s.orders.list.filter((o) => o.id !== order.id)] },
           cart: { ...emptyCart(), loaded: true },
-          checkout: { ...s.checkout, quote: null },
+          checkout: { ...s.checkout, quote: null, quoteCarried: false },
         }));
         return order;
       } catch (error) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import type { PaymentMethodId, QuoteInput } from '../../api/types.ts';
 import type { LoadState } from '../../lib/useLoad.ts';
@@ -19,8 +19,11 @@ const reasonOf = (error: ApiError) => error.errors[0] ?? error.message;
  * `payment: {method}` (never the card itself, which only the order sends) and has no
  * RedCard 5%. While it is the RedCard the quote carries no `payment`, so a shopper who
  * changes nothing asks exactly what the spec's checkout asked.
+ *
+ * With `carried`, the store's quote came with the page for no choice (the checkout's
+ * first quote; the server drew the screen from it): it is shown at once and not asked again.
  */
-export function useCheckout(ready: boolean) {
+export function useCheckout(ready: boolean, carried = false) {
   const lines = useStore((s) => s.cart.lines);
   const book = useStore((s) => s.addresses.list);
   const quote = useStore((s) => s.checkout.quote);
@@ -28,15 +31,27 @@ export function useCheckout(ready: boolean) {
   const [choice, setChoice] = useState<QuoteInput>({});
   const [codeText, setCodeText] = useState('');
   const [refusal, setRefusal] = useState<string>();
-  const [status, setStatus] = useState<'waiting' | 'quoting' | 'ready' | 'failed'>('waiting');
+  const [status, setStatus] = useState<'waiting' | 'quoting' | 'ready' | 'failed'>(carried ? 'ready' : 'waiting');
   // Whether a quote of this visit has come: the store may hold one from an earlier visit.
-  const [seen, setSeen] = useState(false);
+  const [seen, setSeen] = useState(carried);
   const [again, setAgain] = useState(0);
+  const skipFirst = useRef(carried);
   const cartKey = lines.map((l) => l.cartId).join(',');
+  // By what the book says, not by its copy: reloading the same book prices nothing again.
+  const bookKey = JSON.stringify(book);
   const empty = lines.length === 0;
+
+  // The page's quote is this visit's: a later visit asks its own.
+  useEffect(() => {
+    if (carried) useStore.setState((s) => ({ checkout: { ...s.checkout, quoteCarried: false } }));
+  }, [carried]);
 
   useEffect(() => {
     if (!ready || empty) return;
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let live = true;
     setStatus('quoting');
     quoteCheckout(choice).then(
@@ -61,7 +76,7 @@ export function useCheckout(ready: boolean) {
     return () => {
       live = false;
     };
-  }, [ready, empty, cartKey, book, choice, again, quoteCheckout]);
+  }, [ready, empty, cartKey, bookKey, choice, again, quoteCheckout]);
 
   // The first screen waits for the first quote: every figure, and the address, are its.
   const state: LoadState = seen
