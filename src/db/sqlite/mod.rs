@@ -58,14 +58,14 @@ fn configure(conn: &mut Connection) -> rusqlite::Result<()> {
 /// write of a group in a savepoint, whose journal of the pages the write changed would
 /// otherwise spill past 64 KiB into a temporary file, created, written and unlinked
 /// per write (most of a checkout's cost once it takes stock, which changes a product
-/// row and three of its indexes). A 64 MiB page cache: a catalog import's step
-/// changes thousands of index pages scattered over a million products. A WAL file cut
-/// back to [`WAL_KEPT`] when it starts over. Readers keep SQLite's defaults, so a large
-/// sort spills to disk instead of growing the process.
+/// row and three of its indexes). SQLite's default page cache, and a WAL file cut back
+/// to [`WAL_KEPT`] when it starts over, except while a catalog import runs
+/// (`writer::fit_to_imports`). Readers keep SQLite's defaults, so a large sort spills to
+/// disk instead of growing the process.
 fn configure_writer(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "wal_autocheckpoint", 0)?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
-    conn.pragma_update(None, "cache_size", -65536)?;
+    conn.pragma_update(None, "cache_size", writer::EVERYDAY_CACHE)?;
     conn.pragma_update(None, "journal_size_limit", WAL_KEPT)
 }
 
@@ -400,7 +400,11 @@ mod tests {
             })
             .await
             .unwrap();
-        assert_eq!((synchronous, temp_store, cache), (2, 2, -65536), "FULL, MEMORY, 64 MiB");
+        assert_eq!(
+            (synchronous, temp_store, cache),
+            (2, 2, super::writer::EVERYDAY_CACHE),
+            "FULL, MEMORY, 2 MB"
+        );
     }
 
     #[actix_web::test]
@@ -444,22 +448,36 @@ mod tests {
             .unwrap()
     }
 
+    /// The writer's WAL file's size kept at a restart, and its page cache.
+    async fn writer_fit(store: &super::Store) -> (i64, i64) {
+        store
+            .write(|c| {
+                let kept = c.query_one("PRAGMA journal_size_limit", &[], |r| r.get(0))?;
+                let cache = c.query_one("SELECT cache_size FROM pragma_cache_size", &[], |r| r.get(0))?;
+                Ok((kept, cache))
+            })
+            .await
+            .unwrap()
+    }
+
     /// While an import lets the WAL grow long (two of its parts at once), the writer
-    /// keeps the WAL file whole when it starts over; once the last lets go, it cuts it
-    /// back to [`super::WAL_KEPT`] again.
+    /// keeps the WAL file whole when it starts over and has a large page cache; once the
+    /// last lets go, it cuts the file back to [`super::WAL_KEPT`] again, and the cache
+    /// to SQLite's default (the pages past it are freed).
     #[actix_web::test]
-    async fn the_wal_file_is_kept_whole_while_an_import_lets_it_grow() {
+    async fn the_writer_fits_itself_to_an_import_while_one_runs() {
+        use super::writer::{EVERYDAY_CACHE, IMPORT_CACHE};
         let dir = tempfile::tempdir().unwrap();
         let db = crate::db::Db::open(&dir.path().join("market.db")).unwrap();
         let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
-        assert_eq!(writer_checkpoints(store).await.1, super::WAL_KEPT);
+        assert_eq!(writer_fit(store).await, (super::WAL_KEPT, EVERYDAY_CACHE));
         let first = store.long_wal();
         let second = store.long_wal();
-        assert_eq!(writer_checkpoints(store).await.1, -1);
+        assert_eq!(writer_fit(store).await, (-1, IMPORT_CACHE));
         drop(first);
-        assert_eq!(writer_checkpoints(store).await.1, -1, "the second still lets it grow");
+        assert_eq!(writer_fit(store).await, (-1, IMPORT_CACHE), "the second still lets it grow");
         drop(second);
-        assert_eq!(writer_checkpoints(store).await.1, super::WAL_KEPT);
+        assert_eq!(writer_fit(store).await, (super::WAL_KEPT, EVERYDAY_CACHE));
     }
 
     /// With the writer's automatic checkpoint off, the checkpointer's thread keeps the
