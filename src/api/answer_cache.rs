@@ -180,8 +180,9 @@ impl AnswerCache {
     }
 
     /// The one place that turns the database's changes into dropped answers. A
-    /// product's change (its rating, when a review changes) drops its page and every
-    /// search, since any could show its card; a department's, each of its pages.
+    /// product's change (its rating, when a review changes; its stock, when a sale
+    /// does) drops its page and every search, since any could show its card; a
+    /// department's, each of its pages.
     pub fn apply(&self, changes: &[Change]) {
         if changes.is_empty() {
             return;
@@ -199,12 +200,12 @@ impl AnswerCache {
                 }
                 Topic::Cart => Answer::Cart(ShopperId(change.key)),
                 Topic::Favorites => Answer::Favorites(ShopperId(change.key)),
-                Topic::Product => {
+                Topic::Product | Topic::Stock => {
                     searches = true;
                     Answer::Product(ProductId(change.key))
                 }
                 Topic::Reviews => Answer::ProductReviews(ProductId(change.key)),
-                Topic::Department => {
+                Topic::Department | Topic::DepartmentStock => {
                     departments.push(change.key);
                     continue;
                 }

@@ -24,6 +24,12 @@ pub enum Topic {
     Reviews,
     /// A department's products, by department id.
     Department,
+    /// A product's units, and nothing else of it, by product id: a sale, a restock. Its
+    /// page says how many are left; the catalog index, which holds only whether it is in
+    /// stock, is unchanged (a change that puts it in or out of stock is a `Product`).
+    Stock,
+    /// The units of one of a department's products, by department id: its lists show them.
+    DepartmentStock,
     /// Every kept answer: the reader lost track of the log for a while (the database
     /// was out of reach) and starts again from what it holds now.
     Everything,
@@ -37,6 +43,8 @@ impl Topic {
             "product" => Topic::Product,
             "reviews" => Topic::Reviews,
             "department" => Topic::Department,
+            "stock" => Topic::Stock,
+            "department_stock" => Topic::DepartmentStock,
             _ => return None,
         })
     }

@@ -1,6 +1,6 @@
 use serde_json::{Value, json};
 
-use crate::helpers::{assert_error_shape, spawn_app};
+use crate::helpers::{assert_error_shape, in_stock, place_order, spawn_app};
 
 fn has_at_most_two_decimals(price: &Value) -> bool {
     let cents = price.as_f64().unwrap() * 100.0;
@@ -271,4 +271,40 @@ async fn a_write_no_handler_knows_about_still_changes_every_kept_answer_it_touch
         now = seen().await;
     }
     assert_eq!(now, expected, "product, reviews, department shelf, favorites and cart, within two seconds");
+}
+
+/// A sale takes its units off the product's page and off its card in its department's
+/// list and in a search at once (a sale is logged apart from other changes, and the
+/// catalog index does not follow it), and a sell-out, which the index does follow,
+/// takes the product out of the "In stock" lists within a second.
+#[actix_web::test]
+async fn a_sale_shows_on_the_product_and_its_cards_and_a_sell_out_leaves_the_in_stock_lists() {
+    let app = spawn_app().await;
+    app.sign_up().await;
+    let id = in_stock(0);
+    let page = format!("/api/products/{id}");
+    let product = app.get_json(&page, 200).await;
+    let department = product["departmentId"].as_i64().unwrap();
+    let list = format!("/api/departments/{department}/products?limit=96");
+    let in_stock_list = format!("{list}&inStock=true");
+    let search = format!("/api/search?q={}", product["name"].as_str().unwrap().replace(' ', "+"));
+    let card = |answer: Value| answer["Products"].as_array().unwrap().iter().find(|c| c["id"] == id).cloned();
+    let stock = |answer: Option<Value>| answer.expect("the product's card")["stock"].as_i64().unwrap();
+    // Each answer asked once first, so a kept one would show.
+    let units = product["stock"].as_i64().unwrap();
+    assert_eq!(stock(card(app.get_json(&list, 200).await)), units);
+    assert_eq!(stock(card(app.get_json(&search, 200).await)), units);
+    assert!(card(app.get_json(&in_stock_list, 200).await).is_some());
+
+    place_order(&app, id).await;
+    assert_eq!(app.get_json(&page, 200).await["stock"], units - 1);
+    assert_eq!(stock(card(app.get_json(&list, 200).await)), units - 1);
+    assert_eq!(stock(card(app.get_json(&search, 200).await)), units - 1);
+
+    app.sql(&format!("UPDATE products SET stock = 1 WHERE id = {id}")).await;
+    place_order(&app, id).await;
+    assert_eq!(app.get_json(&page, 200).await["stock"], 0);
+    let listed = app.get_json_within_a_second(&in_stock_list, |answer| card(answer.clone()).is_none()).await;
+    assert!(card(listed).is_none(), "a sold-out product is in no In stock list");
+    assert_eq!(stock(card(app.get_json(&list, 200).await)), 0, "but in its department's, sold out");
 }

@@ -510,3 +510,12 @@ pub fn sqlite_only(what: &str) -> bool {
     }
     skip
 }
+
+/// One of `product` ordered in `app`'s browser (signed in), paid with the RedCard: the order.
+pub async fn place_order(app: &TestApp, product: i64) -> Value {
+    app.post("/api/cart", json!({"productId": product}), 201).await;
+    let cart = app.get_json("/api/cart", 200).await;
+    let subtotal = (cart["subtotal"].as_f64().unwrap() * 100.0).round() as i64;
+    let total = subtotal - (subtotal * 5 + 50) / 100;
+    app.post("/api/orders", json!({"total": total as f64 / 100.0, "products": cart["Products"]}), 201).await
+}

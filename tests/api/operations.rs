@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use rusqlite::Connection;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{place_order, spawn_app, spawn_app_with};
 use crate::server::{serve, url_from_the_log};
 
 const BIN: &str = env!("CARGO_BIN_EXE_market");
@@ -35,14 +35,6 @@ fn stop(child: &mut std::process::Child) {
     assert!(status.success(), "exits 0 after SIGTERM: {status}");
 }
 
-async fn place_order(app: &TestApp, product: i64) -> Value {
-    app.post("/api/cart", json!({"productId": product}), 201).await;
-    let cart = app.get_json("/api/cart", 200).await;
-    let subtotal = (cart["subtotal"].as_f64().unwrap() * 100.0).round() as i64;
-    let total = subtotal - (subtotal * 5 + 50) / 100;
-    app.post("/api/orders", json!({"total": total as f64 / 100.0, "products": cart["Products"]}), 201).await
-}
-
 #[actix_web::test]
 async fn health_says_alive_and_readiness_follows_the_database_schema() {
     let app = spawn_app().await;
@@ -60,7 +52,7 @@ async fn health_says_alive_and_readiness_follows_the_database_schema() {
             "INSERT INTO market_schema (version) VALUES (99)",
             "DELETE FROM market_schema WHERE version = 99",
         ),
-        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 19"),
+        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 20"),
     };
     app.sql(newer).await;
     let unready = app.get_json("/readyz", 503).await;
