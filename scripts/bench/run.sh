@@ -8,6 +8,7 @@
 #   BENCH_BIN=/path/to/market scripts/bench/run.sh    another build of the store, as it is
 #   BENCH_SCALE_PRODUCTS=1000000 BENCH_SCALE_SECS=4    the scale section's catalog (0: skip it)
 #   BENCH_POSTGRES=0                                  skip the PostgreSQL section and the cluster row
+#   BENCH_REFERENCE=0                                 skip the checkouts against 10e4af0's binary (reference.sh)
 #   BENCH_COLD_QUERIES=200                            distinct queries a kind asked for the first time
 #
 # Absolute numbers depend on the machine and on whatever else runs on it; the ratio to
@@ -393,6 +394,13 @@ PREFIX=bench$$x
 CHECKOUTS=$(field checkouts_per_s <"$WORK/checkout")
 FAILURES=$(field failures <"$WORK/checkout")
 
+# SQLite checkouts against the binary of the reference commit, side by side.
+REFERENCE_ROWS=()
+if [ "${BENCH_REFERENCE:-1}" != 0 ]; then
+  # shellcheck source=scripts/bench/reference.sh
+  . scripts/bench/reference.sh
+fi
+
 # Checkout's choices, side by side: the checkout page's flow (cart adds, a quote, the
 # order at the quote's total) for shoppers who choose nothing and for shoppers with an
 # address in Texas, a paid method, a promotion code and Texas's tax, taking turns.
@@ -559,6 +567,16 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
   echo "- peak RSS of the server over the whole run: $((PEAK_RSS_KB / 1024)) MB"
   echo "- release binary: $(($(stat -c %s "$BIN") / 1024)) KB"
   echo "- first visit to /, as sent with gzip: $(($(field first_visit_page_gzip <<<" $FIRST_VISIT") / 1024)) KB page (with its own screen's CSS) + $(($(field first_visit_js_gzip <<<" $FIRST_VISIT") / 1024)) KB JS ($(field files <<<" $FIRST_VISIT") script files: the entry, the app modules the page lists and their static imports)"
+  if [ ${#REFERENCE_ROWS[@]} -gt 0 ]; then
+    echo
+    echo "**Against $REFERENCE_COMMIT** (\`scripts/bench/reference.sh\`): today's binary and the binary of $REFERENCE_COMMIT (before stock,"
+    echo "variants and the catalog index), each on a fresh seeded folder, taking turns for $ROUNDS rounds of ${SECS} s with the same load"
+    echo "client and cart (today's restocked first). Rounds, today / $REFERENCE_COMMIT: $REFERENCE_ROUNDS."
+    echo
+    echo "| case | today | $REFERENCE_COMMIT | ratio | target | met | p99 ms today / $REFERENCE_COMMIT | failures |"
+    echo "|---|---:|---:|---:|:-:|:-:|---:|---:|"
+    printf '%s\n' "${REFERENCE_ROWS[@]}"
+  fi
   echo
   echo "**Checkout's choices** (\`scripts/bench/checkout-choices.sh\`): 64 shoppers, each checkout two cart adds, a quote and the order"
   echo "at the quote's total; plain (nothing chosen) and full (an address in Texas, a paid method, a 10% code, 8.25% tax) taking turns,"
