@@ -11,6 +11,10 @@ REFERENCE_TARGET=0.90
 REFERENCE_ROWS=()
 REFERENCE_BIN=$OUT/reference/market-$REFERENCE_COMMIT
 
+if [ ! -x "$REFERENCE_BIN" ] && ! git cat-file -e "$REFERENCE_COMMIT^{commit}" 2>/dev/null; then
+  echo "reference: this checkout has no commit $REFERENCE_COMMIT (a shallow clone?) and no kept $REFERENCE_BIN; skipped" >&2
+  return 0
+fi
 if [ ! -x "$REFERENCE_BIN" ]; then
   say "building the reference binary of $REFERENCE_COMMIT (once: it is kept in $REFERENCE_BIN)"
   reference_src=$WORK/reference-src
