@@ -213,8 +213,8 @@ pub fn configure(
         .route("/assets/{path:.*}", web::get().to(asset_file))
         .route("/favicon.ico", web::get().to(favicon))
         .route("/pictures/{file}", web::get().to(picture_file))
-        .service(web::resource(checkout::CHECKOUT).wrap(sessions).route(web::get().to(checkout_page)))
-        .default_service(web::to(fallback));
+        .service(web::resource(checkout::CHECKOUT).wrap(sessions).route(web::get().to(page)))
+        .default_service(web::to(page));
 }
 
 async fn bundle_file(
@@ -258,32 +258,10 @@ async fn favicon(req: HttpRequest) -> HttpResponse {
     }
 }
 
-async fn fallback(
-    req: HttpRequest,
-    source: web::Data<BundleSource>,
-    db: web::Data<Db>,
-    cache: web::Data<AnswerCache>,
-    pages: web::Data<Pages>,
-    renderer: web::Data<Renderer>,
-) -> HttpResponse {
-    page(req, source, db, cache, pages, renderer, None).await
-}
-
-/// `/checkout`: drawn for the shopper signed in (storefront/checkout.rs), else as for anyone.
-async fn checkout_page(
-    req: HttpRequest,
-    source: web::Data<BundleSource>,
-    db: web::Data<Db>,
-    cache: web::Data<AnswerCache>,
-    pages: web::Data<Pages>,
-    renderer: web::Data<Renderer>,
-    shopper: Option<CurrentUser>,
-) -> HttpResponse {
-    page(req, source, db, cache, pages, renderer, shopper).await
-}
-
 /// The page for `req`: its shopper's own when `shopper` names one and there is
-/// something of theirs to draw, else the page anyone gets.
+/// something of theirs to draw (`/checkout`, the one route whose session is read:
+/// elsewhere no session middleware runs and `shopper` is `None`), else the page anyone
+/// gets.
 async fn page(
     req: HttpRequest,
     source: web::Data<BundleSource>,

@@ -8,7 +8,6 @@
 
 REFERENCE_COMMIT=${BENCH_REFERENCE_COMMIT:-10e4af0}
 REFERENCE_TARGET=0.90
-REFERENCE_ROWS=()
 REFERENCE_BIN=$OUT/reference/market-$REFERENCE_COMMIT
 
 if [ ! -x "$REFERENCE_BIN" ] && ! git cat-file -e "$REFERENCE_COMMIT^{commit}" 2>/dev/null; then

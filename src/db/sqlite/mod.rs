@@ -435,26 +435,16 @@ mod tests {
         );
     }
 
-    /// The writer's automatic checkpoint, and its WAL file's size kept at a restart.
-    async fn writer_checkpoints(store: &super::Store) -> (i64, i64) {
+    /// The writer's automatic checkpoint, its WAL file's size kept at a restart, and its
+    /// page cache.
+    async fn writer_settings(store: &super::Store) -> (i64, i64, i64) {
         store
             .write(|c| {
-                // Neither is a table-valued pragma.
+                // Neither of the first two is a table-valued pragma.
                 let every = c.query_one("PRAGMA wal_autocheckpoint", &[], |r| r.get(0))?;
                 let kept = c.query_one("PRAGMA journal_size_limit", &[], |r| r.get(0))?;
-                Ok((every, kept))
-            })
-            .await
-            .unwrap()
-    }
-
-    /// The writer's WAL file's size kept at a restart, and its page cache.
-    async fn writer_fit(store: &super::Store) -> (i64, i64) {
-        store
-            .write(|c| {
-                let kept = c.query_one("PRAGMA journal_size_limit", &[], |r| r.get(0))?;
                 let cache = c.query_one("SELECT cache_size FROM pragma_cache_size", &[], |r| r.get(0))?;
-                Ok((kept, cache))
+                Ok((every, kept, cache))
             })
             .await
             .unwrap()
@@ -470,14 +460,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let db = crate::db::Db::open(&dir.path().join("market.db")).unwrap();
         let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
-        assert_eq!(writer_fit(store).await, (super::WAL_KEPT, EVERYDAY_CACHE));
+        assert_eq!(writer_settings(store).await, (0, super::WAL_KEPT, EVERYDAY_CACHE));
         let first = store.long_wal();
         let second = store.long_wal();
-        assert_eq!(writer_fit(store).await, (-1, IMPORT_CACHE));
+        assert_eq!(writer_settings(store).await, (0, -1, IMPORT_CACHE));
         drop(first);
-        assert_eq!(writer_fit(store).await, (-1, IMPORT_CACHE), "the second still lets it grow");
+        assert_eq!(writer_settings(store).await, (0, -1, IMPORT_CACHE), "the second still lets it grow");
         drop(second);
-        assert_eq!(writer_fit(store).await, (super::WAL_KEPT, EVERYDAY_CACHE));
+        assert_eq!(writer_settings(store).await, (0, super::WAL_KEPT, EVERYDAY_CACHE));
     }
 
     /// With the writer's automatic checkpoint off, the checkpointer's thread keeps the
@@ -492,7 +482,8 @@ mod tests {
         let path = dir.path().join("market.db");
         let db = crate::db::Db::open(&path).unwrap();
         let crate::db::Store::Sqlite(store) = &db.store else { unreachable!() };
-        assert_eq!(writer_checkpoints(store).await, (0, super::WAL_KEPT));
+        let (every, kept, _) = writer_settings(store).await;
+        assert_eq!((every, kept), (0, super::WAL_KEPT));
         store.write(|c| c.execute("CREATE TABLE scratch (body BLOB)", &[])).await.unwrap();
         let wal = dir.path().join("market.db-wal");
         let mut longest = 0;
