@@ -111,6 +111,7 @@ export function journey(name, body) {
       context.setDefaultTimeout(STEP_MS);
       context.setDefaultNavigationTimeout(2 * STEP_MS);
       const visitor = { context, watch: watchBrowser(context, allowed), page: await context.newPage() };
+      await visitor.watch.follow(visitor.page);
       visitors.push(visitor);
       return visitor;
     };
@@ -157,60 +158,38 @@ function watchBrowser(context, allowed) {
     problems.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   context.on('weberror', (error) => problems.push(`uncaught page error: ${error.error().stack ?? error.error()}`));
-  // A page load cancels what the previous document was still loading (net::ERR_ABORTED),
-  // including what it asked for while the new one was on its way: that is the journey
-  // moving on, not a failure. Anything else that fails to load is one.
-  const documents = new WeakMap(); // page → { loads: documents started, pending: one on its way, urls }
-  const sent = new WeakMap(); // request → { loads, pending } when it was sent
-  const documentsOf = (page) =>
-    documents.get(page) ?? documents.set(page, { loads: 0, pending: false, urls: new Set() }).get(page);
-  context.on('page', (page) =>
-    page.on('framenavigated', (frame) => {
-      if (frame !== page.mainFrame()) return;
-      const state = documentsOf(page);
-      state.pending = false;
-      // Every address the latest document has had (its load's, then each pushState).
-      state.urls.add(frame.url().split('#')[0]);
-    }),
-  );
-  context.on('request', (request) => {
-    const state = documentsOf(request.frame().page());
-    if (request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame()) {
-      state.loads += 1;
-      state.pending = true;
-      state.urls = new Set();
-    }
-    sent.set(request, { ...state });
-  });
-  // Judged once the journey is over: Chromium may report a fetch it cancelled before it
-  // reports the document load that cancelled it (a link clicked before the app took over
-  // the first screen; a CI run failed on an aborted GET /api/cart that way), and it may
-  // report a fetch the previous document sent just before a load after that load began
-  // (a CI run failed on an aborted GET /api/session "sent at load 4, 4 loads at the end",
-  // from the document that load replaced). Such a fetch names its document in its
-  // Referer: an address the latest document never had.
-  const aborted = []; // { request, page, then }
+  // A load ends what the document before it was still fetching (net::ERR_ABORTED): that
+  // is the journey moving on, not a failure. Anything else that fails to load is one, and
+  // so is an abort in the document a frame still shows. Chromium names the document that
+  // sent each request (its loader, in the DevTools protocol), which Playwright's events do
+  // not: guessing it from their order and the Referer failed CI runs twice, on a fetch
+  // reported after the load that ended it, from a document whose address the next one
+  // had too (a page past the last redirected to the page shown before).
+  const documents = new Map(); // frame id → loader of the document it shows now
+  const aborted = []; // { what, frameId, loaderId }
   context.on('requestfailed', (request) => {
     const reason = request.failure()?.errorText ?? 'unknown';
-    const page = request.frame().page();
-    if (reason === 'net::ERR_ABORTED') aborted.push({ request, page, then: sent.get(request) });
-    else problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+    if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
   });
-  const fromAnEarlierDocument = (request, now) => {
-    const referer = request.headers().referer;
-    return referer !== undefined && now.urls.size > 0 && !now.urls.has(referer.split('#')[0]);
+  /** Follows which document each of `page`'s requests came from; before its first load. */
+  const follow = async (page) => {
+    const devtools = await context.newCDPSession(page);
+    const sent = new Map(); // request id → { what, frameId, loaderId }
+    devtools.on('Page.frameNavigated', ({ frame }) => documents.set(frame.id, frame.loaderId));
+    devtools.on('Page.frameDetached', ({ frameId }) => documents.delete(frameId));
+    devtools.on('Network.requestWillBeSent', ({ requestId, loaderId, frameId, request }) =>
+      sent.set(requestId, { what: `${request.method} ${request.url}`, frameId, loaderId }),
+    );
+    devtools.on('Network.loadingFailed', ({ requestId, errorText }) => {
+      const request = sent.get(requestId);
+      if (errorText === 'net::ERR_ABORTED' && request !== undefined) aborted.push(request);
+    });
+    await Promise.all([devtools.send('Page.enable'), devtools.send('Network.enable')]);
   };
+  // Judged once the journey is over, when every load that ended a fetch has been seen.
   const judgeAborted = () => {
-    for (const { request, page, then } of aborted.splice(0)) {
-      const now = documentsOf(page);
-      const leftBehind =
-        now.pending ||
-        (then !== undefined && (then.pending || now.loads > then.loads)) ||
-        fromAnEarlierDocument(request, now);
-      // Where it stood, for a failure's message: which document load it was sent at
-      // (and whether one was on its way), and how many loads there were when judged.
-      const when = `sent at load ${then?.loads ?? 'unknown'}${then?.pending ? ' with one on its way' : ''}, ${now.loads} loads at the end`;
-      if (!leftBehind) problems.push(`request failed: ${request.method()} ${request.url()} (net::ERR_ABORTED; ${when})`);
+    for (const { what, frameId, loaderId } of aborted.splice(0)) {
+      if (documents.get(frameId) === loaderId) problems.push(`request failed: ${what} (net::ERR_ABORTED in the page shown)`);
     }
   };
   context.on('response', (response) => {
@@ -223,6 +202,7 @@ function watchBrowser(context, allowed) {
   context.on('requestfailed', () => (inFlight -= 1));
   return {
     problems,
+    follow,
     /**
      * Resolves once no request has been in flight for 300 ms (or after 5 s), with the
      * aborted requests judged.
