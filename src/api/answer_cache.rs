@@ -227,6 +227,13 @@ impl AnswerCache {
         }
     }
 
+    /// Whether `answer` is kept and is `body`: what was made of it (a page) is still
+    /// what would be made now.
+    pub fn holds(&self, answer: &Answer, body: &Bytes) -> bool {
+        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        inner.answers.get(answer).is_some_and(|kept| kept.body() == body)
+    }
+
     /// The kept answer, or the generation to hand back to [`AnswerCache::store`].
     fn get(&self, answer: &Answer) -> Result<Arc<Copies>, i64> {
         let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());

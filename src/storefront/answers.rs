@@ -21,6 +21,9 @@ pub struct FirstAnswer {
     pub url: String,
     pub status: StatusCode,
     pub body: Bytes,
+    /// The kept answer it is (`None`: a refusal, or a shopper's own answer): a page made
+    /// of kept answers stays kept until one of them changes (`kept.rs`).
+    pub kept: Option<Answer>,
 }
 
 impl FirstAnswer {
@@ -36,64 +39,68 @@ impl FirstAnswer {
     /// the app will meet and tell for itself when it asks.
     fn of(url: String, answered: Result<Bytes, ApiError>) -> Option<FirstAnswer> {
         match answered {
-            Ok(body) => Some(FirstAnswer { url, status: StatusCode::OK, body }),
+            Ok(body) => Some(FirstAnswer { url, status: StatusCode::OK, body, kept: None }),
             Err(error) if error.status_code().is_client_error() => {
                 let body = error.error_response().into_body().try_into_bytes().ok()?;
-                Some(FirstAnswer { url, status: error.status_code(), body })
+                Some(FirstAnswer { url, status: error.status_code(), body, kept: None })
             }
             Err(_) => None,
         }
+    }
+
+    /// As [`FirstAnswer::of`], for an answer the answer cache keeps as `answer`.
+    fn kept(url: String, answer: Answer, answered: Result<Bytes, ApiError>) -> Option<FirstAnswer> {
+        let kept = answered.is_ok().then_some(answer);
+        Some(FirstAnswer { kept, ..FirstAnswer::of(url, answered)? })
     }
 }
 
 /// `GET /api/departments`.
 pub async fn departments(db: &Db, cache: &AnswerCache) -> Option<FirstAnswer> {
     let answered = cache.json(Answer::Departments, Thing::Department, || catalog::load_departments(db)).await;
-    FirstAnswer::of("/api/departments".to_string(), answered)
+    FirstAnswer::kept("/api/departments".to_string(), Answer::Departments, answered)
 }
 
 /// `GET /api/departments/{id}/products?{query}`, the query as the address carries it.
 pub async fn department_products(db: &Db, cache: &AnswerCache, id: i64, query: &str) -> Option<FirstAnswer> {
     let url = with_query(format!("/api/departments/{id}/products"), query);
-    let answered = match listing_query(&params(query), false) {
+    match listing_query(&params(query), false) {
         Ok(listing) => {
             let asked = Answer::DepartmentProducts(id, Box::new(listing.clone()));
-            cache.json(asked, Thing::Department, || catalog::load_department_products(db, id, listing)).await
+            let load = || catalog::load_department_products(db, id, listing);
+            FirstAnswer::kept(url, asked.clone(), cache.json(asked, Thing::Department, load).await)
         }
-        Err(refused) => Err(refused.into()),
-    };
-    FirstAnswer::of(url, answered)
+        Err(refused) => FirstAnswer::of(url, Err(refused.into())),
+    }
 }
 
 /// `GET /api/products/{id}`.
 pub async fn product(db: &Db, cache: &AnswerCache, id: i64) -> Option<FirstAnswer> {
-    let answered = cache
-        .json(Answer::Product(ProductId(id)), Thing::Product, || catalog::load_product(db, ProductId(id)))
-        .await;
-    FirstAnswer::of(format!("/api/products/{id}"), answered)
+    let asked = Answer::Product(ProductId(id));
+    let answered =
+        cache.json(asked.clone(), Thing::Product, || catalog::load_product(db, ProductId(id))).await;
+    FirstAnswer::kept(format!("/api/products/{id}"), asked, answered)
 }
 
 /// `GET /api/products/{id}/reviews`.
 pub async fn product_reviews(db: &Db, cache: &AnswerCache, id: i64) -> Option<FirstAnswer> {
-    let answered = cache
-        .json(Answer::ProductReviews(ProductId(id)), Thing::Product, || {
-            reviews::load_product_reviews(db, ProductId(id))
-        })
-        .await;
-    FirstAnswer::of(format!("/api/products/{id}/reviews"), answered)
+    let asked = Answer::ProductReviews(ProductId(id));
+    let load = || reviews::load_product_reviews(db, ProductId(id));
+    let answered = cache.json(asked.clone(), Thing::Product, load).await;
+    FirstAnswer::kept(format!("/api/products/{id}/reviews"), asked, answered)
 }
 
 /// `GET /api/search?{query}`.
 pub async fn search(db: &Db, cache: &AnswerCache, query: &str) -> Option<FirstAnswer> {
     let url = with_query("/api/search".to_string(), query);
-    let answered = match search_query(&params(query)) {
+    match search_query(&params(query)) {
         Ok(asked) => {
             let answer = Answer::Search(Box::new(asked.clone()));
-            cache.json(answer, Thing::Department, || search::load_search(db, asked)).await
+            let load = || search::load_search(db, asked);
+            FirstAnswer::kept(url, answer.clone(), cache.json(answer, Thing::Department, load).await)
         }
-        Err(refused) => Err(refused.into()),
-    };
-    FirstAnswer::of(url, answered)
+        Err(refused) => FirstAnswer::of(url, Err(refused.into())),
+    }
 }
 
 pub fn params(query: &str) -> Vec<(String, String)> {

@@ -32,7 +32,7 @@ use answers::{Card, Product};
 pub use head::escape;
 use head::{Head, script_json, summary};
 pub use kept::Pages;
-use kept::Sent;
+use kept::{MadeOf, Sent};
 use prerendered::First;
 pub use prerendered::Prerendered;
 use render::Renderer;
@@ -106,9 +106,9 @@ pub async fn respond(
     parts: Parts<'_>,
 ) -> HttpResponse {
     let address = format!("{}{}?{}", origin(req), req.path(), req.query_string());
-    // Read before the answers are: a change after this makes the page not kept.
+    // Read before the answers are: a change after this makes a page kept by it stale.
     let version = cache.catalog_version();
-    let kept = pages.and_then(|pages| pages.get(&address, version));
+    let kept = pages.and_then(|pages| pages.get(&address, cache));
     let sent = match kept {
         Some(sent) => sent,
         None => match page(req, db, cache).await {
@@ -136,7 +136,10 @@ pub async fn respond(
                 }
                 let html = page.render(&parts);
                 match keep {
-                    Some(pages) => pages.keep(address, version, page.status, html),
+                    Some(pages) => {
+                        let made_of = MadeOf::of(&page.answers, version);
+                        pages.keep(address, made_of, cache, page.status, html)
+                    }
                     None => Arc::new(Sent { status: page.status, html: Arc::new(Copies::new(html.into())) }),
                 }
             }
