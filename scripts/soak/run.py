@@ -155,6 +155,7 @@ class Stats:
         self.latencies = collections.defaultdict(list)  # minute -> seconds
         self.errors = collections.defaultdict(collections.Counter)  # minute -> kind -> n
         self.calls = collections.Counter()  # (call, status) -> n
+        self.call_latencies = collections.defaultdict(list)  # call -> seconds
         self.examples = []  # the first errors, in full
 
     def record(self, call, status, latency, ok, detail=""):
@@ -163,6 +164,7 @@ class Stats:
         if latency is not None:
             self.latencies[minute].append(latency)
             self.calls[(call, status)] += 1
+            self.call_latencies[call].append(latency)
         if not ok:
             kind = "connection" if status is None else ("5xx" if status >= 500 else "unexpected")
             with self.lock:
@@ -170,6 +172,17 @@ class Stats:
                 if len(self.examples) < 20:
                     when = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
                     self.examples.append(f"{when} {call}: {status if status is not None else 'no answer'} {detail}")
+
+
+ACCESS = re.compile(r'"([A-Z]+) (\S+)" \d{3} \S+ ([0-9.]+)ms$', re.M)
+
+
+def served_times(log_text):
+    """Each call's times as the store's access log has them (ms), by call."""
+    served = collections.defaultdict(list)
+    for method, target, ms in ACCESS.findall(log_text):
+        served[f"{method} {template(target)}"].append(float(ms))
+    return served
 
 
 def template(path):
@@ -597,20 +610,28 @@ def soak(server, args, run_seconds, warmup, version, date):
         f"database {end_sample[4]:.2f} MB; after SIGTERM the database is {file_mb(server.db_file):.2f} MB "
         f"and the WAL {file_mb(server.db_file + '-wal'):.2f} MB")
     for name in ("market_log_lines_dropped_total", "market_log_write_errors_total", "market_db_pool_timeouts_total",
-                 "market_sessions_alive"):
+                 "market_sessions_alive", "market_page_cache_hits_total", "market_page_cache_misses_total",
+                 "market_answer_cache_hits_total", "market_answer_cache_misses_total"):
         found = re.search(rf"^{name} (\S+)", metrics, re.M)
         if found:
             say(f"- {name} {found.group(1)}")
     say(f"- the log: {log_lines} lines ({file_mb(server.log_file):.1f} MB), {len(warnings)} WARN/ERROR"
         + (": " + " | ".join(w[:160] for w in warnings[:5]) if warnings else ""))
+    served = served_times(log_text)
+    all_served = sorted(x for v in served.values() for x in v)
+    say(f"- as the store served them (its access log): p50 {percentile(all_served, 0.5):.2f} ms, "
+        f"p99 {percentile(all_served, 0.99):.2f} ms, max {all_served[-1] if all_served else 0:.1f} ms")
     say()
-    say("| call | answers |")
-    say("|---|---|")
+    say("| call | answers | p99 ms as the client saw it | p99 ms as the store served it |")
+    say("|---|---|---:|---:|")
     calls = collections.defaultdict(dict)
     for (call, status), n in stats.calls.items():
         calls[call][status if status is not None else "no answer"] = n
     for call in sorted(calls, key=lambda c: -sum(calls[c].values())):
-        say(f"| `{call}` | " + ", ".join(f"{s}: {n}" for s, n in sorted(calls[call].items(), key=str)) + " |")
+        seen = percentile(sorted(stats.call_latencies[call]), 0.99) * 1000
+        store = percentile(sorted(served.get(call, [])), 0.99)
+        say(f"| `{call}` | " + ", ".join(f"{s}: {n}" for s, n in sorted(calls[call].items(), key=str))
+            + f" | {seen:.1f} | {store:.2f} |")
     if stats.examples:
         say()
         say("First errors:")
