@@ -177,9 +177,10 @@ function watchBrowser(context, allowed) {
     const sent = new Map(); // request id → { what, frameId, loaderId }
     devtools.on('Page.frameNavigated', ({ frame }) => documents.set(frame.id, frame.loaderId));
     devtools.on('Page.frameDetached', ({ frameId }) => documents.delete(frameId));
-    devtools.on('Network.requestWillBeSent', ({ requestId, loaderId, frameId, request }) =>
-      sent.set(requestId, { what: `${request.method} ${request.url}`, frameId, loaderId }),
-    );
+    // Not the browser's own requests (type Other: the favicon), which a page does not make.
+    devtools.on('Network.requestWillBeSent', ({ requestId, loaderId, frameId, request, type }) => {
+      if (type !== 'Other') sent.set(requestId, { what: `${request.method} ${request.url}`, frameId, loaderId });
+    });
     devtools.on('Network.loadingFailed', ({ requestId, errorText }) => {
       const request = sent.get(requestId);
       if (errorText === 'net::ERR_ABORTED' && request !== undefined) aborted.push(request);
