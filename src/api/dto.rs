@@ -86,8 +86,9 @@ pub struct ProductCard {
     #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
-    /// Units left to sell: the storefront says how many from 10 down, and "Out of
-    /// stock" at 0.
+    /// Units left to sell. The storefront's lists tell them from 10 down (it says how
+    /// many, and "Out of stock" at 0), and 11 for more than 10; the back office's
+    /// dashboard, exactly.
     #[schema(minimum = 0)]
     pub stock: i64,
     /// The highest price one of its variants asks, when above `price`: the card says
@@ -95,6 +96,13 @@ pub struct ProductCard {
     pub price_to: Option<Cents>,
     /// It is sold by variant: adding it to a cart needs a `variantId`, chosen on its page.
     pub has_options: bool,
+}
+
+impl ProductCard {
+    /// The card as the public catalog tells it: its units only from `stock::LOW` down.
+    fn told(self) -> Self {
+        ProductCard { stock: domain::stock::as_told(self.stock), ..self }
+    }
 }
 
 impl From<domain::catalog::ProductCard> for ProductCard {
@@ -212,7 +220,7 @@ impl PageOf {
                 })
                 .collect(),
         };
-        let products = l.products.into_iter().map(ProductCard::from).collect();
+        let products = l.products.into_iter().map(|card| ProductCard::from(card).told()).collect();
         (products, PageOf { total: l.total, page: l.page, pages: l.pages, facets })
     }
 }
@@ -343,8 +351,9 @@ pub struct Product {
     #[schema(minimum = 0, maximum = 5)]
     pub avg_rating: f64,
     pub num_reviews: i64,
-    /// Units left to sell (of all its variants, when it has them).
-    #[schema(minimum = 0)]
+    /// Units left to sell (of all its variants, when it has them), told from 10 down;
+    /// 11 stands for more than 10.
+    #[schema(minimum = 0, maximum = 11)]
     pub stock: i64,
     /// The highest price a variant asks, when above `price`.
     pub price_to: Option<Cents>,
@@ -369,7 +378,8 @@ pub struct Variant {
     pub options: Chosen,
     /// What it costs: its own price, or the product's.
     pub price: Cents,
-    #[schema(minimum = 0)]
+    /// Its units left, told from 10 down; 11 stands for more than 10.
+    #[schema(minimum = 0, maximum = 11)]
     pub stock: i64,
     /// Its own picture (one of the product's), or `null`: the product's.
     pub image: Option<String>,
@@ -415,7 +425,7 @@ impl From<domain::catalog::Product> for Product {
             description: p.description,
             avg_rating: card.rating.average(),
             num_reviews: card.rating.count,
-            stock: card.stock,
+            stock: domain::stock::as_told(card.stock),
             price_to: card.price_to,
             department: DepartmentRef { id: card.department_id, name: p.department_name },
             product_images: p
@@ -431,7 +441,7 @@ impl From<domain::catalog::Product> for Product {
                     options: Chosen(domain::variants::chosen(&p.options, &v.values)),
                     sku: v.sku,
                     price: v.price.unwrap_or(card.price),
-                    stock: v.stock,
+                    stock: domain::stock::as_told(v.stock),
                     image: v.image,
                 })
                 .collect(),

@@ -7,6 +7,15 @@ use super::ids::ProductId;
 /// From this many units down, the storefront says how many are left.
 pub const LOW: i64 = 10;
 
+/// Units left as the public catalog tells them: the count from [`LOW`] down, and
+/// `LOW + 1` for anything more ("more than 10"), as the storefront says nothing more
+/// of them. So a sale that leaves plenty changes no answer a shopper reads, and the
+/// answers and pages kept of the product stay kept (the database logs the same rule:
+/// its step 21). The back office reads the count itself.
+pub fn as_told(units: i64) -> i64 {
+    units.min(LOW + 1)
+}
+
 /// The stock the seed gives product `id`: believable levels, most between 200 and 1,999 (a department store's warehouse),
 /// about one product in fourteen low (1 to 9) and one in twenty-nine sold out;
 /// deterministic like the rest of the seed. Migration 7 writes the same formula in SQL

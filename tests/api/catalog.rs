@@ -277,11 +277,15 @@ async fn a_write_no_handler_knows_about_still_changes_every_kept_answer_it_touch
 /// list and in a search at once (a sale is logged apart from other changes, and the
 /// catalog index does not follow it), and a sell-out, which the index does follow,
 /// takes the product out of the "In stock" lists within a second.
+/// Units are told from 10 down (`stock::as_told`): more than 10 is told as 11, so a sale
+/// that leaves more than 10 changes no answer, and one that leaves 10 or fewer changes
+/// the product's and every card's at once.
 #[actix_web::test]
-async fn a_sale_shows_on_the_product_and_its_cards_and_a_sell_out_leaves_the_in_stock_lists() {
+async fn a_sale_shows_on_the_product_and_its_cards_from_ten_left_and_a_sell_out_leaves_the_in_stock_lists() {
     let app = spawn_app().await;
     app.sign_up().await;
     let id = in_stock(0);
+    app.sql(&format!("UPDATE products SET stock = 12 WHERE id = {id}")).await;
     let page = format!("/api/products/{id}");
     let product = app.get_json(&page, 200).await;
     let department = product["departmentId"].as_i64().unwrap();
@@ -290,16 +294,21 @@ async fn a_sale_shows_on_the_product_and_its_cards_and_a_sell_out_leaves_the_in_
     let search = format!("/api/search?q={}", product["name"].as_str().unwrap().replace(' ', "+"));
     let card = |answer: Value| answer["Products"].as_array().unwrap().iter().find(|c| c["id"] == id).cloned();
     let stock = |answer: Option<Value>| answer.expect("the product's card")["stock"].as_i64().unwrap();
+    let told = async |units: i64| {
+        assert_eq!(app.get_json(&page, 200).await["stock"], units);
+        assert_eq!(stock(card(app.get_json(&list, 200).await)), units);
+        assert_eq!(stock(card(app.get_json(&search, 200).await)), units);
+    };
     // Each answer asked once first, so a kept one would show.
-    let units = product["stock"].as_i64().unwrap();
-    assert_eq!(stock(card(app.get_json(&list, 200).await)), units);
-    assert_eq!(stock(card(app.get_json(&search, 200).await)), units);
+    told(11).await;
     assert!(card(app.get_json(&in_stock_list, 200).await).is_some());
 
     place_order(&app, id).await;
-    assert_eq!(app.get_json(&page, 200).await["stock"], units - 1);
-    assert_eq!(stock(card(app.get_json(&list, 200).await)), units - 1);
-    assert_eq!(stock(card(app.get_json(&search, 200).await)), units - 1);
+    told(11).await; // 11 left: more than 10
+    place_order(&app, id).await;
+    told(10).await;
+    place_order(&app, id).await;
+    told(9).await;
 
     app.sql(&format!("UPDATE products SET stock = 1 WHERE id = {id}")).await;
     place_order(&app, id).await;

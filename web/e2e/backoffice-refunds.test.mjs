@@ -31,7 +31,8 @@ async function signIn(page, allow, account) {
   await expectPath(page, '/');
 }
 
-const stockOf = async (page, productId) => (await apiGet(page, `/api/products/${productId}`)).stock;
+/** A product's units as the back office reads them (the storefront tells them from 10 down). */
+const stockOf = async (page, productId) => (await apiGet(page, `/api/admin/products/${productId}`)).stock;
 
 /** Whether the element that has the keyboard's focus is `locator`'s. */
 const focused = (locator) => locator.evaluate((el) => el === document.activeElement);
@@ -49,10 +50,10 @@ journey('a staff member refunds part of an order and puts a unit back in stock; 
   });
   const total = Math.round(paid.total * 100);
   const back = order.Products.find((p) => p.id === 61);
-  const stockBefore = await stockOf(page, 61);
   await context.clearCookies();
 
   await signIn(page, allow, STAFF);
+  const stockBefore = await stockOf(page, 61);
   await page.goto(`/admin/orders/${order.id}`);
   await shown(page.getByRole('heading', { level: 1, name: `Order #${order.id}` }));
   assert.equal((await figures(page.getByRole('main')))['Payment status'], 'Paid');

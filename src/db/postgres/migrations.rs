@@ -25,10 +25,11 @@ const STEPS: &[(usize, &str)] = &[
     (18, include_str!("migrations/0018_restocked_lines.sql")),
     (19, include_str!("migrations/0019_stripe.sql")),
     (20, include_str!("migrations/0020_sales_spare_the_index.sql")),
+    (21, include_str!("migrations/0021_plenty_is_plenty.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 20;
+pub const LATEST: usize = 21;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

@@ -25,6 +25,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0018_restocked_lines.sql")),
     M::up(include_str!("migrations/0019_stripe.sql")),
     M::up(include_str!("migrations/0020_sales_spare_the_index.sql")),
+    M::up(include_str!("migrations/0021_plenty_is_plenty.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a
@@ -123,6 +124,8 @@ mod tests {
                 conn.prepare("SELECT topic || ' ' || key FROM changes WHERE id > ?1 ORDER BY id").unwrap();
             read.query_map([last], |r| r.get(0)).unwrap().map(Result::unwrap).collect()
         };
+        let plenty = logged(&conn, "UPDATE products SET stock = 11 WHERE id = 51");
+        assert_eq!(plenty, [] as [&str; 0], "from 12 to 11 left, both told as more than 10");
         let sale = logged(&conn, "UPDATE products SET stock = stock - 2 WHERE id = 51");
         assert_eq!(sale, ["stock 51", "department_stock 5"]);
         let sold_out = logged(&conn, "UPDATE products SET stock = 0 WHERE id = 51");
@@ -133,25 +136,52 @@ mod tests {
         assert_eq!(priced, ["product 51", "department 5"]);
         let renamed = logged(&conn, "UPDATE products SET name = 'A TV' WHERE id = 51");
         assert_eq!(renamed, ["product 51", "department 5"]);
+        let restocked = logged(&conn, "UPDATE products SET stock = 500 WHERE id = 51");
+        assert_eq!(restocked, ["stock 51", "department_stock 5"]);
+        let busy_day = logged(&conn, "UPDATE products SET stock = 12 WHERE id = 51");
+        assert_eq!(busy_day, [] as [&str; 0]);
+
+        // A variant's units are told on its product's page, whatever its product's sum.
+        conn.execute_batch(
+            "UPDATE products SET stock = 400 WHERE id = 51;
+             INSERT INTO product_variants (id, product_id, position, sku, option1, stock) VALUES (7, 51, 0, 'TV-S', 'S', 12);",
+        )
+        .unwrap();
+        let variant_plenty = logged(&conn, "UPDATE product_variants SET stock = 11 WHERE id = 7");
+        assert_eq!(variant_plenty, [] as [&str; 0]);
+        let variant_low = logged(&conn, "UPDATE product_variants SET stock = 10 WHERE id = 7");
+        assert_eq!(variant_low, ["stock 51", "department_stock 5"]);
 
         // Every column but the id, the stock and what is worked out from others is
-        // compared by both engines' step 20: a column added later must be named there.
+        // compared by both engines' steps 20 and 21: a column added later must be named
+        // there.
         let mut columns =
             conn.prepare("SELECT name FROM pragma_table_xinfo('products') WHERE hidden = 0").unwrap();
         let columns: Vec<String> = columns.query_map([], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
-        let postgres = include_str!("../postgres/migrations/0020_sales_spare_the_index.sql");
-        let sqlite = include_str!("migrations/0020_sales_spare_the_index.sql");
+        let steps = [
+            (20, 2, include_str!("migrations/0020_sales_spare_the_index.sql")),
+            (21, 1, include_str!("migrations/0021_plenty_is_plenty.sql")),
+        ];
+        let postgres = [
+            include_str!("../postgres/migrations/0020_sales_spare_the_index.sql"),
+            include_str!("../postgres/migrations/0021_plenty_is_plenty.sql"),
+        ];
         for column in columns.iter().filter(|c| !["id", "stock"].contains(&c.as_str())) {
             let compared = format!("OLD.{column} IS NEW.{column}");
-            assert_eq!(
-                sqlite.matches(&compared).count(),
-                2,
-                "SQLite's step 20 compares {column} in both triggers"
-            );
-            assert!(
-                postgres.contains(&format!("OLD.{column},")) || postgres.contains(&format!("OLD.{column})")),
-                "PostgreSQL's step 20 compares {column}"
-            );
+            for (step, triggers, sqlite) in steps {
+                assert_eq!(
+                    sqlite.matches(&compared).count(),
+                    triggers,
+                    "SQLite's step {step} compares {column}"
+                );
+            }
+            for postgres in postgres {
+                assert!(
+                    postgres.contains(&format!("OLD.{column},"))
+                        || postgres.contains(&format!("OLD.{column})")),
+                    "PostgreSQL's steps 20 and 21 compare {column}"
+                );
+            }
         }
     }
 }

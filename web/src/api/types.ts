@@ -1755,7 +1755,8 @@ export interface components {
             priceTo?: components["schemas"]["Cents"] | null;
             /**
              * Format: int64
-             * @description Units left to sell (of all its variants, when it has them).
+             * @description Units left to sell (of all its variants, when it has them), told from 10 down;
+             *     11 stands for more than 10.
              */
             stock: number;
             /** @description Every combination sold; a cart line of this product names one (`variantId`). */
@@ -1779,8 +1780,9 @@ export interface components {
             priceTo?: components["schemas"]["Cents"] | null;
             /**
              * Format: int64
-             * @description Units left to sell: the storefront says how many from 10 down, and "Out of
-             *     stock" at 0.
+             * @description Units left to sell. The storefront's lists tell them from 10 down (it says how
+             *     many, and "Out of stock" at 0), and 11 for more than 10; the back office's
+             *     dashboard, exactly.
              */
             stock: number;
         };
@@ -2341,7 +2343,10 @@ export interface components {
             /** @description What it costs: its own price, or the product's. */
             price: components["schemas"]["Cents"];
             sku: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Its units left, told from 10 down; 11 stands for more than 10.
+             */
             stock: number;
         };
         VariantInput: {
