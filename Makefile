@@ -107,7 +107,7 @@ test-crash: release ## Checkouts under load, SIGKILL, restart: no acknowledged o
 test-faults: release ## A full disk on a real 8 MB filesystem, log included (needs root; says why when skipped): 503s, reads go on, recovers, nothing acknowledged lost
 	python3 scripts/faults/full_disk.py
 
-soak: release ## Mixed shopper load for SOAK_MINUTES (default 10; SOAK_WORKERS 8): memory, files and WAL flat after warm-up: target/soak/report.md
+soak: release ## Mixed shopper load for SOAK_MINUTES (default 10; SOAK_WORKERS 8): memory, files and WAL flat after warm-up, p99 under 20 ms: target/soak/report.md
 	python3 scripts/soak/run.py
 
 # Three replicas of the release binary on one PostgreSQL behind nginx (scripts/cluster/).
