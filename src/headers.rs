@@ -1,15 +1,18 @@
 //! Headers every answer carries (OWASP ASVS 14.4, 8.2.1): a strict Content-Security-
 //! Policy, no sniffing, no framing, no referrer beyond this site, a browsing context of
 //! its own, HSTS when served over HTTPS; JSON that names its charset; and API answers
-//! that no cache keeps, except those the route table marks public (`api/mod.rs`).
+//! that no cache keeps, except those the route table marks public (`api/mod.rs`); and
+//! while the store stops, connections closed after their answers.
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::{ConnectionType, StatusCode};
 use actix_web::middleware::{DefaultHeaders, Next};
+use actix_web::web;
 
 use crate::config::StripeKeys;
+use crate::health::Stopping;
 
 /// Scripts only from this origin (the bundle's `/static/*.js` modules), never inline;
 /// `style-src 'unsafe-inline'` because React renders `style` attributes, which cannot run
@@ -65,14 +68,27 @@ pub async fn public(
     Ok(res)
 }
 
-/// Finishes every answer: `charset=utf-8` on JSON, and `Cache-Control: no-store` on
-/// API answers that did not choose one.
+/// Finishes every answer: `charset=utf-8` on JSON, `Cache-Control: no-store` on API
+/// answers that did not choose one, and `Connection: close` once the store takes no
+/// more connections.
+///
+/// A store that stops lets the requests under way finish, but it would cut a kept
+/// connection idle between them, and a load balancer that sent a POST down it as it
+/// closed could not send it elsewhere (the store may have done it: a 502). Closed
+/// after an answer instead, the balancer's next connection is refused before anything
+/// is sent, and it sends that request to another replica, a POST too. Kept connections
+/// stay kept until then: each new one in the last moments before the store stops
+/// taking connections could be cut in the same way.
 pub async fn finish(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let is_api = req.path() == "/api" || req.path().starts_with("/api/");
+    let closing = req.app_data::<web::Data<Stopping>>().is_some_and(|s| s.closes_connections());
     let mut res = next.call(req).await?;
+    if closing {
+        res.response_mut().head_mut().set_connection_type(ConnectionType::Close);
+    }
     let headers = res.headers_mut();
     if headers.get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes() == b"application/json") {
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
@@ -85,7 +101,33 @@ pub async fn finish(
 
 #[cfg(test)]
 mod tests {
+    use actix_web::http::header::CONNECTION;
+    use actix_web::middleware::from_fn;
+    use actix_web::test::{TestRequest, call_service, init_service};
+    use actix_web::{App, HttpResponse};
+
     use super::*;
+
+    #[actix_web::test]
+    async fn once_the_store_takes_no_more_connections_each_answer_closes_its_own() {
+        let stopping = web::Data::new(Stopping::default());
+        let app = init_service(
+            App::new()
+                .app_data(stopping.clone())
+                .wrap(from_fn(finish))
+                .route("/", web::get().to(HttpResponse::Ok)),
+        )
+        .await;
+        let res = call_service(&app, TestRequest::get().uri("/").to_request()).await;
+        assert_eq!(res.response().head().connection_type(), ConnectionType::KeepAlive);
+        stopping.begin(); // SIGTERM: the store serves on for its delay, keeping connections
+        let res = call_service(&app, TestRequest::get().uri("/").to_request()).await;
+        assert_eq!(res.response().head().connection_type(), ConnectionType::KeepAlive);
+        stopping.close_connections();
+        let res = call_service(&app, TestRequest::get().uri("/").to_request()).await;
+        assert_eq!(res.response().head().connection_type(), ConnectionType::Close);
+        assert!(res.headers().get(CONNECTION).is_none(), "actix writes the header itself");
+    }
 
     #[test]
     fn with_stripe_the_policy_allows_stripe_js_its_frames_and_its_api_and_nothing_more() {

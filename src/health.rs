@@ -20,17 +20,31 @@ use serde_json::json;
 
 use crate::db::{Db, Error};
 
-/// Whether the store has been asked to stop.
+/// Whether the store has been asked to stop, and whether it still takes connections.
 #[derive(Debug, Default)]
-pub struct Stopping(AtomicBool);
+pub struct Stopping {
+    asked: AtomicBool,
+    closing: AtomicBool,
+}
 
 impl Stopping {
+    /// SIGTERM or Ctrl-C: /readyz answers 503 from now on.
     pub fn begin(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.asked.store(true, Ordering::SeqCst);
     }
 
     pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.asked.load(Ordering::SeqCst)
+    }
+
+    /// The store takes no more connections: each one still open is closed after its
+    /// next answer (`headers::finish`).
+    pub fn close_connections(&self) {
+        self.closing.store(true, Ordering::SeqCst);
+    }
+
+    pub fn closes_connections(&self) -> bool {
+        self.closing.load(Ordering::SeqCst)
     }
 }
 

@@ -7,6 +7,7 @@ pub mod crawlers;
 pub mod data_dir;
 pub mod db;
 pub mod domain;
+pub mod draining;
 pub mod encoding;
 pub mod error;
 pub mod headers;

@@ -21,6 +21,7 @@ use crate::auth::xsrf::XsrfKey;
 use crate::config::{Config, Demo, Imports, PublicDemo, Secret, TrustedProxies};
 use crate::db::{Db, Limits, Location};
 use crate::domain::demo;
+use crate::draining::{Connections, Drain, KEEP_ALIVE};
 use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
@@ -39,6 +40,7 @@ pub struct Application {
     db: Db,
     stopping: web::Data<Stopping>,
     shutdown_delay: Duration,
+    drain: Drain,
     log: Option<Log>,
 }
 
@@ -59,6 +61,7 @@ impl Application {
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
+        let drain = Drain { listening: listener.try_clone()?, connections: Connections::default() };
         let session_store = shared.sessions.get_ref();
         if let Some(every) = config.reset_every {
             spawn_resets(db.clone(), session_store.clone(), every);
@@ -66,7 +69,7 @@ impl Application {
         if let Some(public) = config.demo {
             spawn_demo_sweeper(db.clone(), session_store.clone(), public);
         }
-        let server = serve_store(listener, shared.clone(), &config, secret)?;
+        let server = serve_store(listener, shared.clone(), &config, secret, drain.connections.clone())?;
         let (metrics_server, metrics_port) = serve_metrics(config.metrics_addr, &db, shared.metrics)?;
         Ok(Application {
             port,
@@ -79,6 +82,7 @@ impl Application {
             db,
             stopping: shared.stopping,
             shutdown_delay: config.shutdown_delay,
+            drain,
             log: config.log.clone(),
         })
     }
@@ -115,6 +119,7 @@ impl Application {
             self.server.handle(),
             self.stopping,
             self.shutdown_delay,
+            self.drain,
             self.log,
         ));
         let metrics = self.metrics_server.map(|server| (server.handle(), actix_web::rt::spawn(server)));
@@ -231,6 +236,7 @@ fn serve_store(
     shared: Shared,
     config: &Config,
     secret: Secret,
+    connections: Connections,
 ) -> anyhow::Result<Server> {
     let secure = config.secure_cookies;
     let policy = headers::content_security_policy(config.stripe.as_ref());
@@ -282,6 +288,11 @@ fn serve_store(
                 )
             })
     })
+    // Counted while open, so that a stop can wait for them (draining.rs).
+    .on_connect(move |_, extensions| {
+        extensions.insert(connections.opened());
+    })
+    .keep_alive(KEEP_ALIVE)
     .listen(listener)?
     .shutdown_timeout(10)
     // Stopping is ours (`watch_signals`): /readyz must turn 503 before the store
@@ -332,19 +343,21 @@ impl Signals {
     }
 
     /// SIGTERM: /readyz answers 503 at once, the store serves on for `delay`, then stops
-    /// taking connections and lets the requests under way finish. SIGINT (Ctrl-C) stops
-    /// without the delay. SIGHUP reopens the log file.
+    /// taking connections, lets the requests under way finish and waits for a load
+    /// balancer to let go of the connections it keeps (draining.rs). SIGINT (Ctrl-C)
+    /// stops without the delay or the wait. SIGHUP reopens the log file.
     async fn stop(
         mut self,
         server: ServerHandle,
         stopping: web::Data<Stopping>,
         delay: Duration,
+        drain: Drain,
         log: Option<Log>,
     ) {
-        let delay = loop {
+        let (delay, drain) = loop {
             tokio::select! {
-                _ = self.term.recv() => break delay,
-                _ = self.int.recv() => break Duration::ZERO,
+                _ = self.term.recv() => break (delay, Some(drain)),
+                _ = self.int.recv() => break (Duration::ZERO, None),
                 _ = self.hup.recv() => {
                     // Said first, so that the line goes to the file being rotated away.
                     tracing::info!("SIGHUP: reopening the log file");
@@ -363,7 +376,12 @@ impl Signals {
             actix_web::rt::time::sleep(delay).await;
         }
         tracing::info!("stopping: no new connections; finishing the requests under way");
-        server.stop(true).await;
+        if let Some(drain) = drain {
+            drain.run(&server, &stopping).await;
+        }
+        let stopped = server.stop(true);
+        stopping.close_connections();
+        stopped.await;
     }
 }
 

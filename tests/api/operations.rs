@@ -544,12 +544,16 @@ async fn the_access_log_goes_to_its_file_as_json_and_a_sighup_reopens_it() {
     assert_eq!(line["client"], "203.0.113.7");
     assert!(!std::fs::read_to_string(&rotated).unwrap().contains("/healthz"));
 
-    // SIGTERM: not ready at once, still serving through the delay, then gone.
+    // SIGTERM: not ready at once, still serving through the delay, connections kept
+    // alive (closing each after its answer would have a balancer open new ones, which
+    // the store's stop could cut), then gone.
     assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
     actix_web::rt::time::sleep(Duration::from_millis(300)).await;
     let res = client.get(format!("{url}/readyz")).send().await.unwrap();
     assert_eq!(res.status(), 503, "a balancer is told to stop sending work");
-    assert_eq!(client.get(format!("{url}/api/departments")).send().await.unwrap().status(), 200);
+    let res = client.get(format!("{url}/api/departments")).send().await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers().get("connection"), None, "kept alive while the store serves on");
     let status = actix_web::rt::task::spawn_blocking(move || child.wait().unwrap()).await.unwrap();
     assert!(status.success());
 }

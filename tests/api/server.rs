@@ -146,6 +146,60 @@ fn sigterm_lets_a_request_in_flight_finish_then_checkpoints_the_database() {
     assert_eq!(check, "ok");
 }
 
+#[test]
+fn after_its_delay_a_stopping_store_refuses_new_connections_and_answers_on_kept_ones_before_closing_them() {
+    use std::io::{BufRead, Read, Write};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, host) = serve(dir.path(), &[("MARKET_SHUTDOWN_DELAY", "300ms")]);
+    // A balancer's kept connection, idle when the store stops taking new ones.
+    let mut kept = std::net::TcpStream::connect(&host).unwrap();
+    let mut answers = BufReader::new(kept.try_clone().unwrap());
+    let mut ask = |kept: &mut std::net::TcpStream| {
+        write!(kept, "GET /api/departments HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
+        let mut head = Vec::new();
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            answers.read_line(&mut line).unwrap();
+            if let Some(n) = line.to_ascii_lowercase().strip_prefix("content-length: ") {
+                length = n.trim().parse().unwrap();
+            }
+            if line == "\r\n" {
+                break;
+            }
+            head.push(line.trim_end().to_ascii_lowercase());
+        }
+        answers.by_ref().take(length).read_to_end(&mut Vec::new()).unwrap();
+        head
+    };
+    let head = ask(&mut kept);
+    assert!(
+        head[0].starts_with("http/1.1 200") && !head.contains(&"connection: close".to_owned()),
+        "{head:?}"
+    );
+
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let stopped_at = Instant::now();
+    std::thread::sleep(Duration::from_millis(700));
+    let refused = std::net::TcpStream::connect(&host);
+    assert_eq!(
+        refused.map(|_| ()).map_err(|e| e.kind()),
+        Err(std::io::ErrorKind::ConnectionRefused),
+        "a new connection is refused: a balancer sends its request elsewhere"
+    );
+    // The kept connection is answered, and told to close, rather than cut under the
+    // balancer's request; the store exits once it has closed.
+    let head = ask(&mut kept);
+    assert!(
+        head[0].starts_with("http/1.1 200") && head.contains(&"connection: close".to_owned()),
+        "{head:?}"
+    );
+    let status = child.wait().unwrap();
+    assert!(status.success(), "exits 0 after SIGTERM: {status}");
+    assert!(stopped_at.elapsed() < Duration::from_secs(3), "it did not wait out its keep-alive");
+}
+
 /// A plain blocking GET: the test runs outside any async runtime.
 pub fn http_get(url: &str) -> String {
     use std::io::{Read, Write};
