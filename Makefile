@@ -114,7 +114,7 @@ soak: release ## Mixed shopper load for SOAK_MINUTES (default 10; SOAK_WORKERS 8
 cluster: release ## Three replicas on a throwaway PostgreSQL behind nginx, on this machine: prints the URL; Ctrl-C stops them all
 	python3 scripts/cluster/cluster.py run
 
-test-cluster: release ## Three replicas behind nginx act as one store: across replicas, SIGKILL mid-checkout, one key over three, PostgreSQL down and back
+test-cluster: release ## Three replicas behind nginx act as one store: across replicas, SIGKILL mid-checkout, a restart that fails no request, one key over three, PostgreSQL down and back
 	python3 scripts/cluster/test.py
 
 test-dist: dist ## The dist archive unpacked in an empty folder: checksum, static, starts, serves, stops on SIGTERM

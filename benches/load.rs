@@ -275,6 +275,26 @@ impl Shopper {
         Ok(())
     }
 
+    /// Takes every line out of the cart, as a shopper who finds it other than expected
+    /// does: after a failed request the next round starts from an empty cart, so that
+    /// one failure is counted once, not again in each order the leftover line would
+    /// make refused.
+    async fn empty_cart(&self) -> Result<(), String> {
+        let res =
+            self.client.get(format!("{}/api/cart", self.base)).send().await.map_err(|e| e.to_string())?;
+        let cart: Value = res.json().await.map_err(|e| e.to_string())?;
+        for line in cart["Products"].as_array().into_iter().flatten() {
+            let url = format!("{}/api/cart/{}", self.base, line["cartId"]);
+            self.client
+                .delete(url)
+                .header("XSRF-Token", self.token())
+                .send()
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
     /// POSTs JSON; answers the status and the JSON body.
     async fn post(&self, path: &str, body: Value) -> Result<(u16, Value), String> {
         self.post_with(path, body, None).await
@@ -402,10 +422,17 @@ async fn checkout(url: String, shoppers: usize, run: Run, acked: &Path, prefix: 
                             tally.quote_us.extend(quoted.map(|took| took.as_micros() as u64));
                         }
                     }
-                    Err(Failure::Answered(what)) => tally.failures.push(what),
-                    Err(Failure::Unanswered(what)) => {
-                        tally.unanswered += 1;
-                        tally.failures.push(what);
+                    Err(failure) => {
+                        match failure {
+                            Failure::Answered(what) => tally.failures.push(what),
+                            Failure::Unanswered(what) => {
+                                tally.unanswered += 1;
+                                tally.failures.push(what);
+                            }
+                        }
+                        if let Err(e) = shopper.empty_cart().await {
+                            tally.failures.push(format!("emptying the cart after a failure: {e}"));
+                        }
                     }
                 }
             }

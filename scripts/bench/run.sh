@@ -5,6 +5,7 @@
 # the commit (scripts/bench/write-performance.sh); the reading above the marker stays.
 #
 #   BENCH_SECS=10 BENCH_WARMUP=3 BENCH_ROUNDS=5 scripts/bench/run.sh
+#   BENCH_CLUSTER_SECS=30                             each of the cluster's three checkout runs
 #   BENCH_BIN=/path/to/market scripts/bench/run.sh    another build of the store, as it is
 #   BENCH_SCALE_PRODUCTS=1000000 BENCH_SCALE_SECS=4    the scale section's catalog (0: skip it)
 #   BENCH_POSTGRES=0                                  skip the PostgreSQL section and the cluster row
@@ -20,6 +21,8 @@ cd "$(dirname "$0")/../.."
 COMMIT=$(scripts/bench/write-performance.sh --commit)
 
 SECS=${BENCH_SECS:-10}
+# Each of the cluster's three checkout runs, one of them with a replica restarted.
+CLUSTER_SECS=${BENCH_CLUSTER_SECS:-30}
 WARMUP=${BENCH_WARMUP:-3}
 ROUNDS=${BENCH_ROUNDS:-5}
 THREADS=2
@@ -519,11 +522,24 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
     CLUSTER_ROWS+=("| $name, through nginx | $(printf '%.0f' "$c_rps") | $c_p99 | $c_err |")
   done
   CLUSTER_DB=$(grep -o 'PostgreSQL: postgres://[^ ]*' "$WORK/cluster.out" | cut -d' ' -f2)
-  say "cluster: checkout, 64 shoppers through nginx"
-  "$LOAD" checkout --url "$CLUSTER" --shoppers 64 --secs "$SECS" --warmup-secs "$WARMUP" \
-    --acked "$WORK/cluster-acked" --prefix "benchcl$$x" --restock "$CLUSTER_DB" | tee "$WORK/cluster-checkout" >&2
-  CLUSTER_ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $(field checkouts_per_s <"$WORK/cluster-checkout") | | $(field failures <"$WORK/cluster-checkout") |")
-  CLUSTER_VERIFY=$("$LOAD" verify --db "$CLUSTER_DB" --acked "$WORK/cluster-acked" --prefix "benchcl$$x" || true)
+  # Three runs; in the middle of the second, replica 3 is restarted as a deploy does
+  # (cluster.py's SIGUSR1: SIGTERM, then started again). Target: no failed request.
+  CLUSTER_VERIFY=()
+  for run in 1 2 3; do
+    say "cluster: checkout, 64 shoppers through nginx, run $run of 3"
+    restart="" restarter=""
+    if [ "$run" = 2 ]; then
+      restart=", replica 3 restarted (SIGTERM) midway"
+      (sleep "$(awk -v w="$WARMUP" -v s="$CLUSTER_SECS" 'BEGIN { print w + s / 2 }')" && kill -USR1 "$CLUSTER_PID") &
+      restarter=$!
+    fi
+    "$LOAD" checkout --url "$CLUSTER" --shoppers 64 --secs "$CLUSTER_SECS" --warmup-secs "$WARMUP" \
+      --acked "$WORK/cluster-acked$run" --prefix "benchcl$$x${run}x" --restock "$CLUSTER_DB" | tee "$WORK/cluster-checkout" >&2
+    [ -n "$restarter" ] && wait "$restarter"
+    failures=$(field failures <"$WORK/cluster-checkout")
+    CLUSTER_ROWS+=("| checkout: 2 cart adds + order, 64 shoppers, ${CLUSTER_SECS} s$restart (checkouts/s; target 0 errors) | $(field checkouts_per_s <"$WORK/cluster-checkout") | $(field p99_ms <"$WORK/cluster-checkout") | $failures $( [ "$failures" = 0 ] && echo met || echo '**not met**') |")
+    CLUSTER_VERIFY+=("run $run: $("$LOAD" verify --db "$CLUSTER_DB" --acked "$WORK/cluster-acked$run" --prefix "benchcl$$x${run}x" || true)")
+  done
   say "cluster: a price changed through replica 1, until every replica answers it"
   printf 'bench-owner-password\n' | "$BIN" staff add benchowner --role owner --database "$CLUSTER_DB" >/dev/null
   REPLICAS=$(grep -o '^replica [0-9]*: *http://[^ ]*' "$WORK/cluster.out" | awk '{ print $NF }' | paste -sd,)
@@ -625,7 +641,8 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
     echo "|---|---:|---:|---:|"
     printf '%s\n' "${CLUSTER_ROWS[@]}"
     echo
-    echo "- checkout accounting through the cluster: $(sed 's/^BENCH //' <<<"$CLUSTER_VERIFY")"
+    echo "- checkout accounting through the cluster: $(printf '%s; ' "${CLUSTER_VERIFY[@]}" | sed 's/BENCH //g; s/; $//')"
+    echo "- $(grep -o 'replica [0-9]* restarted.*' "$WORK/cluster.out" || echo "no replica was restarted")"
     echo "- the health check changed the rotation $CLUSTER_ROTATION times during the run; $(sed 's/^cluster: //' <<<"$CLUSTER_NGINX" | tr -s ' \n' ' ')"
   fi
   if [ ${#SCALE_ROWS[@]} -gt 0 ]; then

@@ -11,12 +11,14 @@ is taken out of the rotation, and put back when it answers 200 again).
 Open-source nginx checks its upstreams only passively (a connection refused); the
 active check through /readyz is this script's: it asks every replica each second and
 rewrites nginx's upstream list when the answer changes (`nginx -s reload` keeps the
-connections under way).
+connections under way). SIGUSR1 to `run` restarts the last replica as a deploy does
+(SIGTERM, then started again once it has exited): `make bench` restarts one mid-run.
 """
 
 import argparse
 import ctypes
 import http.client
+import json
 import os
 import shutil
 import signal
@@ -91,6 +93,27 @@ def status_of(url, timeout=1.0):
     except (OSError, http.client.HTTPException):
         # Refused, timed out, or an answer cut short (http.client's own errors are not OSErrors).
         return None
+
+
+def readiness(url, timeout):
+    """What a replica's /readyz says: "ready", "stopping" (SIGTERM: it drains by itself),
+    "refused" (nothing listens: stopped, restarting or killed), or "unready" (it answered
+    that it cannot serve, or did not answer in time)."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as res:
+            return "ready" if res.status == 200 else "unready"
+    except urllib.error.HTTPError as e:
+        try:
+            stopping = json.loads(e.read())["checks"]["stopping"] is True
+        except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError):
+            stopping = False
+        return "stopping" if e.code == 503 and stopping else "unready"
+    except urllib.error.URLError as e:
+        return "refused" if isinstance(e.reason, ConnectionRefusedError) else "unready"
+    except ConnectionRefusedError:
+        return "refused"
+    except (OSError, http.client.HTTPException):
+        return "unready"
 
 
 def ensure_nginx():
@@ -179,6 +202,7 @@ class Cluster:
         self.database = None
         self.nginx = None
         self.in_rotation = None
+        self.reloads = 0  # the health check's changes of nginx's rotation
         self.stopping = threading.Event()
         self.watcher = None
 
@@ -264,11 +288,12 @@ http {{
 
     def watch(self):
         """The active health check: each replica's /readyz, every second. A replica leaves
-        the rotation after FALL checks in a row fail (refused, 503, or no answer within
-        CHECK_WITHIN) and comes back at the first that passes, as HAProxy's checks do: one
-        slow answer on a loaded machine must not take a replica out (each change reloads
-        nginx, which closes its clients' idle keep-alive connections). A replica that dies
-        is routed around by nginx itself in the meantime (max_fails, proxy_next_upstream)."""
+        the rotation after FALL checks in a row fail (a 503 other than a stopping one's, or
+        no answer within CHECK_WITHIN; see check) and comes back at the first that passes,
+        as HAProxy's checks do: one slow answer on a loaded machine must not take a replica
+        out (each change reloads nginx, which closes its clients' idle keep-alive
+        connections). A replica that stops or dies is routed around by nginx itself
+        (max_fails, proxy_next_upstream)."""
         failed = {r: 0 for r in self.replicas}
         while not self.stopping.wait(1.0):
             try:
@@ -280,17 +305,38 @@ http {{
 
     def check(self, failed):
         """One round of the health check: counts each replica's failures in a row, and
-        rewrites nginx's rotation when the healthy ones changed."""
+        rewrites nginx's rotation when the healthy ones changed.
+
+        A replica that is stopping or refuses connections is left to nginx: a stopping one
+        closes each connection after its answer, then refuses new ones, and nginx sends a
+        refused request to the next replica, a POST too, since nothing of it was sent. Taking
+        it out would cost a reload, and a reload closes the clients' idle connections to
+        nginx: a client that sends a POST down one as it closes gets no answer. Only a
+        replica that answers that it cannot serve, or does not answer in time, which nginx
+        cannot tell, is taken out."""
         for r in self.replicas:
-            ok = status_of(f"{r.url}/readyz", timeout=CHECK_WITHIN) == 200
-            failed[r] = 0 if ok else failed[r] + 1
+            state = readiness(f"{r.url}/readyz", timeout=CHECK_WITHIN)
+            left_to_nginx = state in ("stopping", "refused") and r in self.in_rotation
+            failed[r] = 0 if state == "ready" or left_to_nginx else failed[r] + 1
         healthy = {r for r in self.replicas if failed[r] < FALL}
         if healthy != self.in_rotation:
             self.nginx_conf(healthy)
             self.nginx.send_signal(signal.SIGHUP)
             # Noted once nginx was told: a round that failed before tries again next time.
             self.in_rotation = healthy
+            self.reloads += 1
             print(f"cluster: replicas in rotation: {rotation_names(healthy)}", file=sys.stderr)
+
+    def restart(self, replica):
+        """Restarts a replica as a deploy does: SIGTERM, and once it has exited, the same
+        command again. From the main thread (see ends_with_this_script)."""
+        began = time.monotonic()
+        replica.send(signal.SIGTERM)
+        replica.wait_stopped(within=30)
+        stopped = time.monotonic() - began
+        replica.start()
+        print(f"cluster: replica {replica.n} restarted (SIGTERM): stopped after {stopped:.1f} s, "
+              f"ready again after {time.monotonic() - began:.1f} s", file=sys.stderr, flush=True)
 
     def postgres(self, action):
         """server.sh's answer (the database's URL, for start). Its stderr is left to the
@@ -368,6 +414,12 @@ def run(args):
             stopping.set()
             raise Stop(signal.Signals(signum).name)
 
+    restarts = []  # one entry per SIGUSR1 not yet acted on; the main thread starts replicas
+
+    def restart(_signum, _frame):
+        restarts.append(True)
+
+    signal.signal(signal.SIGUSR1, restart)
     # SIGINT even when ignored, as in a script's background job: `make bench` stops its
     # cluster with kill -INT.
     signal.signal(signal.SIGINT, stop)
@@ -383,7 +435,9 @@ def run(args):
         print(f"\nMarket is open at {cluster.url}/  ({len(cluster.replicas)} replicas behind nginx; Ctrl-C stops them all)",
               flush=True)
         while True:
-            time.sleep(3600)
+            time.sleep(0.2)
+            if restarts.pop() if restarts else False:
+                cluster.restart(cluster.replicas[-1])
     except Stop:
         pass
     except Exception as e:  # noqa: BLE001
