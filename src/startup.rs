@@ -344,8 +344,9 @@ impl Signals {
 
     /// SIGTERM: /readyz answers 503 at once, the store serves on for `delay`, then stops
     /// taking connections, lets the requests under way finish and waits for a load
-    /// balancer to let go of the connections it keeps (draining.rs). SIGINT (Ctrl-C)
-    /// stops without the delay or the wait. SIGHUP reopens the log file.
+    /// balancer to let go of the connections it keeps (draining.rs). SIGINT (Ctrl-C), or
+    /// SIGTERM with no delay, stops without the delay or the wait. SIGHUP reopens the
+    /// log file.
     async fn stop(
         mut self,
         server: ServerHandle,
@@ -356,7 +357,8 @@ impl Signals {
     ) {
         let (delay, drain) = loop {
             tokio::select! {
-                _ = self.term.recv() => break (delay, Some(drain)),
+                // No delay: no balancer to wait for, and nothing of it to drain.
+                _ = self.term.recv() => break (delay, (!delay.is_zero()).then_some(drain)),
                 _ = self.int.recv() => break (Duration::ZERO, None),
                 _ = self.hup.recv() => {
                     // Said first, so that the line goes to the file being rotated away.
