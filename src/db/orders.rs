@@ -8,13 +8,13 @@ use std::time::Duration;
 
 use super::checkout::{Checkout, price_checkout};
 use super::conn::{Conn, Row, args};
-use super::payments::{PAYMENT_COLUMNS, keep_authorization, payment};
+use super::payments::{PAYMENT_COLUMNS, keep_authorization, paid_with_redcard, payment};
 use super::{Db, Error, lock_shopper};
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::{Choice, CodeRefusal};
 use crate::domain::ids::Id;
 use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, Shipment, accept};
-use crate::domain::payments::{Authorization, Refund};
+use crate::domain::payments::{Method, Paying, Refund};
 use crate::domain::pricing::{Quote, TaxRate};
 use crate::domain::ship_to::ShipTo;
 use crate::domain::stock::Shortage;
@@ -185,8 +185,8 @@ impl Db {
     /// Turns the shopper's cart into an order in one transaction: prices it, refuses a
     /// view of it that is no longer true, takes the units of every line from stock (or
     /// refuses the whole order, naming each product short), snapshots each line,
-    /// keeps the payment's authorization (of exactly the order's total), empties the
-    /// cart. With
+    /// keeps the payment's authorization (of exactly the order's total) or charges the
+    /// RedCard, empties the cart. With
     /// an attempt's key, a repeat answers the order that key placed. Everything happens
     /// under the shopper's lock, taken first: two checkouts of one shopper, or two
     /// retries of one key, on any servers, run one after the other, and the second sees
@@ -197,7 +197,7 @@ impl Db {
         seen: CartView,
         choice: Choice,
         attempt: Option<Attempt>,
-        auth: Authorization,
+        paying: Paying,
     ) -> Result<Placed, Error> {
         self.write(move |c| {
             lock_shopper(c, user_id)?;
@@ -209,7 +209,7 @@ impl Db {
                 }
                 return Ok(Placed { order: by_id(c, order_id)?, replayed: true });
             }
-            let order = place(c, user_id, &seen, &choice, &auth)?;
+            let order = place(c, user_id, &seen, &choice, &paying)?;
             if let Some(attempt) = &attempt {
                 keep_key(c, user_id, attempt, order.id)?;
             }
@@ -233,7 +233,7 @@ fn place(
     user_id: ShopperId,
     seen: &CartView,
     choice: &Choice,
-    auth: &Authorization,
+    paying: &Paying,
 ) -> Result<Order, Error> {
     let checkout = price_checkout(c, user_id, choice, true)?;
     let lines = &checkout.lines;
@@ -243,7 +243,11 @@ fn place(
     }
     let quote = accept(lines, checkout.quote, seen)?;
     // The amount was authorized for the total the shopper saw, which `accept` found true.
-    if auth.amount != quote.total || auth.method != choice.payment {
+    let paid_as_chosen = match paying {
+        Paying::Held(auth) => auth.amount == quote.total && auth.method == choice.payment,
+        Paying::RedCard => choice.payment == Method::RedCard,
+    };
+    if !paid_as_chosen {
         return Err(Rejection::StaleCart { total: quote.total }.into());
     }
     take_stock(c, lines)?;
@@ -251,7 +255,10 @@ fn place(
         take_use(c, promotion.id)?;
     }
     let order_id = insert_order(c, user_id, &checkout, &quote)?;
-    keep_authorization(c, order_id, auth)?;
+    match paying {
+        Paying::Held(auth) => keep_authorization(c, order_id, auth)?,
+        Paying::RedCard => paid_with_redcard(c, order_id, quote.total, Timestamp::now())?,
+    }
     if let Some(promotion) = &checkout.promotion {
         c.execute(
             "INSERT INTO promotion_uses (order_id, promotion_id, user_id) VALUES (?1, ?2, ?3)",

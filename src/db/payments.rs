@@ -55,8 +55,9 @@ pub fn charge_id() -> String {
     format!("ch_test_{:011x}{tail}", Timestamp::now().millis())
 }
 
-/// Records an order of the past (a demo shopper's history) as paid in full with the
-/// RedCard at `at`: the test provider's charge, captured, and the order's payment.
+/// Records order `order_id` as paid in full with the RedCard at `at`, in the order's
+/// transaction: the test provider's charge, captured, and the order's payment. For an
+/// order placed now, and for one of the past (a demo shopper's history).
 pub(crate) fn paid_with_redcard(
     c: &mut Conn,
     order_id: OrderId,

@@ -12,6 +12,9 @@
 //! A store that stops between two steps leaves a hold no order kept (released by the
 //! provider's sweep) or an order whose payment is still authorized (captured by the
 //! settler, on this server or another).
+//!
+//! The RedCard, the store's own card, skips steps 2 and 4: step 3 charges it, captured,
+//! in the order's own transaction.
 
 use super::provider::{Provider, Source};
 use super::{Payments, settler};
@@ -20,7 +23,7 @@ use crate::db::orders::{Attempt, Placed};
 use crate::domain::checkout::Choice;
 use crate::domain::orders::CartView;
 use crate::domain::payments::card::CardInput;
-use crate::domain::payments::{Authorization, Method, ProviderError, Settlement};
+use crate::domain::payments::{Authorization, Method, Paying, ProviderError, Settlement};
 use crate::domain::{Cents, Rejection, ShopperId, Timestamp};
 use crate::error::{ApiError, Unavailable};
 
@@ -52,6 +55,11 @@ pub async fn place_order(db: &Db, payments: &Payments, request: OrderRequest) ->
         // and nothing is authorized.
         let checkout = db.quote_checkout(user_id, choice).await?;
         return Err(Rejection::StaleCart { total: checkout.quote.total }.into());
+    }
+    if let Source::RedCard = source {
+        // The store's own card is charged in the order's transaction: nothing to hold
+        // first, nothing to capture or release after.
+        return Ok(db.place_order(user_id, seen, choice, attempt, Paying::RedCard).await?);
     }
     let auth = provider.authorize(seen.total, source).await.map_err(declined)?;
     place_authorized(db, payments, Authorized { user_id, seen, choice, attempt, auth, hold: Hold::OneOrder })
@@ -87,7 +95,7 @@ pub(super) async fn place_authorized(
     a: Authorized,
 ) -> Result<Placed, ApiError> {
     let Authorized { user_id, seen, choice, attempt, auth, hold } = a;
-    let placed = db.place_order(user_id, seen, choice, attempt, auth.clone()).await;
+    let placed = db.place_order(user_id, seen, choice, attempt, Paying::Held(auth.clone())).await;
     match placed {
         Ok(mut placed) if !placed.replayed => {
             if settler::capture_new(db, payments, placed.order.id, &auth).await {

@@ -153,6 +153,18 @@ pub struct Authorization {
     pub amount: Cents,
 }
 
+/// How an order's own transaction takes its payment.
+#[derive(Debug, Clone)]
+pub enum Paying {
+    /// A provider holds the total (a card, a PaymentIntent): the order keeps the hold,
+    /// which is captured once the order is committed.
+    Held(Authorization),
+    /// The RedCard, the store's own card: charged on the test provider's book in the
+    /// order's transaction itself, so that it is paid exactly when the order is placed
+    /// and never otherwise, with nothing left to capture, release or resume.
+    RedCard,
+}
+
 /// What a provider's webhook tells the store, in the store's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProviderEvent {
