@@ -45,6 +45,12 @@ pub async fn place_order(db: &Db, payments: &Payments, request: OrderRequest) ->
         Method::Card => Source::Card(card.unwrap_or_default().parse(Timestamp::now())?),
     };
     let provider = payments.taking(&source)?;
+    if let Source::RedCard = source {
+        // The store's own card is charged in the order's transaction, which also answers
+        // a repeated key and refuses a total that is not the cart's: nothing to hold
+        // first, nothing to capture or release after.
+        return Ok(db.place_order(user_id, seen, choice, attempt, Paying::RedCard).await?);
+    }
     if let Some(attempt) = &attempt
         && let Some(order) = db.order_of_key(user_id, attempt).await?
     {
@@ -55,11 +61,6 @@ pub async fn place_order(db: &Db, payments: &Payments, request: OrderRequest) ->
         // and nothing is authorized.
         let checkout = db.quote_checkout(user_id, choice).await?;
         return Err(Rejection::StaleCart { total: checkout.quote.total }.into());
-    }
-    if let Source::RedCard = source {
-        // The store's own card is charged in the order's transaction: nothing to hold
-        // first, nothing to capture or release after.
-        return Ok(db.place_order(user_id, seen, choice, attempt, Paying::RedCard).await?);
     }
     let auth = provider.authorize(seen.total, source).await.map_err(declined)?;
     place_authorized(db, payments, Authorized { user_id, seen, choice, attempt, auth, hold: Hold::OneOrder })
