@@ -56,9 +56,11 @@ pub struct CatalogIndex {
     _lock: std::fs::File,
     index: Index,
     reader: IndexReader,
-    /// Made for a build or a change and let go at its commit: a writer holds the
-    /// folder's lock and a thread, and a store that restarts in the same process (or a
-    /// `market` command beside it) must be able to take them.
+    /// Made for a build or a change. A build lets it go at its commit; changes keep it
+    /// while more keep coming (making one starts its threads and its memory), until
+    /// [`CatalogIndex::let_writer_go`]: a writer holds the folder's lock and a thread,
+    /// and a store that restarts in the same process (or a `market` command beside it)
+    /// must be able to take them.
     writer: Mutex<Option<IndexWriter>>,
     fields: Fields,
     /// Whether it holds the whole catalog and may answer.
@@ -200,6 +202,7 @@ impl CatalogIndex {
     /// Ends a build that read the catalog after the change log stood at `position`.
     pub fn finish_build(&self, position: i64) -> anyhow::Result<()> {
         self.commit(position, true)?;
+        self.let_writer_go()?;
         self.ready.store(true, Ordering::Release);
         if let Some(started) = self.figures.build_started.lock().unwrap_or_else(|e| e.into_inner()).take() {
             let us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
@@ -223,6 +226,7 @@ impl CatalogIndex {
 
     /// Puts the products `ids` as they are now (`found`, read after the changes up to
     /// `position`): each is replaced, and those not found (archived, deleted) leave.
+    /// The writer stays for the next change (see [`CatalogIndex::let_writer_go`]).
     pub fn update(&self, ids: &[i64], found: &[Indexed], position: i64) -> anyhow::Result<()> {
         self.with_writer(|writer| {
             for id in ids {
@@ -237,7 +241,7 @@ impl CatalogIndex {
         self.commit(position.max(self.position()), self.is_ready())
     }
 
-    /// Commits what the writer holds, and lets it go.
+    /// Commits what the writer holds.
     fn commit(&self, position: i64, complete: bool) -> anyhow::Result<()> {
         let payload = serde_json::to_string(&Payload { layout: LAYOUT, position, complete })?;
         self.with_writer(|writer| {
@@ -246,13 +250,19 @@ impl CatalogIndex {
             prepared.commit()?;
             Ok(())
         })?;
-        // The merges the commit started end before the writer goes (small segments:
-        // the policy leaves the build's large ones alone).
-        if let Some(writer) = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take() {
-            writer.wait_merging_threads()?;
-        }
         self.reader.reload()?;
         self.position.store(position, Ordering::Release);
+        Ok(())
+    }
+
+    /// Lets the writer go, once the merges its commits started have ended (small
+    /// segments: the policy leaves the build's large ones alone). Whatever it held is
+    /// committed: each change and each build commits before it answers.
+    pub fn let_writer_go(&self) -> anyhow::Result<()> {
+        let writer = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(writer) = writer {
+            writer.wait_merging_threads()?;
+        }
         Ok(())
     }
 

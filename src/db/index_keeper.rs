@@ -16,6 +16,10 @@ use crate::domain::listing::{Listing, ListingQuery};
 
 /// Products read again and put into the index in one read and one commit.
 const PUT_AT_ONCE: usize = 5_000;
+/// How long the index's writer is kept after a change for the next one: sales and
+/// reviews come in runs, and a writer made for each change starts threads and takes
+/// memory anew (docs/performance.md).
+const WRITER_KEPT: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl Db {
     /// Opens the catalog index in `dir` for this store's searches. It answers once it
@@ -86,7 +90,22 @@ impl Db {
         let db = self.clone();
         let again = then.clone();
         actix_web::rt::spawn(async move {
-            while let Some(mut changes) = receive.recv().await {
+            loop {
+                // A quiet moment after a change lets the index's writer go; while changes
+                // keep coming, each commit keeps it for the next.
+                let mut changes = match actix_web::rt::time::timeout(WRITER_KEPT, receive.recv()).await {
+                    Ok(Some(changes)) => changes,
+                    Ok(None) => break,
+                    Err(_) => {
+                        if let Err(e) = on_index(&index, |i| i.let_writer_go()).await {
+                            tracing::warn!("letting the catalog index's writer go failed: {e}");
+                        }
+                        match receive.recv().await {
+                            Some(changes) => changes,
+                            None => break,
+                        }
+                    }
+                };
                 // Whatever else came meanwhile is applied with it, in one commit.
                 while let Ok(more) = receive.try_recv() {
                     changes.extend(more);
