@@ -381,9 +381,7 @@ impl Signals {
         if let Some(drain) = drain {
             drain.run(&server, &stopping).await;
         }
-        let stopped = server.stop(true);
-        stopping.close_connections();
-        stopped.await;
+        server.stop(true).await;
     }
 }
 

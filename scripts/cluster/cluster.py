@@ -108,10 +108,8 @@ def readiness(url, timeout):
         except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError):
             stopping = False
         return "stopping" if e.code == 503 and stopping else "unready"
-    except urllib.error.URLError as e:
+    except urllib.error.URLError as e:  # urlopen wraps a refused connection
         return "refused" if isinstance(e.reason, ConnectionRefusedError) else "unready"
-    except ConnectionRefusedError:
-        return "refused"
     except (OSError, http.client.HTTPException):
         return "unready"
 
@@ -307,9 +305,10 @@ http {{
         """One round of the health check: counts each replica's failures in a row, and
         rewrites nginx's rotation when the healthy ones changed.
 
-        A replica that is stopping or refuses connections is left to nginx: a stopping one
-        closes each connection after its answer, then refuses new ones, and nginx sends a
-        refused request to the next replica, a POST too, since nothing of it was sent. Taking
+        A replica that is stopping or refuses connections is left to nginx: a stopping one,
+        after its delay, refuses new connections and closes each kept one after its next
+        answer, and nginx sends a refused request to the next replica, a POST too, since
+        nothing of it was sent. Taking
         it out would cost a reload, and a reload closes the clients' idle connections to
         nginx: a client that sends a POST down one as it closes gets no answer. Only a
         replica that answers that it cannot serve, or does not answer in time, which nginx
@@ -436,7 +435,8 @@ def run(args):
               flush=True)
         while True:
             time.sleep(0.2)
-            if restarts.pop() if restarts else False:
+            if restarts:
+                restarts.pop()
                 cluster.restart(cluster.replicas[-1])
     except Stop:
         pass

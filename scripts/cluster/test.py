@@ -14,9 +14,9 @@ nginx (scripts/cluster/cluster.py), act as one store:
    off, sent again with its Idempotency-Key, makes exactly one order; the killed replica,
    started again, serves again;
 4. replica 3 is stopped with SIGTERM and started again, as a deploy does, while eight
-   shoppers check out through nginx: no request fails (the replica closes each
-   connection after its answer from SIGTERM on, then refuses new ones, which nginx sends
-   to another replica), nginx is not reloaded, and every order answered is stored;
+   shoppers check out through nginx: no request fails (after its delay the replica
+   refuses new connections, which nginx sends to another replica, and closes each kept
+   one after its next answer), nginx is not reloaded, and every order answered is stored;
 5. 100 identical orders with one Idempotency-Key, spread over the three replicas at
    once, make exactly one order, and every answer names it;
 6. 20 refunds of a fifth of an order's total, sent by staff at once over the three
