@@ -15,6 +15,7 @@ pub mod health;
 pub mod logging;
 pub mod metrics;
 pub mod payments;
+pub mod seen_cookie;
 pub mod spa;
 pub mod staff;
 pub mod startup;

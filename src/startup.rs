@@ -3,8 +3,9 @@
 
 use std::net::{SocketAddr, TcpListener};
 
+use actix_web::body::BoxBody;
 use actix_web::dev::Server;
-use actix_web::middleware::from_fn;
+use actix_web::middleware::{Next, from_fn};
 use actix_web::{App, HttpServer, middleware, web};
 use anyhow::Context;
 
@@ -26,7 +27,7 @@ use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
 use crate::payments::{Payments, settler, stripe_checkout};
-use crate::{api, error, headers, health, metrics, spa, storefront};
+use crate::{api, error, headers, health, metrics, seen_cookie, spa, storefront};
 
 pub struct Application {
     port: u16,
@@ -177,7 +178,7 @@ impl Shared {
         let xsrf_key = web::Data::new(XsrfKey::new(secret, secure));
         let passwords = web::Data::new(Passwords::new());
         let limiter = web::Data::new(Limiter::for_store(config.rate_limits, db));
-        let answer_cache = web::Data::new(AnswerCache::new(!db.is_shared()));
+        let answer_cache = web::Data::new(AnswerCache::new(db.horizon()));
         let pages = web::Data::new(storefront::Pages::default());
         let placed = web::Data::new(api::orders::Placed::default());
         let metrics = web::Data::new(Metrics::new(metrics::Parts {
@@ -189,6 +190,9 @@ impl Shared {
             log: config.log.as_ref(),
         }));
         let payments = Payments::new(db.clone(), config.stripe.as_ref()).context("cannot set up Stripe")?;
+        // One store for every worker: its clones share the rows they keep in memory.
+        let sessions = session::SessionStore::new(db.clone());
+        db.listen(sessions.listener())?;
         Ok(Shared {
             xsrf_key,
             passwords,
@@ -202,8 +206,7 @@ impl Shared {
             access_log: web::Data::new(config.log.clone().filter(|_| config.access_log)),
             trusted_proxies: web::Data::new(config.trusted_proxies.clone()),
             document: web::Data::new(api::openapi::Document(api::openapi_json(secure))),
-            // One store for every worker: its clones share the rows they keep in memory.
-            sessions: web::Data::new(session::SessionStore::new(db.clone())),
+            sessions: web::Data::new(sessions),
             demo: web::Data::new(Demo { public: config.demo, ..Default::default() }),
             imports: web::Data::new(config.imports),
             db: web::Data::new(db.clone()),
@@ -267,6 +270,7 @@ fn serve_store(
             .app_data(error::json_config())
             .app_data(error::path_config())
             .app_data(error::query_config())
+            .wrap(from_fn(move |req, next: Next<BoxBody>| seen_cookie::carry(req, next, secure)))
             .wrap(middleware::ErrorHandlers::new().default_handler(error::ensure_json_errors))
             .wrap(from_fn(headers::finish))
             .wrap(headers::defaults(secure, &policy))

@@ -24,6 +24,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 
+use crate::db::read_your_writes::Horizon;
 use crate::db::{Change, Listener, Topic};
 use crate::domain::listing::{ListingQuery, SearchQuery};
 use crate::domain::{ProductId, Rejection, ShopperId, Thing};
@@ -76,10 +77,11 @@ const MAX_QUERY_BYTES: usize = 48 << 20;
 
 pub struct AnswerCache {
     inner: RwLock<Inner>,
-    /// Whether shoppers' answers are kept. Not when other servers write to the same
-    /// database: a shopper's next request may reach this server before the change their
-    /// last write made, through another, does; so their cart is read afresh each time.
-    keeps_shoppers: bool,
+    /// When other servers write to the same database: how far this one has applied
+    /// their changes. A request whose shopper wrote past it (through another server, a
+    /// moment ago) is answered from the database, not from what is kept
+    /// (`db/read_your_writes.rs`).
+    horizon: Option<Arc<Horizon>>,
     /// One turnstile per answer being loaded, so that many requests missing the same
     /// answer at once load it once: the first loads, the others wait and find it kept.
     loading: Mutex<HashMap<Answer, Arc<tokio::sync::Mutex<()>>>>,
@@ -140,15 +142,15 @@ impl Inner {
 
 impl Default for AnswerCache {
     fn default() -> Self {
-        Self::new(true)
+        Self::new(None)
     }
 }
 
 impl AnswerCache {
-    /// An empty cache; `keeps_shoppers` as the field says.
-    pub fn new(keeps_shoppers: bool) -> Self {
+    /// An empty cache; `horizon` as the field says (`Db::horizon`).
+    pub fn new(horizon: Option<Arc<Horizon>>) -> Self {
         AnswerCache {
-            keeps_shoppers,
+            horizon,
             inner: RwLock::new(Inner {
                 generation: 0,
                 answers: HashMap::new(),
@@ -161,6 +163,11 @@ impl AnswerCache {
             hits: Counter::default(),
             misses: Counter::default(),
         }
+    }
+
+    /// Whether what is kept may answer the current request (see the `horizon` field).
+    pub fn serves_request(&self) -> bool {
+        self.horizon.as_ref().is_none_or(|horizon| horizon.serves_request())
     }
 
     /// See [`AnswerCache::catalog_version`]'s field: compare two readings to learn
@@ -192,8 +199,9 @@ impl AnswerCache {
         let mut searches = false;
         let mut catalog = false;
         for change in changes {
-            catalog |= !matches!(change.topic, Topic::Cart | Topic::Favorites);
+            catalog |= !matches!(change.topic, Topic::Cart | Topic::Favorites | Topic::Session);
             let answer = match change.topic {
+                Topic::Session => continue,
                 Topic::Everything => {
                     inner.drop_where(|_| true);
                     continue;
@@ -242,9 +250,6 @@ impl AnswerCache {
 
     /// Keeps `kept` unless a change was applied since `generation` was handed out.
     fn store(&self, answer: Answer, generation: i64, kept: Arc<Copies>) {
-        if answer.is_shoppers() && !self.keeps_shoppers {
-            return;
-        }
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
         if inner.generation != generation {
             return;
@@ -306,6 +311,12 @@ impl AnswerCache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<Option<T>, ApiError>>,
     {
+        if !self.serves_request() {
+            // Read afresh (and kept, unless a change came meanwhile).
+            self.misses.inc();
+            let generation = self.inner.read().unwrap_or_else(|e| e.into_inner()).generation;
+            return self.load(answer, generation, missing, load).await;
+        }
         if let Ok(kept) = self.get(&answer) {
             self.hits.inc();
             return Ok(kept);
@@ -449,26 +460,27 @@ mod tests {
         assert!(cache.catalog_version() > before, "pages made from the old answers go too");
     }
 
-    #[test]
-    fn beside_other_servers_no_shoppers_answer_is_kept() {
-        let cache = AnswerCache::new(false);
-        for answer in
-            [Answer::Cart(ShopperId(1)), Answer::Favorites(ShopperId(1)), Answer::Product(ProductId(51))]
-        {
-            let generation = cache.get(&answer).unwrap_err();
-            cache.store(answer, generation, kept(b"{}"));
-        }
-        assert_eq!(
-            kept_of(
-                &cache,
-                &[
-                    Answer::Cart(ShopperId(1)),
-                    Answer::Favorites(ShopperId(1)),
-                    Answer::Product(ProductId(51))
-                ]
-            ),
-            [Answer::Product(ProductId(51))]
-        );
+    /// Beside other servers, a request that brings a token past what this server has
+    /// applied (its shopper wrote through another a moment ago) is answered afresh; the
+    /// others, and it too once the log is applied that far, from what is kept.
+    #[actix_web::test]
+    async fn beside_other_servers_a_request_past_the_horizon_is_answered_afresh() {
+        use crate::db::read_your_writes::answering;
+        let horizon = Arc::new(Horizon::default());
+        let cache = AnswerCache::new(Some(horizon.clone()));
+        let ask = |body: &'static str| {
+            cache.json(Answer::Cart(ShopperId(1)), Thing::CartLine, move || async move {
+                Ok::<_, ApiError>(Some(body))
+            })
+        };
+        assert_eq!(ask("old").await.unwrap(), "\"old\"");
+        assert_eq!(ask("new").await.unwrap(), "\"old\"", "kept");
+        let (answer, _) = answering(7, ask("new")).await;
+        assert_eq!(answer.unwrap(), "\"new\"", "read afresh past the horizon");
+        assert_eq!(ask("newer").await.unwrap(), "\"new\"", "and kept");
+        horizon.applied(0, [7].into_iter());
+        let (answer, _) = answering(7, ask("newest")).await;
+        assert_eq!(answer.unwrap(), "\"new\"", "from what is kept once the log is applied");
     }
 
     #[test]

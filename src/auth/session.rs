@@ -16,8 +16,13 @@
 //! that copy, and a row read from the table is kept only if nothing changed meanwhile
 //! (a generation number). The copy is shared by every worker and dropped whole past
 //! [`MAX_CACHED`] rows. Rows changed in the file by hand are not seen until a restart.
-//! Beside other servers on one database (PostgreSQL), nothing is kept: a sign-out
-//! through one server must end the session on all of them at once.
+//! Beside other servers on one database (PostgreSQL), the change log names each session
+//! changed or ended, and every server drops its copy when its listener applies the log:
+//! within a second, most often a millisecond (a sign-out or a disabled account through
+//! one server ends the session on all of them). A request whose shopper wrote through
+//! another server a moment ago reads its row from the table (`db/read_your_writes.rs`),
+//! and a server's own change drops its copy rather than replacing it (a change through
+//! another server could come between its write and its copy).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -33,8 +38,10 @@ use actix_web::cookie::{Key, SameSite, time::Duration};
 use sha2::{Digest, Sha256};
 
 use crate::config::Secret;
-use crate::db::Db;
+use crate::db::changes::session_key;
+use crate::db::read_your_writes::Horizon;
 use crate::db::session::SessionRow;
+use crate::db::{Change, Db, Listener, Topic};
 use crate::domain::Timestamp;
 
 pub const IDLE_LIFETIME: StdDuration = StdDuration::from_secs(7 * 24 * 3600);
@@ -60,8 +67,10 @@ pub fn renew(session: &Session) -> Result<(), crate::error::ApiError> {
 #[derive(Clone)]
 pub struct SessionStore {
     db: Db,
-    /// `None` when other servers share the database.
-    cache: Option<Arc<Mutex<Cache>>>,
+    cache: Arc<Mutex<Cache>>,
+    /// When other servers share the database: how far this one has applied their
+    /// changes (see the module's notes).
+    horizon: Option<Arc<Horizon>>,
 }
 
 #[derive(Clone)]
@@ -79,23 +88,45 @@ struct Cache {
 
 impl SessionStore {
     pub fn new(db: Db) -> Self {
-        let cache = (!db.is_shared()).then(Arc::default);
-        SessionStore { db, cache }
+        let horizon = db.horizon();
+        SessionStore { db, cache: Arc::default(), horizon }
     }
 
-    fn cache(&self) -> Option<std::sync::MutexGuard<'_, Cache>> {
-        self.cache.as_ref().map(|cache| cache.lock().unwrap_or_else(|e| e.into_inner()))
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        self.cache.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// What the change log hands over: the sessions it names changed through another
+    /// server (or this one), and their copies go.
+    pub fn listener(&self) -> Listener {
+        let cache = Arc::downgrade(&self.cache);
+        Arc::new(move |changes: &[Change]| {
+            let Some(cache) = cache.upgrade() else { return };
+            let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+            let ended: Vec<i64> =
+                changes.iter().filter(|c| c.topic == Topic::Session).map(|c| c.key).collect();
+            if changes.iter().any(|c| c.topic == Topic::Everything) {
+                cache.generation += 1;
+                cache.rows.clear();
+            } else if !ended.is_empty() {
+                cache.generation += 1;
+                cache.rows.retain(|hash, _| !ended.contains(&session_key(hash)));
+            }
+        })
     }
 
     /// The cached row, or the generation to hand back to [`Self::keep_read`].
     fn cached(&self, hash: &str) -> Result<Row, u64> {
-        let Some(cache) = self.cache() else { return Err(0) };
+        let cache = self.cache();
+        if self.horizon.as_ref().is_some_and(|horizon| !horizon.serves_request()) {
+            return Err(cache.generation);
+        }
         cache.rows.get(hash).cloned().ok_or(cache.generation)
     }
 
     /// Keeps a row read from the table, unless a change happened since `generation`.
     fn keep_read(&self, hash: String, generation: u64, row: Row) {
-        let Some(mut cache) = self.cache() else { return };
+        let mut cache = self.cache();
         if cache.generation == generation {
             if cache.rows.len() >= MAX_CACHED {
                 cache.rows.clear();
@@ -108,10 +139,9 @@ impl SessionStore {
     /// table, and dropped from what this server keeps.
     pub async fn end_sessions_of(&self, user_id: ShopperId) -> Result<u64, crate::db::Error> {
         let ended = self.db.delete_sessions_of(user_id).await?;
-        if let Some(mut cache) = self.cache() {
-            cache.generation += 1;
-            cache.rows.retain(|_, row| signed_in(&row.state) != Some(user_id));
-        }
+        let mut cache = self.cache();
+        cache.generation += 1;
+        cache.rows.retain(|_, row| signed_in(&row.state) != Some(user_id));
         Ok(ended)
     }
 
@@ -121,30 +151,31 @@ impl SessionStore {
         if users.is_empty() {
             return;
         }
-        let Some(mut cache) = self.cache() else { return };
+        let mut cache = self.cache();
         cache.generation += 1;
         cache.rows.retain(|_, row| !signed_in(&row.state).is_some_and(|id| users.contains(&id)));
     }
 
     /// After every session was deleted from the table (a reset): none is kept either.
     pub fn forget_all(&self) {
-        let Some(mut cache) = self.cache() else { return };
+        let mut cache = self.cache();
         cache.generation += 1;
         cache.rows.clear();
     }
 
     /// After a change to the table: the row as it is there now (`None`: gone).
     fn changed(&self, hash: &str, row: Option<Row>) {
-        let Some(mut cache) = self.cache() else { return };
+        let mut cache = self.cache();
         cache.generation += 1;
         match row {
-            Some(row) => {
+            // Beside other servers, the next read takes it from the table.
+            Some(row) if self.horizon.is_none() => {
                 if cache.rows.len() >= MAX_CACHED {
                     cache.rows.clear();
                 }
                 cache.rows.insert(hash.to_owned(), row);
             }
-            None => {
+            _ => {
                 cache.rows.remove(hash);
             }
         }

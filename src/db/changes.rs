@@ -5,11 +5,12 @@
 //! connections wrote (another replica, another process, or a hand-made change), so no
 //! write path, old or new, can leave a kept answer stale.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use super::Error;
 use super::conn::{Conn, args};
 use super::dialect::Unsettled;
+use super::read_your_writes::Horizon;
 
 /// A kind of kept answer, as the triggers name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,6 +31,10 @@ pub enum Topic {
     Stock,
     /// The units of one of a department's products, by department id: its lists show them.
     DepartmentStock,
+    /// A session changed or ended, by [`session_key`] of its key's hash (PostgreSQL
+    /// logs them, for the other replicas' copies; SQLite's one server keeps its own
+    /// exact).
+    Session,
     /// Every kept answer: the reader lost track of the log for a while (the database
     /// was out of reach) and starts again from what it holds now.
     Everything,
@@ -45,6 +50,7 @@ impl Topic {
             "department" => Topic::Department,
             "stock" => Topic::Stock,
             "department_stock" => Topic::DepartmentStock,
+            "session" => Topic::Session,
             _ => return None,
         })
     }
@@ -58,14 +64,22 @@ pub struct Change {
     pub key: i64,
 }
 
+/// A [`Topic::Session`] change's key: the first 15 hex digits (60 bits) of the session
+/// key's SHA-256, as the trigger of PostgreSQL's step 22 computes it.
+pub fn session_key(key_hash: &str) -> i64 {
+    key_hash.get(..15).and_then(|hex| i64::from_str_radix(hex, 16).ok()).unwrap_or(-1)
+}
+
 pub type Listener = Arc<dyn Fn(&[Change]) + Send + Sync>;
 
-/// Delivers each change once, in order, to the listener.
+/// Delivers each change once, in order, to the listeners.
 #[derive(Default)]
 pub(super) struct Feed {
     /// What was delivered; the lock also keeps two deliveries from interleaving.
     delivered: Mutex<Delivered>,
-    listener: OnceLock<Listener>,
+    listeners: Mutex<Vec<Listener>>,
+    /// How far the listeners have been handed the log (`read_your_writes.rs`).
+    pub(super) horizon: Arc<Horizon>,
 }
 
 #[derive(Default)]
@@ -78,6 +92,20 @@ pub(super) struct Delivered {
 }
 
 impl Delivered {
+    /// Hands `changes`, made by `transactions`, to every listener, then says how far
+    /// the log is applied.
+    fn hand_over(&self, feed: &Feed, changes: &[Change], transactions: impl Iterator<Item = i64>) {
+        if !changes.is_empty() {
+            let listeners = feed.listeners.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            for listener in listeners {
+                listener(changes);
+            }
+        }
+        feed.horizon.applied(self.unsettled.horizon, transactions);
+    }
+}
+
+impl Delivered {
     /// Where the log stands now: nothing before it is news.
     fn now(c: &mut Conn) -> Result<Delivered, Error> {
         let (version, unsettled) = (super::engine::dialect(c).log_start)(c)?;
@@ -87,7 +115,7 @@ impl Delivered {
 
 impl Feed {
     pub(super) fn start_at(c: &mut Conn) -> Result<Feed, Error> {
-        Ok(Feed { delivered: Mutex::new(Delivered::now(c)?), listener: OnceLock::new() })
+        Ok(Feed { delivered: Mutex::new(Delivered::now(c)?), ..Feed::default() })
     }
 
     /// After the log could not be read for a while: what was written meanwhile may be
@@ -96,33 +124,35 @@ impl Feed {
     pub(super) fn start_again(&self, c: &mut Conn) -> Result<(), Error> {
         let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
         *delivered = Delivered::now(c)?;
-        if let Some(listener) = self.listener.get() {
-            listener(&[Change { version: delivered.version, topic: Topic::Everything, key: 0 }]);
-        }
+        // Every kept answer goes: the changes above the horizon are in what is read next.
+        let everything = [Change { version: delivered.version, topic: Topic::Everything, key: 0 }];
+        let transactions: Vec<i64> = delivered.unsettled.delivered.values().copied().collect();
+        delivered.hand_over(self, &everything, transactions.into_iter());
         Ok(())
     }
 
-    pub(super) fn listen(&self, listener: Listener) {
-        let _ = self.listener.set(listener);
+    /// Adds a listener; answers whether it is the first (then the log is to be watched).
+    pub(super) fn listen(&self, listener: Listener) -> bool {
+        let mut listeners = self.listeners.lock().unwrap_or_else(|e| e.into_inner());
+        listeners.push(listener);
+        listeners.len() == 1
     }
 
-    /// Reads the rows not yet delivered and hands them to the listener.
+    /// Reads the rows not yet delivered and hands them to the listeners.
     pub(super) fn deliver(&self, c: &mut Conn) -> Result<(), Error> {
-        let Some(listener) = self.listener.get() else { return Ok(()) };
         let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
         let Delivered { version, unsettled } = &mut *delivered;
         let rows = (super::engine::dialect(c).log_unread)(c, *version, unsettled)?;
         let mut changes = Vec::new();
-        for (version, topic, key) in rows {
+        let transactions: Vec<i64> = rows.iter().map(|row| row.3).filter(|t| *t != 0).collect();
+        for (version, topic, key, _) in rows {
             delivered.version = delivered.version.max(version);
             match Topic::parse(&topic) {
                 Some(topic) => changes.push(Change { version, topic, key }),
                 None => tracing::warn!(topic, "a change of an unknown kind was skipped"),
             }
         }
-        if !changes.is_empty() {
-            listener(&changes);
-        }
+        delivered.hand_over(self, &changes, transactions.into_iter());
         Ok(())
     }
 }

@@ -54,8 +54,9 @@ pub(super) struct Unsettled {
     pub(super) delivered: HashMap<i64, i64>,
 }
 
-/// A row of the change log: its id, topic and key.
-pub(super) type LogRow = (i64, String, i64);
+/// A row of the change log: its id, topic, key and transaction (PostgreSQL's; 0 on
+/// SQLite, whose transactions take turns).
+pub(super) type LogRow = (i64, String, i64, i64);
 
 /// The ids of a page of the back office's product list, and the list's total.
 pub(super) type AdminSearchPage = (Vec<i64>, u64);

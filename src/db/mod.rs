@@ -37,6 +37,7 @@ pub mod orders;
 pub mod payments;
 mod postgres;
 pub mod rate_limits;
+pub mod read_your_writes;
 pub mod reviews;
 pub mod search;
 mod seed;
@@ -187,9 +188,16 @@ impl Db {
     }
 
     /// Whether other servers may write to this database (PostgreSQL's replicas): then
-    /// nothing about one shopper can be kept in this process's memory.
+    /// what this process keeps in memory is behind their writes until it applies the
+    /// change log, and serves a request only past its token ([`Db::horizon`]).
     pub fn is_shared(&self) -> bool {
         self.engine() == Engine::Postgres
+    }
+
+    /// How far this server has applied the change log, when other servers share the
+    /// database: what it keeps answers a request only past the request's token.
+    pub fn horizon(&self) -> Option<Arc<read_your_writes::Horizon>> {
+        self.is_shared().then(|| self.feed.horizon.clone())
     }
 
     /// The secret the servers sharing this database sign with, when the database keeps
@@ -251,7 +259,9 @@ impl Db {
     /// changes this server's writes make before those writes are answered, and those
     /// other connections (other replicas, other processes) make within a second.
     pub fn listen(&self, listener: Listener) -> anyhow::Result<()> {
-        self.feed.listen(listener);
+        if !self.feed.listen(listener) {
+            return Ok(());
+        }
         match &self.store {
             Store::Sqlite(s) => s.poll_changes(&self.feed),
             Store::Postgres(p) => p.watch_changes(&self.feed),

@@ -94,7 +94,7 @@ impl Pages {
         let kept = inner
             .pages
             .get(address)
-            .filter(|kept| kept.made_of.is_fresh(cache))
+            .filter(|kept| cache.serves_request() && kept.made_of.is_fresh(cache))
             .map(|kept| kept.sent.clone());
         if kept.is_some() {
             self.hits.inc()

@@ -42,18 +42,90 @@ async fn a_shopper_signed_in_through_one_server_is_served_by_the_others() {
     assert_eq!(orders["Orders"][0]["id"], placed["id"]);
     assert_eq!(cart_lines(&one).await, 0, "the cart the order emptied is empty everywhere");
 
-    // Signing out through one server ends the session on all of them: its cookie,
-    // kept from before, opens nothing anywhere.
+    // Signing out through one server ends the session on all of them within a second
+    // (each keeps the sessions it read, and drops them as the change log says): its
+    // cookie, kept from before by someone else, opens nothing anywhere after that.
     let cookie = format!("market_session={}", one.cookie("market_session").expect("a session cookie"));
     for server in [&one, &three] {
         let res = plain_client().get(server.url("/api/cart")).header("Cookie", &cookie).send().await.unwrap();
         assert_eq!(res.status(), 200, "the cookie opens the session on {}", server.address);
     }
     two.delete("/api/session", 200).await;
+    let ended = Instant::now();
     for server in [&one, &three] {
-        let res = plain_client().get(server.url("/api/cart")).header("Cookie", &cookie).send().await.unwrap();
-        assert_eq!(res.status(), 401, "signed out on {} too", server.address);
+        assert_refused_within_a_second(&server.address, &cookie, ended).await;
     }
+}
+
+/// Asks `server` for a cart with `cookie` until it is refused (401), for at most a
+/// second after `since`.
+async fn assert_refused_within_a_second(server: &str, cookie: &str, since: Instant) {
+    loop {
+        let res =
+            plain_client().get(format!("{server}/api/cart")).header("Cookie", cookie).send().await.unwrap();
+        if res.status() == 401 {
+            return;
+        }
+        assert_eq!(res.status(), 200);
+        assert!(since.elapsed() < Duration::from_secs(1), "{server} still opens the session");
+        actix_web::rt::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[actix_web::test]
+async fn an_account_disabled_through_one_server_is_refused_by_every_server_within_a_second() {
+    let Some((one, two, three)) = three_servers().await else { return };
+    let owner = crate::back_office::with_role(&one, "owner").await;
+    let shopper = same_browser_at(&browser(&one), &two);
+    let account = shopper.sign_up().await;
+    let cookie = format!("market_session={}", shopper.cookie("market_session").expect("a session cookie"));
+    // Every server reads the session once, and keeps it.
+    let servers = [one.address.clone(), two, three];
+    for server in &servers {
+        let res =
+            plain_client().get(format!("{server}/api/cart")).header("Cookie", &cookie).send().await.unwrap();
+        assert_eq!(res.status(), 200);
+    }
+    crate::back_office::patch(
+        &owner,
+        &format!("/api/admin/shoppers/{}", account["id"]),
+        json!({"disabled": true}),
+        200,
+    )
+    .await;
+    let disabled = Instant::now();
+    for server in &servers {
+        assert_refused_within_a_second(server, &cookie, disabled).await;
+    }
+}
+
+#[actix_web::test]
+async fn favorites_and_a_review_written_through_one_server_are_in_the_shoppers_next_answer_from_another() {
+    let Some((one, two, three)) = three_servers().await else { return };
+    one.sign_up().await;
+    let (two, three) = (same_browser_at(&one, &two), same_browser_at(&one, &three));
+    let favorites =
+        async |app: &TestApp| app.get_json("/api/favorites", 200).await["Products"].as_array().unwrap().len();
+    let reviews =
+        async |app: &TestApp| app.get_json("/api/products/53", 200).await["numReviews"].as_i64().unwrap();
+    // Each server keeps these answers as they are now.
+    let before = reviews(&one).await;
+    for app in [&one, &two, &three] {
+        assert_eq!(favorites(app).await, 0);
+        assert_eq!(reviews(app).await, before);
+    }
+    for (n, (writer, reader)) in [(&one, &two), (&two, &three), (&three, &one)].into_iter().enumerate() {
+        writer.post("/api/favorites", json!({"productId": 60 + n}), 200).await;
+        assert_eq!(favorites(reader).await, n + 1, "at once, through {}", reader.address);
+    }
+    three
+        .post(
+            "/api/products/53/reviews",
+            json!({"rating": 5, "title": "Bright", "description": "Lights the whole tent, and lasts the night."}),
+            201,
+        )
+        .await;
+    assert_eq!(reviews(&two).await, before + 1, "the reviewer's own next answer, through another server");
 }
 
 #[actix_web::test]

@@ -8,7 +8,7 @@
 
 use crate::db::Error;
 use crate::db::conn::{Conn, args};
-use crate::db::dialect::Unsettled;
+use crate::db::dialect::{LogRow, Unsettled};
 
 /// The oldest transaction still running (every one below it has ended).
 const HORIZON: &str = "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint";
@@ -29,7 +29,7 @@ pub fn start(c: &mut Conn) -> Result<(i64, Unsettled), Error> {
 /// The changes not handed over yet, in id order: one statement, whose snapshot gives
 /// both the horizon and the rows (every transaction below the horizon had ended when
 /// the statement began, so all of its rows are among those read).
-pub fn unread(c: &mut Conn, unsettled: &mut Unsettled) -> Result<Vec<(i64, String, i64)>, Error> {
+pub fn unread(c: &mut Conn, unsettled: &mut Unsettled) -> Result<Vec<LogRow>, Error> {
     let mut horizon = unsettled.horizon;
     let rows = c.query(
         "SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint, c.id, c.topic, c.key, c.txid::text::bigint
@@ -49,7 +49,7 @@ pub fn unread(c: &mut Conn, unsettled: &mut Unsettled) -> Result<Vec<(i64, Strin
     let mut news = Vec::new();
     for (id, topic, key, txid) in rows.into_iter().flatten() {
         if unsettled.delivered.insert(id, txid).is_none() {
-            news.push((id, topic, key));
+            news.push((id, topic, key, txid));
         }
     }
     unsettled.horizon = horizon;

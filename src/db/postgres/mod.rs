@@ -49,6 +49,7 @@ pub use settings::claim_reset;
 
 use super::changes::Feed;
 use super::conn::Conn;
+use super::read_your_writes;
 use super::{DbMetrics, Error};
 
 #[derive(Clone)]
@@ -115,34 +116,43 @@ impl Store {
     }
 
     /// Runs `f` in a transaction of its own, again if it meets a deadlock, and delivers
-    /// the changes it made before answering.
+    /// the changes it made before answering; the current request is told the write's
+    /// token (`read_your_writes.rs`).
     pub async fn write<T, F>(&self, f: F, feed: Arc<Feed>, down: bool) -> Result<T, Error>
     where
         F: Fn(&mut Conn) -> Result<T, Error> + Send + 'static,
         T: Send + 'static,
     {
-        self.blocking(move |connections| {
-            connections.on_live_connection(down, |conn| {
-                let mut tries = 0;
-                let outcome = loop {
-                    tries += 1;
-                    match conn.transaction("BEGIN ISOLATION LEVEL READ COMMITTED", &f) {
-                        Err(Error::Contention(why)) if tries < 4 => {
-                            tracing::debug!("a write runs again: {why}")
+        let (written, token) = self
+            .blocking(move |connections| {
+                connections.on_live_connection(down, |conn| {
+                    let mut tries = 0;
+                    let (written, id) = loop {
+                        tries += 1;
+                        match conn.write_transaction("BEGIN ISOLATION LEVEL READ COMMITTED", &f) {
+                            Err(Error::Contention(why)) if tries < 4 => {
+                                tracing::debug!("a write runs again: {why}")
+                            }
+                            outcome => break outcome?,
                         }
-                        outcome => break outcome,
-                    }
-                };
-                if outcome.is_ok()
-                    && let Err(e) = feed.deliver(&mut Conn::Postgres(conn))
-                {
-                    // The listener delivers them within a second.
-                    tracing::warn!("reading the change log failed: {e}");
-                }
-                outcome
+                    };
+                    let delivered = feed.deliver(&mut Conn::Postgres(conn));
+                    let token = match (id, delivered) {
+                        (None, _) => 0,
+                        (Some(id), Ok(())) => feed.horizon.token_of(id),
+                        (Some(_), Err(e)) => {
+                            // The listener delivers them within a second; until then no
+                            // kept copy answers this shopper (no replica applies this token).
+                            tracing::warn!("reading the change log failed: {e}");
+                            i64::MAX
+                        }
+                    };
+                    Ok((written, token))
+                })
             })
-        })
-        .await
+            .await?;
+        read_your_writes::wrote(token);
+        Ok(written)
     }
 
     /// Delivers the changes other replicas make: a thread listens for their

@@ -36,13 +36,32 @@ impl PgConn {
         begin: &str,
         f: impl FnOnce(&mut Conn) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        self.run_transaction(begin, f, false).map(|(value, _)| value)
+    }
+
+    /// [`Self::transaction`], answering also the transaction's id if it wrote anything:
+    /// read as it commits, in the same round trip.
+    pub(super) fn write_transaction<T>(
+        &mut self,
+        begin: &str,
+        f: impl FnOnce(&mut Conn) -> Result<T, Error>,
+    ) -> Result<(T, Option<i64>), Error> {
+        self.run_transaction(begin, f, true)
+    }
+
+    fn run_transaction<T>(
+        &mut self,
+        begin: &str,
+        f: impl FnOnce(&mut Conn) -> Result<T, Error>,
+        noting_id: bool,
+    ) -> Result<(T, Option<i64>), Error> {
         self.began = false;
         self.client().batch_execute(begin)?;
         self.in_transaction = true;
         self.began = true;
         let outcome = f(&mut Conn::Postgres(self));
         let outcome = match outcome {
-            Ok(value) => self.client().batch_execute("COMMIT").map(|()| value).map_err(Error::from),
+            Ok(value) => self.commit(noting_id).map(|id| (value, id)),
             Err(e) => Err(e),
         };
         if outcome.is_err() && self.client().batch_execute("ROLLBACK").is_err() {
@@ -51,6 +70,18 @@ impl PgConn {
         }
         self.in_transaction = false;
         outcome
+    }
+
+    fn commit(&mut self, noting_id: bool) -> Result<Option<i64>, Error> {
+        if !noting_id {
+            self.client().batch_execute("COMMIT")?;
+            return Ok(None);
+        }
+        let said = self.client().simple_query("SELECT pg_current_xact_id_if_assigned()::text; COMMIT")?;
+        Ok(said.iter().find_map(|message| match message {
+            postgres::SimpleQueryMessage::Row(row) => row.get(0).and_then(|id| id.parse().ok()),
+            _ => None,
+        }))
     }
 }
 

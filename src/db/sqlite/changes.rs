@@ -3,7 +3,7 @@
 
 use crate::db::Error;
 use crate::db::conn::{Conn, args};
-use crate::db::dialect::Unsettled;
+use crate::db::dialect::{LogRow, Unsettled};
 
 /// The newest change's id; nothing is kept between reads.
 pub fn start(c: &mut Conn) -> Result<(i64, Unsettled), Error> {
@@ -12,8 +12,8 @@ pub fn start(c: &mut Conn) -> Result<(i64, Unsettled), Error> {
 }
 
 /// The changes after `version`, in id order.
-pub fn unread(c: &mut Conn, version: i64, _: &mut Unsettled) -> Result<Vec<(i64, String, i64)>, Error> {
+pub fn unread(c: &mut Conn, version: i64, _: &mut Unsettled) -> Result<Vec<LogRow>, Error> {
     c.query("SELECT id, topic, key FROM changes WHERE id > ?1 ORDER BY id", args![version], |r| {
-        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        Ok((r.get(0)?, r.get(1)?, r.get(2)?, 0))
     })
 }

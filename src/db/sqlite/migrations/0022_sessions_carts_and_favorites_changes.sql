@@ -1,0 +1,2 @@
+-- PostgreSQL's step 22 logs changed sessions, carts and favorites for the other
+-- replicas. A SQLite file is one server's, whose copies are exact: nothing to do.
