@@ -448,12 +448,11 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
     read -r s_rps _ s_p99 s_err s_cpu p_rps _ p_p99 p_err p_cpu <<<"$(combine "$WORK/sqlite.rounds") $(combine "$WORK/pg.rounds")"
     rm -f "$WORK/sqlite.rounds" "$WORK/pg.rounds"
     ratio=$(awk -v p="$p_rps" -v s="$s_rps" 'BEGIN { printf "%.2f", p / s }')
-    # Catalog reads answer from memory on both engines: within 10% of SQLite's.
-    if [ "$signed" = no ]; then
-      met=$(awk -v r="$ratio" 'BEGIN { print (r >= 0.90) ? "yes" : "**no**" }')
-    else
-      met="(reads the database)"
-    fi
+    # Catalog reads answer from memory on both engines: within 10% of SQLite's. A
+    # signed-in read too, once the replica has its session and answer: at least half.
+    target=0.90
+    [ "$signed" = yes ] && target=0.50
+    met=$(awk -v r="$ratio" -v t="$target" 'BEGIN { print (r >= t) ? "≥ " t ": yes" : "≥ " t ": **no**" }')
     echo "sqlite $s_rps req/s (p99 $s_p99 ms), postgres $p_rps req/s (p99 $p_p99 ms): $ratio $met" >&2
     PG_ROWS+=("| $name | $(printf '%.0f' "$s_rps") | $(printf '%.0f' "$p_rps") | $ratio | $met | $s_p99 / $p_p99 | $((s_err + p_err)) | $s_cpu / $p_cpu |")
   done
@@ -464,7 +463,9 @@ if [ "${BENCH_POSTGRES:-1}" != 0 ]; then
   PG_CHECKOUTS=$(field checkouts_per_s <"$WORK/pg-checkout")
   PG_FAILURES=$(field failures <"$WORK/pg-checkout")
   PG_VERIFY=$("$LOAD" verify --db "$PG_URL" --acked "$WORK/pg-acked" --prefix "$PG_PREFIX" || true)
-  PG_ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS | $PG_CHECKOUTS | $(awk -v p="$PG_CHECKOUTS" -v s="$CHECKOUTS" 'BEGIN { printf "%.2f", p / s }') | | | $((FAILURES + PG_FAILURES)) | |")
+  ratio=$(awk -v p="$PG_CHECKOUTS" -v s="$CHECKOUTS" 'BEGIN { printf "%.2f", p / s }')
+  met=$(awk -v r="$ratio" 'BEGIN { print (r >= 0.50) ? "≥ 0.50: yes" : "≥ 0.50: **no**" }')
+  PG_ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS | $PG_CHECKOUTS | $ratio | $met | | $((FAILURES + PG_FAILURES)) | |")
   kill -TERM "$PG_STORE_PID"
   wait "$PG_STORE_PID" || true
   PG_STORE_PID=""
@@ -625,10 +626,10 @@ ROWS+=("| checkout: 2 cart adds + order, 64 shoppers (checkouts/s) | $CHECKOUTS 
     echo "**PostgreSQL beside SQLite**: the same binary with \`--database postgres://\` over PostgreSQL $(scripts/postgres/server.sh version 2>/dev/null || echo 15)"
     echo "on this machine (a Unix socket; fsync and synchronous_commit on), taking turns with the SQLite store case by case"
     echo "(${SECS} s each in $ROUNDS rounds, after a ${WARMUP} s warm-up). Catalog reads answer from memory on both engines: target within 10%."
-    echo "A shared database keeps no shopper's answers in memory, so signed-in reads go to PostgreSQL. CPU: the store's process (SQLite)"
-    echo "or the store's and PostgreSQL's (PostgreSQL) per request."
+    echo "Signed-in reads and checkouts: target half of SQLite's or better (each replica keeps sessions, carts and favorites, dropped as"
+    echo "the change log says). CPU: the store's process (SQLite) or the store's and PostgreSQL's (PostgreSQL) per request."
     echo
-    echo "| case | SQLite req/s | PostgreSQL req/s | ratio | within 10% | p99 ms SQLite / PostgreSQL | errors | CPU µs/req SQLite / PostgreSQL |"
+    echo "| case | SQLite req/s | PostgreSQL req/s | ratio | target | p99 ms SQLite / PostgreSQL | errors | CPU µs/req SQLite / PostgreSQL |"
     echo "|---|---:|---:|---:|:-:|---:|---:|---:|"
     printf '%s\n' "${PG_ROWS[@]}"
     echo
