@@ -3,15 +3,14 @@
 //! browser with its next requests, whichever replica they reach. It holds no secret (a
 //! point of the change log) and lives [`LIFETIME`]: every replica's listener has applied
 //! the log well past a write by then, unless it lost the database, and then it keeps
-//! nothing. A lone SQLite server neither sets nor reads it.
+//! nothing. A lone SQLite server neither sets nor reads it (`startup.rs` wraps its
+//! routes with this only beside other replicas).
 
 use actix_web::body::MessageBody;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::web;
 
-use crate::db::Db;
 use crate::db::read_your_writes::answering;
 
 pub const NAME: &str = "market_seen";
@@ -24,9 +23,6 @@ pub async fn carry(
     next: Next<impl MessageBody>,
     secure: bool,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    if !req.app_data::<web::Data<Db>>().is_some_and(|db| db.is_shared()) {
-        return next.call(req).await;
-    }
     let asked = req.cookie(NAME).and_then(|c| c.value().parse::<i64>().ok()).unwrap_or(0);
     let (res, written) = answering(asked, next.call(req)).await;
     let mut res = res?;

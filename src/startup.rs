@@ -244,6 +244,7 @@ fn serve_store(
     let secure = config.secure_cookies;
     let policy = headers::content_security_policy(config.stripe.as_ref());
     let metrics_beside_the_store = config.metrics_addr.is_none();
+    let shared_db = shared.db.is_shared();
     let session_store = shared.sessions.get_ref().clone();
     let bundle = spa::BundleSource::dir(config.web_dir.clone());
     // One renderer for the server, whatever its number of workers.
@@ -270,7 +271,11 @@ fn serve_store(
             .app_data(error::json_config())
             .app_data(error::path_config())
             .app_data(error::query_config())
-            .wrap(from_fn(move |req, next: Next<BoxBody>| seen_cookie::carry(req, next, secure)))
+            // Replicas only: a lone SQLite server has no request to carry a token to.
+            .wrap(middleware::Condition::new(
+                shared_db,
+                from_fn(move |req, next: Next<BoxBody>| seen_cookie::carry(req, next, secure)),
+            ))
             .wrap(middleware::ErrorHandlers::new().default_handler(error::ensure_json_errors))
             .wrap(from_fn(headers::finish))
             .wrap(headers::defaults(secure, &policy))
