@@ -92,6 +92,12 @@ pub(super) struct Delivered {
 }
 
 impl Delivered {
+    /// Where the log stands now: nothing before it is news.
+    fn now(c: &mut Conn) -> Result<Delivered, Error> {
+        let (version, unsettled) = (super::engine::dialect(c).log_start)(c)?;
+        Ok(Delivered { version, unsettled })
+    }
+
     /// Hands `changes`, made by `transactions`, to every listener, then says how far
     /// the log is applied.
     fn hand_over(&self, feed: &Feed, changes: &[Change], transactions: impl Iterator<Item = i64>) {
@@ -102,14 +108,6 @@ impl Delivered {
             }
         }
         feed.horizon.applied(self.unsettled.horizon, transactions);
-    }
-}
-
-impl Delivered {
-    /// Where the log stands now: nothing before it is news.
-    fn now(c: &mut Conn) -> Result<Delivered, Error> {
-        let (version, unsettled) = (super::engine::dialect(c).log_start)(c)?;
-        Ok(Delivered { version, unsettled })
     }
 }
 
@@ -124,7 +122,7 @@ impl Feed {
     pub(super) fn start_again(&self, c: &mut Conn) -> Result<(), Error> {
         let mut delivered = self.delivered.lock().unwrap_or_else(|e| e.into_inner());
         *delivered = Delivered::now(c)?;
-        // Every kept answer goes: the changes above the horizon are in what is read next.
+        // Every kept answer goes, so what the log holds now counts as applied.
         let everything = [Change { version: delivered.version, topic: Topic::Everything, key: 0 }];
         let transactions: Vec<i64> = delivered.unsettled.delivered.values().copied().collect();
         delivered.hand_over(self, &everything, transactions.into_iter());

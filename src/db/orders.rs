@@ -38,7 +38,7 @@ pub struct Placed {
     pub replayed: bool,
 }
 
-fn orders_where(c: &mut Conn, condition: &str, value: impl Id + Copy) -> Result<Vec<Order>, Error> {
+fn orders_where(c: &mut Conn, condition: &str, value: impl Id) -> Result<Vec<Order>, Error> {
     let mut orders = orders_and_lines(c, condition, value)?;
     add_refunds(c, &mut orders, condition, value)?;
     Ok(orders)
