@@ -1,7 +1,7 @@
 //! The cookie that carries a shopper's read-your-writes token between replicas
 //! (`db/read_your_writes.rs`): set by an answer whose request wrote, sent back by the
 //! browser with its next requests, whichever replica they reach. It holds no secret (a
-//! point of the change log) and lives [`LIFETIME`]: every replica's listener has applied
+//! transaction's id) and lives [`LIFETIME`]: every replica's listener has applied
 //! the log well past a write by then, unless it lost the database, and then it keeps
 //! nothing. A lone SQLite server neither sets nor reads it (`startup.rs` wraps its
 //! routes with this only beside other replicas).

@@ -137,15 +137,16 @@ impl Store {
                         }
                     };
                     let delivered = feed.deliver(&mut Conn::Postgres(conn));
+                    if let Err(e) = &delivered {
+                        // The listener delivers them within a second.
+                        tracing::warn!("reading the change log failed: {e}");
+                    }
                     let token = match (id, delivered) {
                         (None, _) => 0,
                         (Some(id), Ok(())) => feed.horizon.token_of(id),
-                        (Some(_), Err(e)) => {
-                            // The listener delivers them within a second; until then no
-                            // kept copy answers this shopper (no replica applies this token).
-                            tracing::warn!("reading the change log failed: {e}");
-                            i64::MAX
-                        }
+                        // Until the cookie lapses no kept copy answers this shopper: no
+                        // replica covers this token.
+                        (Some(_), Err(_)) => i64::MAX,
                     };
                     Ok((written, token))
                 })
