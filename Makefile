@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release dist cluster test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
+.PHONY: help run release binary dist cluster test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -25,6 +25,18 @@ release: ## Build the release binary: target/release/market
 # THIRD-PARTY-NOTICES.txt (scripts/dist/notices.py).
 dist: ## Static Linux x86_64 archive (musl): dist/market-<version>-x86_64-linux-musl.tar.gz and .sha256
 	scripts/dist/build.sh
+
+# The optimised binary that the binary-driven stages (journeys, quality, contract, crash,
+# faults, cluster) start. A stage run alone builds and starts target/release/market. `make
+# test` builds the binary `make dist` ships (static, musl) instead and drives every stage
+# with it: CI then links one optimised binary, not two (each is a fat-LTO link of about 10
+# minutes on 2 cores), and the tests run what a reviewer downloads.
+BINARY_BUILD = cargo build --release --locked --bin market
+binary:
+	$(BINARY_BUILD)
+
+test: BINARY_BUILD = scripts/dist/build.sh
+test: export MARKET_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target))/x86_64-unknown-linux-musl/release/market
 
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
@@ -68,9 +80,9 @@ test-rust: ## Rust unit and integration tests, on SQLite and then on PostgreSQL
 test-web: web-deps ## Web unit tests: store slices, API client, validation, money
 	cd web && npm test
 
-# The release binary driven in headless Chromium (web/e2e/). Each test file starts its own
+# The binary (see `binary` above) driven in headless Chromium (web/e2e/). Each test file starts its own
 # store on a free port and a fresh data folder, so two files can run at once.
-test-e2e: chromium release web-deps ## Browser journeys in Chromium (installs it when missing, as root)
+test-e2e: chromium binary web-deps ## Browser journeys in Chromium (installs it when missing, as root)
 	@rm -rf target/e2e-failures
 	@# The local fake of Stripe that the Stripe journey pays through (tools/fake-stripe).
 	cargo build --locked --bin fake-stripe
@@ -83,12 +95,12 @@ chromium:
 	@bash web/e2e/ensure-chromium.sh
 
 # Lighthouse (mobile, simulated throttling, 5 runs a page) and axe-core (every screen, signed
-# out and in, dialogs open, 1280 and 390 px) on the release binary (web/quality/run.mjs).
+# out and in, dialogs open, 1280 and 390 px) on the binary (web/quality/run.mjs).
 # Fails on any accessibility, best-practices or SEO score under 100, any axe violation, a CLS
 # over 0.02 or a median performance under QUALITY_MIN_PERFORMANCE (default 90); names every
 # page short of the targets (a median of 95, an LCP within 1.8 s). QUALITY_RUNS sets the runs
 # a page. Report: target/quality/report.md (and report.json).
-test-quality: chromium release web-deps ## Lighthouse and axe-core on the release binary (≤ 8 min): target/quality/report.md
+test-quality: chromium binary web-deps ## Lighthouse and axe-core on the optimised binary (≤ 8 min): target/quality/report.md
 	cd web && node quality/run.mjs
 
 # schemathesis lives in a virtual environment of its own, pinned, made on first use.
@@ -97,14 +109,14 @@ $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION):
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check schemathesis==$(SCHEMATHESIS_VERSION)
 	touch $@
 
-test-contract: release $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION) ## schemathesis fuzzes the release binary against its OpenAPI document, on SQLite then PostgreSQL (≤ 3 min each)
+test-contract: binary $(VENV)/.schemathesis-$(SCHEMATHESIS_VERSION) ## schemathesis fuzzes the optimised binary against its OpenAPI document, on SQLite then PostgreSQL (≤ 3 min each)
 	$(VENV)/bin/python scripts/contract/run.py
 	scripts/postgres/with-server.sh $(VENV)/bin/python scripts/contract/run.py
 
-test-crash: release ## Checkouts under load, SIGKILL, restart: no acknowledged order or cart line is lost
+test-crash: binary ## Checkouts under load, SIGKILL, restart: no acknowledged order or cart line is lost
 	python3 scripts/crash/run.py
 
-test-faults: release ## A full disk on a real 8 MB filesystem, log included (needs root; says why when skipped): 503s, reads go on, recovers, nothing acknowledged lost
+test-faults: binary ## A full disk on a real 8 MB filesystem, log included (needs root; says why when skipped): 503s, reads go on, recovers, nothing acknowledged lost
 	python3 scripts/faults/full_disk.py
 
 soak: release ## Mixed shopper load for SOAK_MINUTES (default 10; SOAK_WORKERS 8): memory, files and WAL flat after warm-up, p99 under 20 ms: target/soak/report.md
@@ -114,7 +126,7 @@ soak: release ## Mixed shopper load for SOAK_MINUTES (default 10; SOAK_WORKERS 8
 cluster: release ## Three replicas on a throwaway PostgreSQL behind nginx, on this machine: prints the URL; Ctrl-C stops them all
 	python3 scripts/cluster/cluster.py run
 
-test-cluster: release ## Three replicas behind nginx act as one store: across replicas, SIGKILL mid-checkout, a restart that fails no request, one key over three, PostgreSQL down and back
+test-cluster: binary ## Three replicas behind nginx act as one store: across replicas, SIGKILL mid-checkout, a restart that fails no request, one key over three, PostgreSQL down and back
 	python3 scripts/cluster/test.py
 
 test-dist: dist ## The dist archive unpacked in an empty folder: checksum, static, starts, serves, stops on SIGTERM
