@@ -14,7 +14,7 @@
 //! alone, as a shopper's own pages do, and the app draws the rest.
 
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -29,6 +29,8 @@ const WAITING: usize = 64;
 const LONGEST: Duration = Duration::from_secs(2);
 /// What one runtime may allocate.
 const MEMORY: usize = 64 << 20;
+/// How long after start a thread loads the script if no page has asked yet.
+const PRELOAD_AFTER: Duration = Duration::from_secs(1);
 
 /// Where the script comes from: the binary, or (for `make dev`) the folder esbuild keeps
 /// rebuilding, read again when it changes.
@@ -116,14 +118,25 @@ impl Worker {
     }
 
     fn serve(mut self, queue: &Mutex<Receiver<Job>>) {
-        // Loaded before the first page asks, not when it does.
-        self.loaded();
+        // Loaded a moment after start, before the first page asks (or by the first that
+        // asks sooner): a store started and stopped at once, as each test's is, parses
+        // nothing.
+        let mut preloaded = false;
         loop {
-            let job = match queue.lock() {
-                Ok(queue) => queue.recv(),
+            let waited = match queue.lock() {
+                Ok(queue) if !preloaded => queue.recv_timeout(PRELOAD_AFTER),
+                Ok(queue) => queue.recv().map_err(|_| RecvTimeoutError::Disconnected),
                 Err(_) => return,
             };
-            let Ok(job) = job else { return };
+            let job = match waited {
+                Ok(job) => job,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.loaded();
+                    preloaded = true;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+            };
             let screen = self.render(&job.url, &job.answers);
             let _ = job.reply.send(screen);
         }
