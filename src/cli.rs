@@ -44,6 +44,18 @@ fn parse_size(text: &str) -> Result<u64, String> {
     Ok(bytes as u64)
 }
 
+/// `--public-url`: an http or https address, kept without its trailing `/`.
+fn parse_public_url(text: &str) -> Result<String, String> {
+    let url = text.trim().trim_end_matches('/');
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !url.chars().any(|c| c.is_whitespace() || c.is_control()) => {
+            Ok(url.to_owned())
+        }
+        _ => Err(format!("{text:?} is not an http:// or https:// address")),
+    }
+}
+
 #[derive(Parser, Debug)]
 #[command(name = "market", version, about = "Market: an online department store in one binary")]
 #[command(
@@ -337,6 +349,11 @@ pub struct ServeArgs {
         hide = true
     )]
     pub stripe_js_url: String,
+
+    /// The store's address as shoppers reach it (`https://shop.example.com`), for the
+    /// links in its mails. Default: the address it serves on.
+    #[arg(long, env = "MARKET_PUBLIC_URL", value_name = "URL", value_parser = parse_public_url)]
+    pub public_url: Option<String>,
 
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]

@@ -40,6 +40,8 @@ pub struct Config {
     pub imports: Imports,
     /// `--stripe-secret-key` and its fellows: cards are paid with Stripe.
     pub stripe: Option<StripeKeys>,
+    /// `--public-url`: where the mails' links lead (default: the address served on).
+    pub public_url: Option<String>,
 }
 
 /// What taking card payments with Stripe needs (docs/operating.md#taking-payments-with-stripe).
@@ -187,6 +189,7 @@ impl Config {
             demo: None,
             imports: Imports::default(),
             stripe: None,
+            public_url: None,
         }
     }
 
@@ -256,6 +259,7 @@ impl Config {
             demo: a.demo.then(|| PublicDemo::new(a.demo_ttl, a.demo_max)),
             imports: Imports::default(),
             stripe,
+            public_url: a.public_url,
         }
     }
 }

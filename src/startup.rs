@@ -22,6 +22,7 @@ use crate::auth::xsrf::XsrfKey;
 use crate::config::{Config, Demo, Imports, PublicDemo, Secret, TrustedProxies};
 use crate::db::{Db, Limits, Location};
 use crate::domain::demo;
+use crate::domain::mail::draw::Letterhead;
 use crate::draining::{Connections, Drain, KEEP_ALIVE};
 use crate::health::Stopping;
 use crate::logging::Log;
@@ -232,6 +233,20 @@ fn keep_catalog_index(db: &Db, config: &Config, answer_cache: &web::Data<AnswerC
     Ok(())
 }
 
+/// Who the mails come from and where their links lead: `--public-url`, or the address
+/// the store serves on.
+fn letterhead(config: &Config, bound: SocketAddr) -> Letterhead {
+    let public_url = config.public_url.clone().unwrap_or_else(|| {
+        let host = match bound.ip() {
+            ip if ip.is_unspecified() => "localhost".to_owned(),
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        format!("http://{host}:{}", bound.port())
+    });
+    Letterhead { store_name: "Market".into(), public_url }
+}
+
 /// The store's own server on `listener`: every worker's `App`, with what they share,
 /// the middleware and the routes.
 fn serve_store(
@@ -249,6 +264,7 @@ fn serve_store(
     let bundle = spa::BundleSource::dir(config.web_dir.clone());
     // One renderer for the server, whatever its number of workers.
     let renderer = web::Data::new(bundle.renderer());
+    let letterhead = web::Data::new(letterhead(config, listener.local_addr()?));
     let server = HttpServer::new(move || {
         App::new()
             .app_data(shared.db.clone())
@@ -262,6 +278,7 @@ fn serve_store(
             .app_data(shared.answer_cache.clone())
             .app_data(shared.pages.clone())
             .app_data(renderer.clone())
+            .app_data(letterhead.clone())
             .app_data(shared.metrics.clone())
             .app_data(shared.placed.clone())
             .app_data(shared.payments.clone())

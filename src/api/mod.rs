@@ -172,6 +172,8 @@ route_table! {
             post(staff admin::promotions::create_promotion);
         "/promotions/{id}": patch(staff admin::promotions::update_promotion);
         "/audit": get(viewer admin::audit::list_audit);
+        "/mail": get(viewer admin::mail::list_mails);
+        "/mail/{id}": get(viewer admin::mail::get_mail);
         "/summary": get(viewer admin::summary::get_summary);
     }
     "/openapi.json" {

@@ -195,9 +195,16 @@ fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<Sh
                 args![id],
             )?;
         }
-        for table in
-            ["orders", "reviews", "cart_items", "favorites", "sessions", "addresses", "stripe_checkouts"]
-        {
+        for table in [
+            "mails",
+            "orders",
+            "reviews",
+            "cart_items",
+            "favorites",
+            "sessions",
+            "addresses",
+            "stripe_checkouts",
+        ] {
             c.execute(&format!("DELETE FROM {table} WHERE user_id = ?1"), args![id])?;
         }
         c.execute("DELETE FROM users WHERE id = ?1", args![id])?;

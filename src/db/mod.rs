@@ -32,6 +32,7 @@ pub mod favorites;
 mod index_keeper;
 mod index_rows;
 mod listing;
+pub mod mail;
 mod metrics;
 pub mod orders;
 pub mod payments;

@@ -9,10 +9,11 @@ use std::time::Duration;
 use super::checkout::{Checkout, price_checkout};
 use super::conn::{Conn, Row, args};
 use super::payments::{PAYMENT_COLUMNS, keep_authorization, paid_with_redcard, payment};
-use super::{Db, Error, lock_shopper};
+use super::{Db, Error, lock_shopper, mail};
 use crate::domain::cart::CartLine;
 use crate::domain::checkout::{Choice, CodeRefusal};
 use crate::domain::ids::Id;
+use crate::domain::mail::{Facts, OrderFacts};
 use crate::domain::orders::{CartView, Order, OrderLine, OrderStatus, Shipment, accept};
 use crate::domain::payments::{Method, Paying, Refund};
 use crate::domain::pricing::{Quote, TaxRate};
@@ -286,7 +287,9 @@ fn place(
         )?;
     }
     c.execute("DELETE FROM cart_items WHERE user_id = ?1", args![user_id])?;
-    just_placed(c, order_id)
+    let order = just_placed(c, order_id)?;
+    mail::queue(c, user_id, &Facts::OrderPlaced { order: OrderFacts::of(&order) })?;
+    Ok(order)
 }
 
 /// The order's row: its figures and what it keeps of its checkout (the address as a

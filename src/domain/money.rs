@@ -49,6 +49,22 @@ impl Cents {
     }
 }
 
+impl Cents {
+    /// `$1,234.56`, thousands grouped, as the store's pages and mails show an amount.
+    pub fn grouped(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let dollars = (self.0.abs() / 100).to_string();
+        let mut grouped = String::new();
+        for (n, digit) in dollars.chars().enumerate() {
+            if n > 0 && (dollars.len() - n).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(digit);
+        }
+        format!("{sign}${grouped}.{:02}", self.0.abs() % 100)
+    }
+}
+
 /// `$1234.56`, as messages show an amount.
 impl std::fmt::Display for Cents {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -66,6 +82,9 @@ mod tests {
         assert_eq!(Cents(1999).to_string(), "$19.99");
         assert_eq!(Cents(5).to_string(), "$0.05");
         assert_eq!(Cents(-250).to_string(), "-$2.50");
+        assert_eq!(Cents(123_456_789).grouped(), "$1,234,567.89");
+        assert_eq!(Cents(-100_000).grouped(), "-$1,000.00");
+        assert_eq!(Cents(99_999).grouped(), "$999.99");
         assert_eq!(Cents::from_dollars(18.99), Cents(1899));
         assert_eq!(Cents::from_dollars(0.1 + 0.2), Cents(30));
         assert_eq!(Cents(34999).as_dollars(), 349.99);

@@ -26,6 +26,7 @@ pub enum Thing {
     Promotion,
     TaxRate,
     PaymentIntent,
+    Mail,
 }
 
 impl Thing {
@@ -45,6 +46,7 @@ impl Thing {
             Thing::Promotion => "Promotion",
             Thing::TaxRate => "Tax rate",
             Thing::PaymentIntent => "Payment",
+            Thing::Mail => "Mail",
         }
     }
 }

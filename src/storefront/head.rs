@@ -2,6 +2,7 @@
 //! link, Open Graph and Twitter card tags, JSON-LD, and what the browser should fetch
 //! early (the page's own script modules and its largest picture).
 
+pub use crate::domain::html::escape;
 use std::fmt::Write;
 
 use serde_json::Value;
@@ -103,22 +104,6 @@ impl Head {
         }
         out.trim_end().to_string()
     }
-}
-
-/// Text for an HTML attribute or element.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// JSON as a `<script>` data block may hold it: a `<` only ever appears inside a JSON

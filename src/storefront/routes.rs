@@ -106,7 +106,7 @@ pub const SCREENS: [Screen; 16] = [
 /// them but the shell and a head no crawler indexes, and names none of their code: a
 /// shopper who opens one downloads none of the back office (the app shows them the
 /// not-found page).
-pub const BACK_OFFICE: [&str; 13] = [
+pub const BACK_OFFICE: [&str; 15] = [
     "/admin",
     "/admin/products",
     "/admin/products/new",
@@ -120,6 +120,8 @@ pub const BACK_OFFICE: [&str; 13] = [
     "/admin/shoppers",
     "/admin/staff",
     "/admin/audit",
+    "/admin/mail",
+    "/admin/mail/:mailId",
 ];
 
 /// The screen an address shows, or `None` when it is none of the app's.
@@ -212,7 +214,8 @@ mod tests {
                 .replace(":departmentId", "5")
                 .replace(":productId", "51")
                 .replace(":orderId", "3")
-                .replace(":reviewId", "7");
+                .replace(":reviewId", "7")
+                .replace(":mailId", "9");
             assert!(route(&example).is_some(), "{example} names none of the app's screens");
         }
     }

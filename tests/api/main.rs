@@ -17,6 +17,7 @@ mod engines;
 mod faults;
 mod favorites;
 mod helpers;
+mod mail;
 mod openapi;
 mod operations;
 mod orders;

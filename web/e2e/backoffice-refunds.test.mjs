@@ -3,7 +3,8 @@
 // more than is left, and puts one of its units back in stock; the page then shows the
 // payment partially refunded, the refund with who gave it, and the line back in stock. The
 // refund went once under its Idempotency-Key: the same call again answers the same refund.
-// The shopper's order page shows the refund and its reason, and nothing of the stock.
+// The shopper's order page shows the refund and its reason, and nothing of the stock; the
+// back office's outbox holds one refund mail, as the shopper will read it.
 import assert from 'node:assert/strict';
 import {
   apiGet,
@@ -129,6 +130,21 @@ journey('a staff member refunds part of an order and puts a unit back in stock; 
   assert.equal(await lines.count(), 1);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await gone(dialog);
+
+  // The outbox: the confirmation and one refund mail (the replayed call wrote none), read
+  // as the shopper will: its HTML part framed, its text part with the reason and the unit back.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Mail' }).click();
+  await expectPath(page, '/admin/mail');
+  const outbox = page.getByRole('table').getByRole('row');
+  await shown(outbox.filter({ hasText: `Order #${order.id} confirmed` }));
+  const subject = `A refund of $10.00 for order #${order.id}`;
+  assert.equal(await outbox.filter({ hasText: subject }).count(), 1, 'one refund, one mail');
+  await page.getByRole('link', { name: subject }).click();
+  await shown(page.getByRole('heading', { level: 1, name: subject }));
+  await shown(page.locator(`iframe[title="${subject}, as HTML"]`));
+  const text = await page.getByRole('region', { name: 'As plain text' }).innerText();
+  assert.match(text, /Reason: Damaged in transit/);
+  assert.ok(text.includes(`Returned:\n  ${back.name}`), text);
 
   // The shopper's order page: the refund and its reason; who gave it and the stock are the store's business.
   await context.clearCookies();

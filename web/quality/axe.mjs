@@ -105,6 +105,8 @@ export function states({ searchWord }) {
     { name: 'back office: shoppers', path: '/admin/shoppers', staff: true },
     { name: 'back office: staff', path: '/admin/staff', staff: true },
     { name: 'back office: audit log', path: '/admin/audit', staff: true },
+    { name: 'back office: mail', path: '/admin/mail', staff: true },
+    { name: 'back office: a mail', path: (d) => `/admin/mail/${d.mailId}`, staff: true },
   ];
 }
 
@@ -237,7 +239,9 @@ async function prepareStaff(context) {
   await api(context, 'POST', '/api/session', { credential: OWNER.username, password: OWNER.password });
   // The newest order (the demo shopper's, whose states run first), for its page.
   const { Orders } = await api(context, 'GET', '/api/admin/orders');
-  return { orderId: Orders[0]?.id, refundableOrderId: await refundableOrder(context, Orders) };
+  // The newest mail (that order's confirmation), for the page that shows one.
+  const { Mails } = await api(context, 'GET', '/api/admin/mail');
+  return { orderId: Orders[0]?.id, refundableOrderId: await refundableOrder(context, Orders), mailId: Mails[0]?.id };
 }
 
 /**

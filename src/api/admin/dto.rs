@@ -21,6 +21,7 @@ use crate::db::admin::variants::AdminVariants;
 use crate::domain::admin::audit::Logged;
 use crate::domain::admin::checkout_inputs::promotion_value;
 use crate::domain::checkout::{Promotion, PromotionKind};
+use crate::domain::mail::outbox::Mail;
 use crate::domain::orders::OrderStatus;
 use crate::domain::pricing::TaxRate;
 use crate::domain::roles::Role;
@@ -857,4 +858,76 @@ pub struct AdminPromotions {
     /// Newest first.
     #[serde(rename = "Promotions")]
     pub promotions: Vec<AdminPromotion>,
+}
+
+// The outbox (`mail.rs`).
+
+/// A mail in the outbox, as the back office lists it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailSummary {
+    pub id: i64,
+    /// When it was written (with what caused it).
+    pub created_at: Timestamp,
+    /// The recipient's name and address, as the mail's `To`.
+    pub to_name: String,
+    pub to_address: String,
+    pub subject: String,
+    /// What caused it: `order.placed`, `order.shipped`, `order.delivered`, `order.cancelled`, `order.refunded`.
+    #[schema(value_type = String)]
+    pub event: &'static str,
+    /// `queued` (waiting for the sender, or for a mail server to be configured), `sent`,
+    /// `failed` (given up), `kept` (a demo shopper's: read in its inbox, never sent).
+    #[schema(value_type = String)]
+    pub status: &'static str,
+    /// Tries to hand it to the mail server so far.
+    pub attempts: i64,
+    pub last_error: Option<String>,
+    pub sent_at: Option<Timestamp>,
+    /// The order it is about.
+    pub order_id: Option<i64>,
+}
+
+impl MailSummary {
+    pub fn of(mail: &Mail, subject: String) -> MailSummary {
+        MailSummary {
+            id: mail.id,
+            created_at: mail.created_at,
+            to_name: mail.to_name(),
+            to_address: mail.to_address.clone(),
+            subject,
+            event: mail.facts.event().as_str(),
+            status: mail.status.as_str(),
+            attempts: mail.attempts,
+            last_error: mail.last_error.clone(),
+            sent_at: mail.sent_at,
+            order_id: mail.order_id.map(|id| id.0),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MailList {
+    #[serde(rename = "Mails")]
+    pub mails: Vec<MailSummary>,
+    pub total: u64,
+    pub page: u32,
+    pub pages: u32,
+}
+
+/// A mail as its recipient reads it: its plain-text and HTML parts.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MailBody {
+    #[serde(flatten)]
+    pub summary: MailSummary,
+    pub text: String,
+    pub html: String,
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MailParams {
+    #[param(minimum = 1, maximum = 1_000_000)]
+    pub page: Option<u32>,
 }

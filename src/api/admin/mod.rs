@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod audit;
 pub mod catalog_csv;
 pub mod dto;
+pub mod mail;
 pub mod orders;
 pub mod pictures;
 pub mod products;

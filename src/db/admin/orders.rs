@@ -5,11 +5,13 @@
 use serde_json::json;
 
 use super::audit::record;
-use crate::db::conn::{Value, args};
+use crate::db::conn::{Conn, Value, args};
+use crate::db::mail::queue;
 use crate::db::orders::{by_id, give_back_use, return_stock, status};
 use crate::db::payments::{CANCELLED, refund_cancelled};
 use crate::db::{Db, Error};
 use crate::domain::admin::audit::{Actor, Entry};
+use crate::domain::mail::{Facts, OrderFacts};
 use crate::domain::orders::{Order, OrderStatus};
 use crate::domain::{Cents, Rejection, Thing, Timestamp};
 use crate::domain::{OrderId, ShopperId};
@@ -133,12 +135,14 @@ impl Db {
             if moved == 0 {
                 return Err(Rejection::StatusMove { from, to }.into());
             }
+            let mut refunded = None;
             if to == OrderStatus::Cancelled {
                 return_stock(c, order_id)?;
                 give_back_use(c, order_id)?;
                 // Its money goes back: a captured payment's refund is promised here and
                 // sent by the settler; a hold not yet captured is released by it.
                 if let Some((id, amount)) = refund_cancelled(c, order_id, actor.id.map(|id| id.0))? {
+                    refunded = Some(amount);
                     let after =
                         json!({"refund": id, "amount": amount, "reason": CANCELLED, "restocked": "all"});
                     let entry = Entry {
@@ -162,6 +166,7 @@ impl Db {
                     after: Some(json!({"status": to})),
                 },
             )?;
+            tell_shopper(c, order_id, to, refunded)?;
             c.query_one(
                 &format!("SELECT {COLUMNS} FROM orders o JOIN users u ON u.id = o.user_id WHERE o.id = ?1"),
                 args![order_id],
@@ -170,4 +175,26 @@ impl Db {
         })
         .await
     }
+}
+
+/// Writes the mail a move to `to` sends the shopper (docs/rules.md#mail): shipped,
+/// delivered, or cancelled with what the cancel pays back. Packing is the store's own
+/// business: no mail.
+fn tell_shopper(
+    c: &mut Conn,
+    order_id: OrderId,
+    to: OrderStatus,
+    refunded: Option<Cents>,
+) -> Result<(), Error> {
+    if matches!(to, OrderStatus::Received | OrderStatus::Packed) {
+        return Ok(());
+    }
+    let order = by_id(c, order_id)?;
+    let facts = OrderFacts::of(&order);
+    let facts = match to {
+        OrderStatus::Shipped => Facts::OrderShipped { order: facts },
+        OrderStatus::Delivered => Facts::OrderDelivered { order: facts },
+        _ => Facts::OrderCancelled { order: facts, refund: refunded.map(|cents| cents.0) },
+    };
+    queue(c, order.user_id, &facts)
 }

@@ -9,11 +9,13 @@ use serde_json::json;
 
 use super::audit::record;
 use crate::db::conn::{Conn, args};
-use crate::db::orders::restock_line;
+use crate::db::mail::queue;
+use crate::db::orders::{by_id, restock_line};
 use crate::db::payments::insert_refund;
 use crate::db::{Db, Error};
 use crate::domain::admin::audit::{Actor, Entry};
 use crate::domain::admin::refund_input::Refund as Asked;
+use crate::domain::mail::{Facts, LineFacts, RefundFacts};
 use crate::domain::payments::Refund;
 use crate::domain::{Cents, OrderId, Rejection, Thing, Timestamp};
 
@@ -79,10 +81,30 @@ impl Db {
                                        "restocked": &asked.restock})),
                 },
             )?;
+            tell_shopper(c, order_id, id, &asked)?;
             Ok(Given { refund: refund_of(c, id)?, replayed: false })
         })
         .await
     }
+}
+
+/// Writes the refund's mail to the shopper: its amount, its reason, what went back.
+fn tell_shopper(c: &mut Conn, order_id: OrderId, refund_id: i64, asked: &Asked) -> Result<(), Error> {
+    let order = by_id(c, order_id)?;
+    let restocked = order
+        .lines
+        .iter()
+        .filter(|line| asked.restock.contains(&line.line_id))
+        .map(|line| LineFacts::from(line).label())
+        .collect();
+    let refund = RefundFacts {
+        refund_id,
+        order_id: order_id.0,
+        amount: asked.amount.0,
+        reason: asked.reason.clone(),
+        restocked,
+    };
+    queue(c, order.user_id, &Facts::OrderRefunded { refund })
 }
 
 fn refund_of(c: &mut Conn, id: i64) -> Result<Refund, Error> {

@@ -27,10 +27,11 @@ const STEPS: &[(usize, &str)] = &[
     (20, include_str!("migrations/0020_sales_spare_the_index.sql")),
     (21, include_str!("migrations/0021_plenty_is_plenty.sql")),
     (22, include_str!("migrations/0022_sessions_carts_and_favorites_changes.sql")),
+    (23, include_str!("migrations/0023_mails.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 22;
+pub const LATEST: usize = 23;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

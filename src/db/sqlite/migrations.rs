@@ -27,6 +27,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0020_sales_spare_the_index.sql")),
     M::up(include_str!("migrations/0021_plenty_is_plenty.sql")),
     M::up(include_str!("migrations/0022_sessions_carts_and_favorites_changes.sql")),
+    M::up(include_str!("migrations/0023_mails.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a

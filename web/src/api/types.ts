@@ -71,6 +71,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outbox, newest first: to whom, about what, sent or waiting (viewer) */
+        get: operations["listMails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One mail as its recipient reads it: its plain-text and HTML parts (viewer) */
+        get: operations["getMail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders": {
         parameters: {
             query?: never;
@@ -1498,6 +1532,50 @@ export interface components {
             /** @description Counted as typed: spaces are part of a password, and signup keeps them. */
             password: string;
         };
+        /** @description A mail as its recipient reads it: its plain-text and HTML parts. */
+        MailBody: components["schemas"]["MailSummary"] & {
+            html: string;
+            text: string;
+        };
+        MailList: {
+            Mails: components["schemas"]["MailSummary"][];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pages: number;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A mail in the outbox, as the back office lists it. */
+        MailSummary: {
+            /**
+             * Format: int64
+             * @description Tries to hand it to the mail server so far.
+             */
+            attempts: number;
+            /** @description When it was written (with what caused it). */
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description What caused it: `order.placed`, `order.shipped`, `order.delivered`, `order.cancelled`, `order.refunded`. */
+            event: string;
+            /** Format: int64 */
+            id: number;
+            lastError?: string | null;
+            /**
+             * Format: int64
+             * @description The order it is about.
+             */
+            orderId?: number | null;
+            sentAt?: components["schemas"]["Timestamp"] | null;
+            /**
+             * @description `queued` (waiting for the sender, or for a mail server to be configured), `sent`,
+             *     `failed` (given up), `kept` (a demo shopper's: read in its inbox, never sent).
+             */
+            status: string;
+            subject: string;
+            toAddress: string;
+            /** @description The recipient's name and address, as the mail's `To`. */
+            toName: string;
+        };
         /** @description A bare acknowledgement. */
         Message: {
             message: string;
@@ -2698,6 +2776,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductImportBody"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMails: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of mails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The mail's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailBody"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4771,6 +4903,9 @@ export type ImportProblemBody = components['schemas']['ImportProblemBody'];
 export type ImportProblems = components['schemas']['ImportProblems'];
 export type ImportStatus = components['schemas']['ImportStatus'];
 export type LoginInput = components['schemas']['LoginInput'];
+export type MailBody = components['schemas']['MailBody'];
+export type MailList = components['schemas']['MailList'];
+export type MailSummary = components['schemas']['MailSummary'];
 export type Message = components['schemas']['Message'];
 export type OptionFacet = components['schemas']['OptionFacet'];
 export type OptionValue = components['schemas']['OptionValue'];

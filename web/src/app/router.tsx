@@ -89,6 +89,8 @@ const adminScreens: [string, Load][] = [
   [paths.adminShoppers, () => import('../admin/pages/ShoppersPage.tsx')],
   [paths.adminStaff, () => import('../admin/pages/StaffPage.tsx')],
   [paths.adminAudit, () => import('../admin/pages/AuditPage.tsx')],
+  [paths.adminMails, () => import('../admin/pages/MailPage.tsx')],
+  [paths.adminMail, () => import('../admin/pages/MailViewPage.tsx')],
 ];
 
 const inFrame = (load: Load) => async () => ({ Component: (await load()).default });

@@ -36,6 +36,8 @@ export const paths = {
   adminShoppers: '/admin/shoppers',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',
+  adminMails: '/admin/mail',
+  adminMail: '/admin/mail/:mailId',
 } as const;
 
 export type PathName = keyof typeof paths;
@@ -53,4 +55,5 @@ export const to = {
   search: (q: string, brands: string[] = []) => `/search${listingSearch({ ...emptyListing('search', q), brands })}`,
   adminProduct: (productId: number) => `/admin/products/${productId}`,
   adminOrder: (orderId: number) => `/admin/orders/${orderId}`,
+  adminMail: (mailId: number) => `/admin/mail/${mailId}`,
 };

@@ -19,6 +19,8 @@ import type {
   AdminShippingMethods,
   AdminVariantsBody,
   AuditLog,
+  MailBody,
+  MailList,
   OrderStatus,
   ProductInput,
   PromotionInput,
@@ -116,6 +118,11 @@ export const updatePromotion = (id: number, input: Omit<Partial<PromotionInput>,
   patch<AdminPromotion>(`/api/admin/promotions/${id}`, input);
 
 export const listAudit = (page: number) => get<AuditLog>(`/api/admin/audit${query({ page: page > 1 ? page : undefined })}`);
+
+/** The outbox, newest first (viewer). */
+export const listMails = (page: number) => get<MailList>(`/api/admin/mail${query({ page: page > 1 ? page : undefined })}`);
+/** One mail as its recipient reads it: its HTML and plain-text parts (viewer). */
+export const getMail = (id: number) => get<MailBody>(`/api/admin/mail/${id}`);
 
 export const getSecondFactor = () => get<SecondFactorState>('/api/admin/second-factor');
 export const startSecondFactor = () => post<SecondFactorSetup>('/api/admin/second-factor');

@@ -12,6 +12,7 @@ const links = [
   { to: paths.adminPromotions, label: 'Promotions' },
   { to: paths.adminShoppers, label: 'Shoppers' },
   { to: paths.adminStaff, label: 'Staff' },
+  { to: paths.adminMails, label: 'Mail' },
   { to: paths.adminAudit, label: 'Audit log' },
 ];
 

@@ -99,3 +99,10 @@ export const importer = {
   problemTable: 'adm-i-problemTable',
   outcome: 'adm-i-outcome',
 } as const;
+
+export const mail = {
+  facts: 'adm-m-facts',
+  part: 'adm-m-part',
+  frame: 'adm-m-frame',
+  text: 'adm-m-text',
+} as const;

@@ -1,0 +1,224 @@
+//! Mails (docs/rules.md#mail). What causes a mail (an order placed, moved, refunded)
+//! writes it to the outbox in its own transaction as [`Facts`]: what the mail is to say,
+//! as it was then (`outbox.rs` keeps them). Whoever sends or shows a mail draws it from
+//! its facts under the store's letterhead (`draw.rs`), so the sender, the back office's
+//! outbox and a demo shopper's inbox show the same mail.
+
+pub mod draw;
+pub mod outbox;
+
+use serde::{Deserialize, Serialize};
+
+use super::orders::{Order, OrderLine};
+use super::payments::Method;
+use super::ship_to::ShipTo;
+use super::{Cents, OrderId};
+
+/// What a mail is about; at most one mail per cause (the event and what it happened to).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    OrderPlaced,
+    OrderShipped,
+    OrderDelivered,
+    OrderCancelled,
+    OrderRefunded,
+}
+
+impl Event {
+    pub const ALL: [Event; 5] = [
+        Event::OrderPlaced,
+        Event::OrderShipped,
+        Event::OrderDelivered,
+        Event::OrderCancelled,
+        Event::OrderRefunded,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Event::OrderPlaced => "order.placed",
+            Event::OrderShipped => "order.shipped",
+            Event::OrderDelivered => "order.delivered",
+            Event::OrderCancelled => "order.cancelled",
+            Event::OrderRefunded => "order.refunded",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Event> {
+        Event::ALL.into_iter().find(|e| e.as_str() == text)
+    }
+}
+
+/// What a mail says, kept as it was when its cause happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event")]
+pub enum Facts {
+    #[serde(rename = "order.placed")]
+    OrderPlaced { order: OrderFacts },
+    #[serde(rename = "order.shipped")]
+    OrderShipped { order: OrderFacts },
+    #[serde(rename = "order.delivered")]
+    OrderDelivered { order: OrderFacts },
+    /// `refund`: the cents the cancel paid back (none when nothing was taken yet: the
+    /// hold on the card is released).
+    #[serde(rename = "order.cancelled")]
+    OrderCancelled { order: OrderFacts, refund: Option<i64> },
+    #[serde(rename = "order.refunded")]
+    OrderRefunded { refund: RefundFacts },
+}
+
+impl Facts {
+    pub fn event(&self) -> Event {
+        match self {
+            Facts::OrderPlaced { .. } => Event::OrderPlaced,
+            Facts::OrderShipped { .. } => Event::OrderShipped,
+            Facts::OrderDelivered { .. } => Event::OrderDelivered,
+            Facts::OrderCancelled { .. } => Event::OrderCancelled,
+            Facts::OrderRefunded { .. } => Event::OrderRefunded,
+        }
+    }
+
+    /// What happened, once: a second mail for the same cause (a retried request, a
+    /// webhook racing the browser) is never written.
+    pub fn cause(&self) -> String {
+        let event = self.event().as_str();
+        match self {
+            Facts::OrderPlaced { order }
+            | Facts::OrderShipped { order }
+            | Facts::OrderDelivered { order }
+            | Facts::OrderCancelled { order, .. } => format!("{event}:{}", order.order_id),
+            Facts::OrderRefunded { refund } => format!("{event}:{}", refund.refund_id),
+        }
+    }
+
+    /// The order the mail is about.
+    pub fn order_id(&self) -> OrderId {
+        match self {
+            Facts::OrderPlaced { order }
+            | Facts::OrderShipped { order }
+            | Facts::OrderDelivered { order }
+            | Facts::OrderCancelled { order, .. } => OrderId(order.order_id),
+            Facts::OrderRefunded { refund } => OrderId(refund.order_id),
+        }
+    }
+}
+
+/// An order as its mails show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderFacts {
+    pub order_id: i64,
+    pub lines: Vec<LineFacts>,
+    pub subtotal: i64,
+    pub promotion_code: Option<String>,
+    pub promotion: i64,
+    /// The RedCard's 5%.
+    pub card_discount: i64,
+    pub method_name: String,
+    pub days: String,
+    pub shipping: i64,
+    pub tax_region: Option<String>,
+    pub tax_rate_milli: i64,
+    pub tax: i64,
+    pub total: i64,
+    /// "Visa ending in 4242", or the RedCard.
+    pub paid_with: String,
+    pub ship_to: ShipTo,
+}
+
+/// One unit of an order, as its mails name it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LineFacts {
+    pub name: String,
+    pub options: Vec<(String, String)>,
+    pub price: i64,
+}
+
+impl LineFacts {
+    /// `Tee (Size: M, Color: Red)`.
+    pub fn label(&self) -> String {
+        if self.options.is_empty() {
+            return self.name.clone();
+        }
+        let options: Vec<String> =
+            self.options.iter().map(|(name, value)| format!("{name}: {value}")).collect();
+        format!("{} ({})", self.name, options.join(", "))
+    }
+}
+
+impl From<&OrderLine> for LineFacts {
+    fn from(line: &OrderLine) -> LineFacts {
+        LineFacts { name: line.name.clone(), options: line.options.clone(), price: line.price.0 }
+    }
+}
+
+impl OrderFacts {
+    pub fn of(order: &Order) -> OrderFacts {
+        let payment = &order.payment;
+        let paid_with = match payment.method {
+            Method::RedCard => Method::RedCard.label().to_owned(),
+            Method::Card => format!("{} ending in {}", payment.brand, payment.last4),
+        };
+        let quote = &order.quote;
+        OrderFacts {
+            order_id: order.id.0,
+            lines: order.lines.iter().map(LineFacts::from).collect(),
+            subtotal: quote.subtotal.0,
+            promotion_code: order.shipment.promotion_code.clone(),
+            promotion: quote.promotion.0,
+            card_discount: quote.card().0,
+            method_name: order.shipment.method_name.clone(),
+            days: order.shipment.days.clone(),
+            shipping: quote.shipping.0,
+            tax_region: order.shipment.tax_region.clone(),
+            tax_rate_milli: order.shipment.tax_rate.0,
+            tax: quote.tax.0,
+            total: quote.total.0,
+            paid_with,
+            ship_to: order.shipment.ship_to.clone(),
+        }
+    }
+}
+
+/// A refund as its mail shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundFacts {
+    pub refund_id: i64,
+    pub order_id: i64,
+    pub amount: i64,
+    pub reason: String,
+    /// The units that went back to stock with it, as [`LineFacts::label`] names them.
+    pub restocked: Vec<String>,
+}
+
+impl RefundFacts {
+    pub fn amount(&self) -> Cents {
+        Cents(self.amount)
+    }
+}
+
+/// A name or an address as a mail header may carry it: no line breaks or other control
+/// characters (a header injection), at most 200 characters.
+pub fn header_safe(text: &str) -> String {
+    text.chars().filter(|c| !c.is_control()).take(200).collect::<String>().trim().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_line_break_reaches_a_header() {
+        assert_eq!(header_safe("Jane\r\nBcc: all@example.com"), "JaneBcc: all@example.com");
+        assert_eq!(header_safe(" Ann\u{0}Lee\t"), "AnnLee");
+    }
+
+    #[test]
+    fn each_event_is_named_once_and_read_back() {
+        for event in Event::ALL {
+            assert_eq!(Event::parse(event.as_str()), Some(event));
+        }
+        assert_eq!(Event::parse("order.lost"), None);
+    }
+}
