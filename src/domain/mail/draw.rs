@@ -234,7 +234,7 @@ fn address(order: &OrderFacts) -> Vec<String> {
 fn text(body: &Body, letterhead: &Letterhead) -> String {
     let mut out = format!("{}\n\n", body.heading);
     for paragraph in &body.paragraphs {
-        out.push_str(paragraph);
+        out.push_str(&wrapped(paragraph, 72));
         out.push_str("\n\n");
     }
     let rows: Vec<(&str, &str)> = body
@@ -265,6 +265,22 @@ fn text(body: &Body, letterhead: &Letterhead) -> String {
         body.action.0, body.action.1, letterhead.store_name, letterhead.public_url
     ));
     out
+}
+
+/// `text` broken between words into lines of at most `width` characters, as plain-text
+/// mail is written (a word longer than a line keeps a line of its own).
+fn wrapped(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines.join("\n")
 }
 
 const FONT: &str = "font-family:Arial,Helvetica,sans-serif;";
@@ -399,7 +415,9 @@ mod tests {
             draw(&Facts::OrderCancelled { order: order(), refund: Some(6_626) }, "Jane", &letterhead());
         assert!(refunded.text.contains("$66.26 is being refunded"), "{}", refunded.text);
         let released = draw(&Facts::OrderCancelled { order: order(), refund: None }, "Jane", &letterhead());
-        assert!(released.text.contains("the hold on your RedCard debit ending in 4821 is released"));
+        // Read as one line: the plain text breaks its paragraphs at 72 characters.
+        let said = released.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(said.contains("the hold on your RedCard debit ending in 4821 is released"), "{said}");
     }
 
     #[test]
@@ -417,6 +435,17 @@ mod tests {
             drawn.text.contains("Reason: Arrived damaged")
                 && drawn.text.contains("Returned:\n  Tee (Size: M)")
         );
+    }
+
+    #[test]
+    fn plain_text_lines_are_broken_between_words_at_72() {
+        let said =
+            "We are refunding $19.99 for order #42 to the card you paid with. Your bank may take a few days.";
+        assert_eq!(
+            wrapped(said, 72),
+            "We are refunding $19.99 for order #42 to the card you paid with. Your\nbank may take a few days."
+        );
+        assert_eq!(wrapped("a-very-long-word short", 5), "a-very-long-word\nshort");
     }
 
     #[test]
