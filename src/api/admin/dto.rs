@@ -889,13 +889,13 @@ pub struct MailSummary {
 }
 
 impl MailSummary {
-    pub fn of(mail: &Mail, subject: String) -> MailSummary {
+    pub fn of(mail: &Mail) -> MailSummary {
         MailSummary {
             id: mail.id,
             created_at: mail.created_at,
             to_name: mail.to_name(),
             to_address: mail.to_address.clone(),
-            subject,
+            subject: mail.subject(),
             event: mail.facts.event().as_str(),
             status: mail.status.as_str(),
             attempts: mail.attempts,

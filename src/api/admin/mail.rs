@@ -24,14 +24,13 @@ use crate::error::ApiError;
 )]
 pub async fn list_mails(
     db: web::Data<Db>,
-    letterhead: web::Data<Letterhead>,
     _staff: StaffMember,
     params: web::Query<MailParams>,
 ) -> Result<HttpResponse, ApiError> {
     let page = page_of(params.page)?;
     let (mails, total) =
         db.list_mails(u64::from(page - 1) * u64::from(PAGE_SIZE), u64::from(PAGE_SIZE)).await?;
-    let mails = mails.iter().map(|mail| MailSummary::of(mail, mail.draw(&letterhead).subject)).collect();
+    let mails = mails.iter().map(MailSummary::of).collect();
     Ok(HttpResponse::Ok().json(MailList { mails, total, page, pages: pages(total) }))
 }
 
@@ -53,6 +52,9 @@ pub async fn get_mail(
 ) -> Result<HttpResponse, ApiError> {
     let mail = db.get_mail(id.into_inner()).await?;
     let drawn = mail.draw(&letterhead);
-    let summary = MailSummary::of(&mail, drawn.subject);
-    Ok(HttpResponse::Ok().json(MailBody { summary, text: drawn.text, html: drawn.html }))
+    Ok(HttpResponse::Ok().json(MailBody {
+        summary: MailSummary::of(&mail),
+        text: drawn.text,
+        html: drawn.html,
+    }))
 }

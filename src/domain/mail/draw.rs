@@ -42,78 +42,76 @@ struct Body {
     action: (String, String),
 }
 
+/// The subject of the mail `facts` keep: what the outbox lists, and the mail's own.
+pub fn subject(facts: &Facts) -> String {
+    match facts {
+        Facts::OrderPlaced { order } => format!("Order #{} confirmed", order.order_id),
+        Facts::OrderShipped { order } => format!("Order #{} has shipped", order.order_id),
+        Facts::OrderDelivered { order } => format!("Order #{} was delivered", order.order_id),
+        Facts::OrderCancelled { order, .. } => format!("Order #{} was cancelled", order.order_id),
+        Facts::OrderRefunded { refund } => {
+            format!("A refund of {} for order #{}", refund.amount().grouped(), refund.order_id)
+        }
+    }
+}
+
 /// Draws the mail `facts` keep, to `first_name`, under `letterhead`.
 pub fn draw(facts: &Facts, first_name: &str, letterhead: &Letterhead) -> Drawn {
     let greeting = format!("Hi {first_name},");
     let order_link = |id: i64| ("View your order".to_owned(), letterhead.link(&format!("/orders/{id}")));
-    let (subject, body) = match facts {
-        Facts::OrderPlaced { order } => (
-            format!("Order #{} confirmed", order.order_id),
-            Body {
-                heading: "Thank you for your order".into(),
-                paragraphs: vec![
-                    greeting,
-                    format!("We have received order #{} and will write again when it ships.", order.order_id),
-                ],
-                items: items(&order.lines),
-                figures: figures(order),
-                blocks: vec![
-                    ("Ships to".into(), address(order)),
-                    (
-                        "Delivery".into(),
-                        vec![format!("{}, {}", order.method_name, business_days(&order.days))],
-                    ),
-                    ("Paid with".into(), vec![order.paid_with.clone()]),
-                ],
-                action: order_link(order.order_id),
-            },
-        ),
-        Facts::OrderShipped { order } => (
-            format!("Order #{} has shipped", order.order_id),
-            Body {
-                heading: "Your order is on its way".into(),
-                paragraphs: vec![
-                    greeting,
-                    format!(
-                        "Order #{} has shipped by {}: {}.",
-                        order.order_id,
-                        order.method_name,
-                        business_days(&order.days)
-                    ),
-                ],
-                items: items(&order.lines),
-                figures: Vec::new(),
-                blocks: vec![("Ships to".into(), address(order))],
-                action: order_link(order.order_id),
-            },
-        ),
-        Facts::OrderDelivered { order } => (
-            format!("Order #{} was delivered", order.order_id),
-            Body {
-                heading: "Your order has arrived".into(),
-                paragraphs: vec![
-                    greeting,
-                    format!(
-                        "Order #{} was delivered to the address below. We hope you enjoy it: \
+    let body = match facts {
+        Facts::OrderPlaced { order } => Body {
+            heading: "Thank you for your order".into(),
+            paragraphs: vec![
+                greeting,
+                format!("We have received order #{} and will write again when it ships.", order.order_id),
+            ],
+            items: items(&order.lines),
+            figures: figures(order),
+            blocks: vec![
+                ("Ships to".into(), address(order)),
+                ("Delivery".into(), vec![format!("{}, {}", order.method_name, business_days(&order.days))]),
+                ("Paid with".into(), vec![order.paid_with.clone()]),
+            ],
+            action: order_link(order.order_id),
+        },
+        Facts::OrderShipped { order } => Body {
+            heading: "Your order is on its way".into(),
+            paragraphs: vec![
+                greeting,
+                format!(
+                    "Order #{} has shipped by {}: {}.",
+                    order.order_id,
+                    order.method_name,
+                    business_days(&order.days)
+                ),
+            ],
+            items: items(&order.lines),
+            figures: Vec::new(),
+            blocks: vec![("Ships to".into(), address(order))],
+            action: order_link(order.order_id),
+        },
+        Facts::OrderDelivered { order } => Body {
+            heading: "Your order has arrived".into(),
+            paragraphs: vec![
+                greeting,
+                format!(
+                    "Order #{} was delivered to the address below. We hope you enjoy it: \
                          a review on a product's page helps the next shopper.",
-                        order.order_id
-                    ),
-                ],
-                items: items(&order.lines),
-                figures: Vec::new(),
-                blocks: vec![("Delivered to".into(), address(order))],
-                action: order_link(order.order_id),
-            },
-        ),
-        Facts::OrderCancelled { order, refund } => (
-            format!("Order #{} was cancelled", order.order_id),
-            cancel_body(order, *refund, greeting, order_link(order.order_id)),
-        ),
-        Facts::OrderRefunded { refund } => (
-            format!("A refund of {} for order #{}", refund.amount().grouped(), refund.order_id),
-            refund_body(refund, greeting, order_link(refund.order_id)),
-        ),
+                    order.order_id
+                ),
+            ],
+            items: items(&order.lines),
+            figures: Vec::new(),
+            blocks: vec![("Delivered to".into(), address(order))],
+            action: order_link(order.order_id),
+        },
+        Facts::OrderCancelled { order, refund } => {
+            cancel_body(order, *refund, greeting, order_link(order.order_id))
+        }
+        Facts::OrderRefunded { refund } => refund_body(refund, greeting, order_link(refund.order_id)),
     };
+    let subject = subject(facts);
     Drawn { text: text(&body, letterhead), html: html(&subject, &body, letterhead), subject }
 }
 

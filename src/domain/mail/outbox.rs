@@ -1,6 +1,6 @@
 //! A mail as the outbox keeps it: its recipient, its facts, and where it stands.
 
-use super::draw::{Drawn, Letterhead, draw};
+use super::draw::{Drawn, Letterhead, draw, subject};
 use super::{Facts, header_safe};
 use crate::domain::{OrderId, Timestamp};
 
@@ -54,6 +54,10 @@ impl Mail {
     /// The mail as its recipient reads it.
     pub fn draw(&self, letterhead: &Letterhead) -> Drawn {
         draw(&self.facts, &self.first_name, letterhead)
+    }
+
+    pub fn subject(&self) -> String {
+        subject(&self.facts)
     }
 
     /// The recipient's name, as a header may carry it.
