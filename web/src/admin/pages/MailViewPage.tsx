@@ -80,7 +80,10 @@ export default function MailViewPage() {
           </section>
           <section className={mailStyles.part} aria-labelledby="mail-text">
             <h2 id="mail-text">As plain text</h2>
-            <pre className={mailStyles.text}>{mail.text}</pre>
+            {/* Its lines keep their columns and scroll sideways on a phone: reachable by keyboard too. */}
+            <pre className={mailStyles.text} tabIndex={0}>
+              {mail.text}
+            </pre>
           </section>
         </>
       )}
