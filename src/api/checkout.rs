@@ -11,6 +11,7 @@ use crate::db::Db;
 use crate::domain::ShopperId;
 use crate::domain::inputs::{QuoteInput, check};
 use crate::domain::payments::Method;
+use crate::domain::time::Timestamp;
 use crate::error::ApiError;
 use crate::payments::{Payments, StripeProvider};
 
@@ -65,8 +66,11 @@ pub async fn quote_checkout(
     user: CurrentUser,
     input: web::Json<ObjectBody<QuoteInput>>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = input.into_inner().0;
+    let mut input = input.into_inner().0;
     check(&input)?;
+    if let Some(card) = input.take_card() {
+        card.parse(Timestamp::now())?;
+    }
     Ok(HttpResponse::Ok().json(load_quote(&db, user.id, input).await?))
 }
 

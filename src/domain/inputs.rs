@@ -290,9 +290,10 @@ pub struct QuoteInput {
     #[garde(custom(promotion_code_rule))]
     #[schema(max_length = 64)]
     pub promotion_code: Option<String>,
-    /// How the order is paid; without it, the RedCard. A quote needs only the method.
+    /// How the order is paid; without it, the RedCard. A quote needs only the method,
+    /// but what else it carries must still fit the documented shape.
     #[serde(default)]
-    #[garde(skip)]
+    #[garde(custom(payment_rule))]
     pub payment: Option<PaymentInput>,
 }
 
@@ -321,6 +322,13 @@ impl Clone for PaymentInput {
 }
 
 impl QuoteInput {
+    /// The card typed in, taken out of the input. A quote prices only the method, but a
+    /// card it carries is held to the order's rules (`CardInput::parse`), so what the API
+    /// document refuses is refused here too.
+    pub fn take_card(&mut self) -> Option<CardInput> {
+        self.payment.as_mut().and_then(|p| p.card.take())
+    }
+
     pub fn choice(self) -> Choice {
         Choice {
             address_id: self.address_id,
@@ -340,6 +348,18 @@ fn promotion_code_rule(value: &Option<String>, _: &()) -> garde::Result {
         _ => Ok(()),
     }
 }
+
+/// An intent id longer than the API document allows, or with a NUL, is no intent of
+/// this store's (a card's rules are the card's own: `QuoteInput::take_card`).
+fn payment_rule(value: &Option<PaymentInput>, _: &()) -> garde::Result {
+    match value.as_ref().and_then(|p| p.payment_intent_id.as_deref()) {
+        Some(id) if id.contains('\0') || chars(id) > 255 => Err(garde::Error::new(PAYMENT_INTENT_UNKNOWN)),
+        _ => Ok(()),
+    }
+}
+
+/// An intent id no intent of this store's could have.
+pub const PAYMENT_INTENT_UNKNOWN: &str = "That payment isn't one this store made.";
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -372,7 +392,7 @@ impl OrderInput {
 
     /// The card typed in, taken out of the input: only the provider reads it, once.
     pub fn take_card(&mut self) -> Option<CardInput> {
-        self.choice.payment.as_mut().and_then(|p| p.card.take())
+        self.choice.take_card()
     }
 
     /// What an `Idempotency-Key` is bound to: the total and the products, in order, and

@@ -196,6 +196,15 @@ async fn a_card_that_breaks_a_rule_is_a_400_naming_each_field_and_nothing_is_hel
     // A way to pay the store does not offer.
     let body = order_of(&quote, json!({"payment": {"method": "cash"}}));
     shopper.post("/api/orders", body, 400).await;
+    // A quote prices only the method, but a card or an intent id it carries out of shape
+    // is refused as the order would refuse it.
+    let long_number = json!({"payment": {"method": "card", "card": card(&"4".repeat(24))}});
+    let refused = shopper.post("/api/checkout/quote", long_number, 400).await;
+    assert_eq!(lines(&refused), ["Please check the card number."]);
+    let long_intent = json!({"payment": {"method": "card", "paymentIntentId": "p".repeat(256)}});
+    let refused = shopper.post("/api/checkout/quote", long_intent, 400).await;
+    assert_eq!(lines(&refused), ["That payment isn't one this store made."]);
+    assert_eq!(everything(&app, &shopper).await, before);
 }
 
 #[actix_web::test]
