@@ -355,6 +355,17 @@ pub struct ServeArgs {
     #[arg(long, env = "MARKET_PUBLIC_URL", value_name = "URL", value_parser = parse_public_url)]
     pub public_url: Option<String>,
 
+    /// Send mails through this mail server (docs/operating.md#mail):
+    /// `smtp://user:password@host:587` (STARTTLS when the server offers it;
+    /// `?tls=required` refuses one that does not) or `smtps://user:password@host:465`.
+    /// Without it, mails stay in the outbox, readable in the back office.
+    #[arg(long, env = "MARKET_SMTP_URL", value_name = "URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+
+    /// With --smtp-url: who mails come from.
+    #[arg(long, env = "MARKET_MAIL_FROM", value_name = "ADDRESS", default_value = "Market <shop@localhost>")]
+    pub mail_from: String,
+
     /// Serve the web app from this folder instead of the embedded copy (for `make dev`).
     #[arg(long, env = "MARKET_WEB_DIR", hide = true)]
     pub web_dir: Option<PathBuf>,

@@ -42,6 +42,18 @@ pub struct Config {
     pub stripe: Option<StripeKeys>,
     /// `--public-url`: where the mails' links lead (default: the address served on).
     pub public_url: Option<String>,
+    /// `--smtp-url` and `--mail-from`: where mails are sent (none: they stay queued).
+    pub smtp: Option<SmtpSettings>,
+}
+
+/// The mail server mails are handed to (docs/operating.md#mail).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SmtpSettings {
+    /// `smtp://user:password@host:587` (STARTTLS when offered; `?tls=required` insists),
+    /// or `smtps://...:465` (TLS from the start).
+    pub url: String,
+    /// Who mails come from: `Market <shop@example.com>`.
+    pub from: String,
 }
 
 /// What taking card payments with Stripe needs (docs/operating.md#taking-payments-with-stripe).
@@ -190,6 +202,7 @@ impl Config {
             imports: Imports::default(),
             stripe: None,
             public_url: None,
+            smtp: None,
         }
     }
 
@@ -260,6 +273,7 @@ impl Config {
             imports: Imports::default(),
             stripe,
             public_url: a.public_url,
+            smtp: a.smtp_url.map(|url| SmtpSettings { url, from: a.mail_from }),
         }
     }
 }

@@ -7,10 +7,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-const LAYERS: [&str; 8] = ["api", "auth", "db", "catalog_index", "domain", "error", "config", "payments"];
+const LAYERS: [&str; 9] =
+    ["api", "auth", "db", "catalog_index", "domain", "error", "config", "payments", "mailer"];
 
 /// What each layer may use; everything else among `LAYERS` is forbidden to it.
-const ALLOWED: [(&str, &[&str]); 8] = [
+const ALLOWED: [(&str, &[&str]); 9] = [
     ("domain", &[]),
     ("catalog_index", &["domain"]),
     ("db", &["domain", "catalog_index"]),
@@ -18,6 +19,7 @@ const ALLOWED: [(&str, &[&str]); 8] = [
     ("config", &[]),
     ("auth", &["domain", "db", "config", "error"]),
     ("payments", &["domain", "db", "config", "error"]),
+    ("mailer", &["domain", "db", "config"]),
     ("api", &["domain", "db", "config", "error", "auth", "payments"]),
 ];
 

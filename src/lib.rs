@@ -13,6 +13,7 @@ pub mod error;
 pub mod headers;
 pub mod health;
 pub mod logging;
+pub mod mailer;
 pub mod metrics;
 pub mod payments;
 pub mod seen_cookie;

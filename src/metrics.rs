@@ -29,6 +29,7 @@ use crate::api::orders::Placed;
 use crate::auth::limits::Limiter;
 use crate::db::{Db, Fault};
 use crate::logging::{Access, Log, LogStats};
+use crate::mailer::Figures;
 use crate::storefront::Pages;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -50,6 +51,7 @@ pub struct Parts<'a> {
     pub pages: &'a Pages,
     pub limiter: &'a Limiter,
     pub placed: &'a Placed,
+    pub mail: &'a Figures,
     pub log: Option<&'a Log>,
 }
 
@@ -66,6 +68,7 @@ pub struct Metrics {
 struct ReadAtScrape {
     sessions: Gauge,
     demo_shoppers: Gauge,
+    mails_queued: Gauge,
     db_full: Gauge,
     db_write_locked: Gauge,
     db_unreachable: Gauge,
@@ -78,7 +81,7 @@ fn latency_histogram() -> Histogram {
 
 impl Metrics {
     pub fn new(parts: Parts<'_>) -> Metrics {
-        let Parts { db, answers, pages, limiter, placed, log } = parts;
+        let Parts { db, answers, pages, limiter, placed, mail, log } = parts;
         let mut registry = Registry::with_prefix("market");
         let requests = Family::<RequestLabels, Counter>::default();
         let latency =
@@ -97,6 +100,7 @@ impl Metrics {
         register_caches(&mut registry, answers, pages);
         register_storage(&mut registry, db);
         register_shoppers(&mut registry, limiter, placed);
+        register_mail(&mut registry, mail);
         let read_at_scrape = ReadAtScrape::register(&mut registry);
         if let Some(log) = log {
             registry.register_collector(Box::new(LogFigures(log.stats().clone())));
@@ -119,6 +123,7 @@ impl Metrics {
         &self,
         sessions_alive: Option<i64>,
         demo_shoppers: Option<i64>,
+        mails_queued: Option<i64>,
         fault: Option<Fault>,
     ) -> String {
         let now = &self.read_at_scrape;
@@ -127,6 +132,9 @@ impl Metrics {
         }
         if let Some(n) = demo_shoppers {
             now.demo_shoppers.set(n);
+        }
+        if let Some(n) = mails_queued {
+            now.mails_queued.set(n);
         }
         now.db_full.set(i64::from(fault == Some(Fault::Full)));
         now.db_write_locked.set(i64::from(fault == Some(Fault::Locked)));
@@ -192,6 +200,21 @@ fn register_shoppers(registry: &mut Registry, limiter: &Limiter, placed: &Placed
     }
 }
 
+/// What the mail sender did; the mails waiting are read at scrape time.
+fn register_mail(registry: &mut Registry, mail: &Figures) {
+    for (name, help, counter) in [
+        ("mails_sent", "Mails the mail server took", &mail.sent),
+        ("mails_retried", "Attempts to send a mail that failed and will be tried again", &mail.retried),
+        (
+            "mails_given_up",
+            "Mails given up: refused for good by the mail server, or for a week",
+            &mail.given_up,
+        ),
+    ] {
+        registry.register(name, help, counter.clone());
+    }
+}
+
 impl ReadAtScrape {
     fn register(registry: &mut Registry) -> ReadAtScrape {
         let figures = ReadAtScrape::default();
@@ -202,6 +225,7 @@ impl ReadAtScrape {
                 "A public demo's shoppers not yet ended (market serve --demo; 0 otherwise)",
                 &figures.demo_shoppers,
             ),
+            ("mails_queued", "Mails in the outbox waiting to be sent", &figures.mails_queued),
             (
                 "db_full",
                 "1 while writes are refused because the disk or the database is full",
@@ -376,11 +400,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 async fn get_metrics(metrics: web::Data<Metrics>, db: web::Data<Db>) -> HttpResponse {
     let sessions = db.count_live_sessions().await.ok();
     let demo_shoppers = db.live_demo_shoppers().await.ok();
+    let mails_queued = db.count_queued_mails().await.ok();
     HttpResponse::Ok()
         .insert_header((
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
         ))
         .insert_header((header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
-        .body(metrics.render(sessions, demo_shoppers, db.write_fault().map(|(fault, _)| fault)))
+        .body(metrics.render(sessions, demo_shoppers, mails_queued, db.write_fault().map(|(fault, _)| fault)))
 }

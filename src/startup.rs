@@ -28,7 +28,7 @@ use crate::health::Stopping;
 use crate::logging::Log;
 use crate::metrics::Metrics;
 use crate::payments::{Payments, settler, stripe_checkout};
-use crate::{api, error, headers, health, metrics, seen_cookie, spa, storefront};
+use crate::{api, error, headers, health, mailer, metrics, seen_cookie, spa, storefront};
 
 pub struct Application {
     port: u16,
@@ -63,6 +63,11 @@ impl Application {
         let listener =
             TcpListener::bind(config.addr).with_context(|| format!("cannot listen on {}", config.addr))?;
         let port = listener.local_addr()?.port();
+        let letterhead = letterhead(&config, listener.local_addr()?);
+        if let Some(settings) = &config.smtp {
+            let smtp = mailer::smtp(settings)?;
+            actix_web::rt::spawn(mailer::run(db.clone(), smtp, letterhead.clone(), shared.mail.clone()));
+        }
         let drain = Drain { listening: listener.try_clone()?, connections: Connections::default() };
         let session_store = shared.sessions.get_ref();
         if let Some(every) = config.reset_every {
@@ -71,7 +76,8 @@ impl Application {
         if let Some(public) = config.demo {
             spawn_demo_sweeper(db.clone(), session_store.clone(), public);
         }
-        let server = serve_store(listener, shared.clone(), &config, secret, drain.connections.clone())?;
+        let server =
+            serve_store(listener, shared.clone(), &config, secret, drain.connections.clone(), letterhead)?;
         let (metrics_server, metrics_port) = serve_metrics(config.metrics_addr, &db, shared.metrics)?;
         Ok(Application {
             port,
@@ -161,6 +167,8 @@ struct Shared {
     answer_cache: web::Data<AnswerCache>,
     pages: web::Data<storefront::Pages>,
     placed: web::Data<api::orders::Placed>,
+    /// What the mail sender did (`/metrics`).
+    mail: mailer::Figures,
     payments: web::Data<Payments>,
     metrics: web::Data<Metrics>,
     stopping: web::Data<Stopping>,
@@ -182,12 +190,14 @@ impl Shared {
         let answer_cache = web::Data::new(AnswerCache::new(db.horizon()));
         let pages = web::Data::new(storefront::Pages::default());
         let placed = web::Data::new(api::orders::Placed::default());
+        let mail = mailer::Figures::default();
         let metrics = web::Data::new(Metrics::new(metrics::Parts {
             db,
             answers: &answer_cache,
             pages: &pages,
             limiter: &limiter,
             placed: &placed,
+            mail: &mail,
             log: config.log.as_ref(),
         }));
         let payments = Payments::new(db.clone(), config.stripe.as_ref()).context("cannot set up Stripe")?;
@@ -201,6 +211,7 @@ impl Shared {
             answer_cache,
             pages,
             placed,
+            mail,
             payments: web::Data::new(payments),
             metrics,
             stopping: web::Data::new(Stopping::default()),
@@ -255,6 +266,7 @@ fn serve_store(
     config: &Config,
     secret: Secret,
     connections: Connections,
+    letterhead: Letterhead,
 ) -> anyhow::Result<Server> {
     let secure = config.secure_cookies;
     let policy = headers::content_security_policy(config.stripe.as_ref());
@@ -264,7 +276,7 @@ fn serve_store(
     let bundle = spa::BundleSource::dir(config.web_dir.clone());
     // One renderer for the server, whatever its number of workers.
     let renderer = web::Data::new(bundle.renderer());
-    let letterhead = web::Data::new(letterhead(config, listener.local_addr()?));
+    let letterhead = web::Data::new(letterhead);
     let server = HttpServer::new(move || {
         App::new()
             .app_data(shared.db.clone())

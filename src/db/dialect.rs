@@ -18,6 +18,13 @@ pub(super) struct Dialect {
     /// ends: ` FOR UPDATE` where several writers may run at once, nothing where one
     /// writer runs at a time.
     pub row_lock: &'static str,
+    /// What a `SELECT` of work to take adds so that several takers at once each take
+    /// other rows: ` FOR UPDATE SKIP LOCKED` where several writers may run at once,
+    /// nothing where one writer runs at a time.
+    pub skip_locked: &'static str,
+    /// Whether one server at a time uses the database (SQLite, held by the data
+    /// folder's lock): a lease found at start was then left by this server's last run.
+    pub one_server: bool,
     /// The expression of a new product's SKU from its `id` (`MKT-000042`).
     pub default_sku: &'static str,
     /// The back office's list of every product on sale, newest first: `products p`, or

@@ -70,4 +70,104 @@ impl Db {
         })
         .await
     }
+
+    /// Takes the mail due first, if one is, leased to this sender for `lease` and its
+    /// attempt counted: no other sender (another replica) takes it until the lease ends.
+    /// A sender that dies mid-send leaves it to the next when that happens, or at once
+    /// when its store starts again over SQLite ([`Db::release_mail_leases`]).
+    pub async fn take_due_mail(&self, lease: std::time::Duration) -> Result<Option<Mail>, Error> {
+        // Looked for by a read first: an outbox with nothing due costs the writer nothing.
+        let now = Timestamp::now().millis();
+        let due = self
+            .read(move |c| {
+                c.query_opt(&format!("SELECT id FROM mails WHERE {DUE} LIMIT 1"), args![now], |r| {
+                    r.get::<i64>(0)
+                })
+            })
+            .await?;
+        if due.is_none() {
+            return Ok(None);
+        }
+        self.write(move |c| {
+            let now = Timestamp::now().millis();
+            let until = now + lease.as_millis() as i64;
+            // Where replicas share the outbox, a row another sender is taking is passed
+            // over, not waited for; and the row is checked again as the update finds it.
+            let skip_locked = super::engine::dialect(c).skip_locked;
+            c.query_opt(
+                &format!(
+                    "UPDATE mails SET leased_until = ?2, attempts = attempts + 1
+                     WHERE id = (SELECT id FROM mails WHERE {DUE} ORDER BY next_attempt_at, id LIMIT 1{skip_locked})
+                       AND {DUE}
+                     RETURNING {COLUMNS}"
+                ),
+                args![now, until],
+                mail,
+            )
+        })
+        .await
+    }
+
+    /// Mail `id` was handed to the mail server.
+    pub async fn mail_sent(&self, id: i64) -> Result<(), Error> {
+        self.write(move |c| {
+            c.execute(
+                "UPDATE mails SET status = 'sent', sent_at = ?2, leased_until = NULL, last_error = NULL
+                 WHERE id = ?1 AND status = 'queued'",
+                args![id, Timestamp::now().millis()],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Mail `id` could not be handed over: tried again at `retry_at`, or, without one,
+    /// given up.
+    pub async fn mail_not_sent(
+        &self,
+        id: i64,
+        error: String,
+        retry_at: Option<Timestamp>,
+    ) -> Result<(), Error> {
+        self.write(move |c| {
+            let error: String = error.chars().take(500).collect();
+            match retry_at {
+                Some(at) => c.execute(
+                    "UPDATE mails SET next_attempt_at = ?2, leased_until = NULL, last_error = ?3
+                     WHERE id = ?1 AND status = 'queued'",
+                    args![id, at.millis(), &error],
+                )?,
+                None => c.execute(
+                    "UPDATE mails SET status = 'failed', leased_until = NULL, last_error = ?2
+                     WHERE id = ?1 AND status = 'queued'",
+                    args![id, &error],
+                )?,
+            };
+            Ok(())
+        })
+        .await
+    }
+
+    /// At start, where one server uses the database (SQLite), ends the leases its last
+    /// run left when it stopped mid-send: those mails go at once, not when the lease
+    /// ends. Where replicas share it, a lease may be a living sender's and is kept.
+    pub async fn release_mail_leases(&self) -> Result<u64, Error> {
+        self.write(|c| match super::engine::dialect(c).one_server {
+            true => c.execute("UPDATE mails SET leased_until = NULL WHERE leased_until IS NOT NULL", args![]),
+            false => Ok(0),
+        })
+        .await
+    }
+
+    /// Mails waiting to be sent (`/metrics`).
+    pub async fn count_queued_mails(&self) -> Result<i64, Error> {
+        self.read(|c| {
+            c.query_one("SELECT count(*) FROM mails WHERE status = 'queued'", args![], |r| r.get::<i64>(0))
+        })
+        .await
+    }
 }
+
+/// A mail the sender may take at `?1`: queued, due, and in no sender's hands.
+const DUE: &str =
+    "status = 'queued' AND next_attempt_at <= ?1 AND (leased_until IS NULL OR leased_until <= ?1)";

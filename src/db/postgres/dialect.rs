@@ -8,6 +8,8 @@ use crate::db::dialect::{AdminSearch, Dialect};
 pub(in crate::db) static DIALECT: Dialect = Dialect {
     search: search::SQL,
     row_lock: " FOR UPDATE",
+    skip_locked: " FOR UPDATE SKIP LOCKED",
+    one_server: false,
     default_sku: "'MKT-' || lpad(id::text, 6, '0')",
     // The planner picks the index by itself.
     newest_products: "products p",

@@ -11,6 +11,8 @@ use crate::db::dialect::{AdminSearch, Dialect};
 pub(in crate::db) static DIALECT: Dialect = Dialect {
     search: search::SQL,
     row_lock: "",
+    skip_locked: "",
+    one_server: true,
     default_sku: "printf('MKT-%06d', id)",
     // With its statistics, SQLite would step over the table itself for the newest first
     // (rows of a few hundred bytes) rather than this index of ids: ten times the reading

@@ -13,6 +13,7 @@ CREATE TABLE mails (
     status          text NOT NULL CHECK (status IN ('queued', 'sent', 'failed', 'kept')),
     attempts        bigint NOT NULL DEFAULT 0 CHECK (attempts >= 0),
     next_attempt_at bigint NOT NULL,
+    leased_until    bigint,
     last_error      text,
     created_at      bigint NOT NULL,
     sent_at         bigint

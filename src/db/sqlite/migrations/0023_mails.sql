@@ -5,6 +5,7 @@
 -- retries, replays or races. The recipient is copied from the account as it was.
 -- `status`: queued (waiting for the sender, or for a mail server to be configured),
 -- sent, failed (given up), kept (a demo shopper's: read in its inbox, never sent).
+-- `leased_until`: a sender has it in hand until then; no other takes it meanwhile.
 CREATE TABLE mails (
     id              INTEGER PRIMARY KEY,
     cause           TEXT NOT NULL UNIQUE,
@@ -18,6 +19,7 @@ CREATE TABLE mails (
     status          TEXT NOT NULL CHECK (status IN ('queued', 'sent', 'failed', 'kept')),
     attempts        INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
     next_attempt_at INTEGER NOT NULL,
+    leased_until    INTEGER,
     last_error      TEXT,
     created_at      INTEGER NOT NULL,
     sent_at         INTEGER
