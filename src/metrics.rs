@@ -190,7 +190,7 @@ fn register_shoppers(registry: &mut Registry, limiter: &Limiter, placed: &Placed
         ("signin_failures", "Sign-ins refused for a wrong username or password", &limiter.signin_failures),
         (
             "rate_limit_rejections",
-            "Sign-ins and sign-ups refused with 429 by the rate limits",
+            "Sign-ins, sign-ups and password resets refused with 429 by the rate limits",
             &limiter.rejections,
         ),
         ("orders_placed", "Orders placed", &placed.orders),

@@ -10,6 +10,7 @@ pub mod dto;
 pub mod favorites;
 pub mod openapi;
 pub mod orders;
+pub mod password_resets;
 pub mod payments;
 pub mod reviews;
 pub mod search;
@@ -90,6 +91,10 @@ route_table! {
     }
     "/users" {
         "": post(visitor users::sign_up);
+    }
+    "/password-resets" {
+        "": post(visitor password_resets::ask_password_reset);
+        "/confirm": post(visitor password_resets::confirm_password_reset);
     }
     "/departments" {
         "": get(public catalog::list_departments);

@@ -1,6 +1,7 @@
 //! Anti-automation (OWASP ASVS 2.2.1, 11.1.4): failed sign-ins are limited per
-//! account and per client address, sign-ups per client address. Beyond a limit the
-//! API answers 429 with `Retry-After`.
+//! account and per client address, sign-ups per client address, requests for a
+//! password reset per client address and per e-mail address. Beyond a limit the API
+//! answers 429 with `Retry-After`.
 //!
 //! The counting is GCRA. A limit of N per period is a bucket of ceil(N/2) attempts
 //! that refills at (N - ceil(N/2)) per period, so that no window of that period ever
@@ -103,6 +104,27 @@ struct Limiters {
     signin_by_address: FailureLimiter<IpAddr>,
     signin_by_account: FailureLimiter<Account>,
     signups_by_address: Keyed<IpAddr>,
+    resets_by_address: Keyed<IpAddr>,
+    resets_by_email: Keyed<String>,
+}
+
+/// Requests for a password reset, per client address and per e-mail address: 5 at
+/// once, then one more every 12 minutes (5 an hour). Each sends a mail, so the limit
+/// keeps the store from mailing anyone over and over.
+const RESETS: Budget = Budget { burst: 5, every: Duration::from_secs(12 * 60) };
+
+fn reset_quota() -> Quota {
+    Quota::with_period(RESETS.every)
+        .expect("a positive interval")
+        .allow_burst(NonZeroU32::new(RESETS.burst).expect("at least one"))
+}
+
+/// The keys a request for a reset is counted under.
+fn reset_keys(address: IpAddr, email: &str) -> Vec<(String, Budget)> {
+    vec![
+        (format!("reset:address:{address}"), RESETS),
+        (format!("reset:email:{}", email.trim().to_lowercase()), RESETS),
+    ]
 }
 
 /// Where the budgets are counted.
@@ -141,6 +163,7 @@ fn too_many(message: &str, wait: Duration) -> ApiError {
 
 const SIGNIN_MESSAGE: &str = "Too many failed sign-ins. Please wait a while and try again.";
 const SIGNUP_MESSAGE: &str = "Too many new accounts from your address. Please wait a while and try again.";
+const RESET_MESSAGE: &str = "Too many requests to reset a password. Please wait a while and try again.";
 
 impl Limiter {
     /// Limits counted in this process (`None`: no limits at all).
@@ -150,6 +173,10 @@ impl Limiter {
                 signin_by_address: FailureLimiter::new(l.signin_failures_per_address),
                 signin_by_account: FailureLimiter::new(l.signin_failures_per_account),
                 signups_by_address: RateLimiter::dashmap(quota(l.signups_per_address))
+                    .with_middleware::<StateInformationMiddleware>(),
+                resets_by_address: RateLimiter::dashmap(reset_quota())
+                    .with_middleware::<StateInformationMiddleware>(),
+                resets_by_email: RateLimiter::dashmap(reset_quota())
                     .with_middleware::<StateInformationMiddleware>(),
             }))
         });
@@ -227,6 +254,34 @@ impl Limiter {
         }
     }
 
+    /// Before a reset is looked up (whether or not an account has the address): counts
+    /// the request against the client's address and the e-mail address.
+    pub async fn check_password_reset(&self, address: IpAddr, email: &str) -> Result<(), ApiError> {
+        let wait = match &self.limits {
+            None => None,
+            Some(Budgets::Here(l)) => {
+                let now = l.resets_by_address.clock().now();
+                let by_address = l.resets_by_address.check_key(&address).err();
+                let by_email = l.resets_by_email.check_key(&email.trim().to_lowercase()).err();
+                by_address.into_iter().chain(by_email).map(|not_until| not_until.wait_time_from(now)).max()
+            }
+            Some(Budgets::Shared { db, .. }) => match db.budget_wait(reset_keys(address, email)).await? {
+                Some(wait) => Some(wait),
+                None => {
+                    db.budget_spend(reset_keys(address, email)).await?;
+                    None
+                }
+            },
+        };
+        match wait {
+            Some(wait) => {
+                self.rejections.inc();
+                Err(too_many(RESET_MESSAGE, wait))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Forgets keys whose buckets are full again, so memory (or the table) stays bounded.
     pub async fn sweep(&self) -> Result<(), crate::db::Error> {
         match &self.limits {
@@ -236,6 +291,10 @@ impl Limiter {
                 l.signin_by_account.sweep();
                 l.signups_by_address.retain_recent();
                 l.signups_by_address.shrink_to_fit();
+                l.resets_by_address.retain_recent();
+                l.resets_by_address.shrink_to_fit();
+                l.resets_by_email.retain_recent();
+                l.resets_by_email.shrink_to_fit();
             }
             Some(Budgets::Shared { db, .. }) => {
                 db.forget_full_budgets().await?;

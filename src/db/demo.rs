@@ -197,6 +197,7 @@ fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<Sh
         }
         for table in [
             "mails",
+            "password_resets",
             "orders",
             "reviews",
             "cart_items",

@@ -108,13 +108,16 @@ impl Db {
         .await
     }
 
-    /// Mail `id` was handed to the mail server.
-    pub async fn mail_sent(&self, id: i64) -> Result<(), Error> {
+    /// Mail `id` was handed to the mail server. What only its recipient may read (a
+    /// reset link's token) is no longer kept: `facts` are the mail's without it.
+    pub async fn mail_sent(&self, id: i64, facts: &Facts) -> Result<(), Error> {
+        let json =
+            serde_json::to_string(&facts.without_secrets()).map_err(|e| Error::other(e.to_string()))?;
         self.write(move |c| {
             c.execute(
-                "UPDATE mails SET status = 'sent', sent_at = ?2, leased_until = NULL, last_error = NULL
+                "UPDATE mails SET status = 'sent', sent_at = ?2, leased_until = NULL, last_error = NULL, facts = ?3
                  WHERE id = ?1 AND status = 'queued'",
-                args![id, Timestamp::now().millis()],
+                args![id, Timestamp::now().millis(), &json],
             )?;
             Ok(())
         })

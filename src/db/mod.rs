@@ -35,6 +35,7 @@ mod listing;
 pub mod mail;
 mod metrics;
 pub mod orders;
+pub mod password_resets;
 pub mod payments;
 mod postgres;
 pub mod rate_limits;

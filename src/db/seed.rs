@@ -269,8 +269,9 @@ pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     c.execute("DELETE FROM promotion_uses", &[])?;
     c.execute("UPDATE promotions SET uses = 0 WHERE uses <> 0", &[])?;
     let mut all = |table: &str| c.execute(&format!("DELETE FROM {table}"), &[]);
-    // Mails name orders and accounts, which go below: their mails go first.
+    // Mails and resets name orders and accounts, which go below: they go first.
     all("mails")?;
+    all("password_resets")?;
     all("order_items")?;
     // Their payments go too, with the test provider's book and the Stripe checkouts: a
     // store that resets is a demo, whose money is the test provider's or Stripe's test

@@ -17,6 +17,7 @@ pub mod money;
 pub mod order_status;
 pub mod orders;
 pub mod ownership;
+pub mod password_reset;
 pub mod payments;
 pub mod pricing;
 pub mod rejection;

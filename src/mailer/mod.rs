@@ -83,7 +83,7 @@ async fn send(db: &Db, smtp: &Smtp, letterhead: &Letterhead, figures: &Figures, 
     let refused = match outcome {
         Ok(Ok(())) => {
             figures.sent.inc();
-            return record(id, db.mail_sent(id).await);
+            return record(id, db.mail_sent(id, &mail.facts).await);
         }
         Ok(Err(refused)) => refused,
         Err(e) => Refused { reason: format!("the send stopped: {e}"), permanent: false },

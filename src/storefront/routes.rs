@@ -33,7 +33,7 @@ pub struct Screen {
     pub module: &'static str,
 }
 
-pub const SCREENS: [Screen; 16] = [
+pub const SCREENS: [Screen; 18] = [
     Screen {
         path: "/weeklyad",
         title: "Weekly Ad",
@@ -73,6 +73,18 @@ pub const SCREENS: [Screen; 16] = [
             "Create a Market account to keep a cart and favorites, check out with your store card and review what you bought.",
         ),
         module: "SignupPage",
+    },
+    Screen {
+        path: "/forgot-password",
+        title: "Forgot password",
+        description: None,
+        module: "ForgotPasswordPage",
+    },
+    Screen {
+        path: "/reset-password",
+        title: "Choose a new password",
+        description: None,
+        module: "ResetPasswordPage",
     },
     Screen { path: "/cart", title: "Cart", description: None, module: "CartPage" },
     Screen { path: "/checkout", title: "Checkout", description: None, module: "CheckoutPage" },
@@ -182,7 +194,7 @@ mod tests {
             Some(Route::Product { department: Some(5), product: None })
         );
         assert_eq!(route("/search"), Some(Route::Search));
-        assert_eq!(route("/orders/12"), Some(Route::Screen(&SCREENS[10])));
+        assert_eq!(route("/orders/12"), Some(Route::Screen(&SCREENS[12])));
         assert_eq!(route("/WeeklyAd"), Some(Route::Screen(&SCREENS[0])));
         for nothing in ["/nope", "/departments", "/departments/5/products", "/orders", "/account/orders/1"] {
             assert_eq!(route(nothing), None, "{nothing}");

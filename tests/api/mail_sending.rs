@@ -112,6 +112,16 @@ async fn a_mail_server_down_gets_the_mail_once_it_is_back() {
     assert_eq!(mail_figures(&app).await, [0, 1, 1, 0]);
 }
 
+/// A store started from its binary, killed when the test ends, however it ends.
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[actix_web::test]
 async fn a_store_killed_while_handing_a_mail_over_sends_it_once_when_it_starts_again() {
     // Over PostgreSQL, where replicas share the outbox, the mail waits for its lease to
@@ -125,7 +135,8 @@ async fn a_store_killed_while_handing_a_mail_over_sends_it_once_when_it_starts_a
     let url = sink.url();
     let env = [("MARKET_SMTP_URL", url.as_str())];
     let dir = tempfile::tempdir().unwrap();
-    let (mut store, address) = serve(dir.path(), &env);
+    let (store, address) = serve(dir.path(), &env);
+    let mut store = Stopped(store);
     let app = app_on(format!("http://{address}"), dir);
     let shopper = browser(&app);
     shopper.sign_up().await;
@@ -137,21 +148,19 @@ async fn a_store_killed_while_handing_a_mail_over_sends_it_once_when_it_starts_a
         assert!(start.elapsed() < Duration::from_secs(10), "the sender never connected");
         actix_web::rt::time::sleep(Duration::from_millis(20)).await;
     }
-    store.kill().unwrap();
-    store.wait().unwrap();
+    store.0.kill().unwrap();
+    store.0.wait().unwrap();
     let held =
         app.sql("SELECT attempts FROM mails WHERE status = 'queued' AND leased_until IS NOT NULL").await;
     assert_eq!(held, [1], "killed with the mail taken, not sent");
 
     sink.set_stalled(false);
-    let (mut again, _) = serve(app.data_dir.path(), &env);
+    let _again = Stopped(serve(app.data_dir.path(), &env).0);
     let got = received(&sink, 1).await;
     assert!(got[0].data.contains(&format!("Subject: Order #{} confirmed", order["id"])), "{:?}", got[0]);
     actix_web::rt::time::sleep(Duration::from_millis(2_500)).await;
     assert_eq!(sink.received().len(), 1, "sent once");
     assert_eq!(app.sql("SELECT attempts FROM mails WHERE status = 'sent'").await, [2]);
-    again.kill().unwrap();
-    again.wait().unwrap();
 }
 
 #[actix_web::test]

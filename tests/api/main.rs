@@ -22,6 +22,7 @@ mod mail_sending;
 mod openapi;
 mod operations;
 mod orders;
+mod password_resets;
 mod payments;
 mod races;
 mod refunds;

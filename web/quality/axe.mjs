@@ -52,6 +52,10 @@ export function states({ searchWord }) {
     { name: 'weekly ad', path: '/weeklyad' },
     { name: 'sign in', path: '/login' },
     { name: 'sign up', path: '/signup' },
+    { name: 'forgot password', path: '/forgot-password' },
+    // A token of the right shape; the form shows before anything is sent.
+    { name: 'reset password', path: '/reset-password#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+    { name: 'reset password without a token', path: '/reset-password' },
     { name: 'cart (visitor)', path: '/cart' },
     { name: 'favorites (visitor)', path: '/favorites' },
     { name: 'not found', path: '/no-such-page' },

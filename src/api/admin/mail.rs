@@ -10,6 +10,7 @@ use crate::api::openapi::{BadRequest, NotFound, StaffReadErrors};
 use crate::auth::StaffMember;
 use crate::db::Db;
 use crate::domain::mail::draw::Letterhead;
+use crate::domain::roles::Role;
 use crate::error::ApiError;
 
 #[api_operation(
@@ -37,7 +38,7 @@ pub async fn list_mails(
 #[api_operation(
     operation_id = "getMail",
     tag = "admin",
-    summary = "One mail as its recipient reads it: its plain-text and HTML parts (viewer)",
+    summary = "One mail as its recipient reads it: its plain-text and HTML parts; a reset link only to owners (viewer)",
     params(("id" = i64, Path, minimum = 1, description = "The mail's id")),
     responses(
         (status = 200, description = "The mail", body = MailBody),
@@ -47,10 +48,15 @@ pub async fn list_mails(
 pub async fn get_mail(
     db: web::Data<Db>,
     letterhead: web::Data<Letterhead>,
-    _staff: StaffMember,
+    staff: StaffMember,
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let mail = db.get_mail(id.into_inner()).await?;
+    let mut mail = db.get_mail(id.into_inner()).await?;
+    // A reset link opens the account: owners read it (a store without a mail server
+    // hands it on by hand), viewers and staff read the mail without it.
+    if staff.role != Role::Owner {
+        mail.facts = mail.facts.without_secrets();
+    }
     let drawn = mail.draw(&letterhead);
     Ok(HttpResponse::Ok().json(MailBody {
         summary: MailSummary::of(&mail),

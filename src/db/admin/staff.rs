@@ -212,6 +212,9 @@ fn add_staff(c: &mut Conn, actor: &Actor, new: &NewStaff, promote: bool) -> Resu
             args![before.id, new.role.as_str(), new.password_hash.as_deref()],
             user,
         )?;
+        if new.password_hash.is_some() {
+            crate::db::password_resets::end_password_reset(c, after.id)?;
+        }
         record(
             c,
             actor,

@@ -28,10 +28,11 @@ const STEPS: &[(usize, &str)] = &[
     (21, include_str!("migrations/0021_plenty_is_plenty.sql")),
     (22, include_str!("migrations/0022_sessions_carts_and_favorites_changes.sql")),
     (23, include_str!("migrations/0023_mails.sql")),
+    (24, include_str!("migrations/0024_password_resets.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 23;
+pub const LATEST: usize = 24;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

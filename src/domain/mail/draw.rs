@@ -2,7 +2,7 @@
 //! the same. The HTML part reads well in common mail clients: tables for layout, inline
 //! styles, no script, no picture to fetch.
 
-use super::{Facts, LineFacts, OrderFacts, RefundFacts};
+use super::{Facts, LineFacts, OrderFacts, RefundFacts, ResetFacts};
 use crate::domain::Cents;
 use crate::domain::html::escape;
 
@@ -52,6 +52,7 @@ pub fn subject(facts: &Facts) -> String {
         Facts::OrderRefunded { refund } => {
             format!("A refund of {} for order #{}", refund.amount().grouped(), refund.order_id)
         }
+        Facts::PasswordReset { .. } => "Reset your password".into(),
     }
 }
 
@@ -110,6 +111,7 @@ pub fn draw(facts: &Facts, first_name: &str, letterhead: &Letterhead) -> Drawn {
             cancel_body(order, *refund, greeting, order_link(order.order_id))
         }
         Facts::OrderRefunded { refund } => refund_body(refund, greeting, order_link(refund.order_id)),
+        Facts::PasswordReset { reset } => reset_body(reset, greeting, letterhead),
     };
     let subject = subject(facts);
     Drawn { text: text(&body, letterhead), html: html(&subject, &body, letterhead), subject }
@@ -129,6 +131,39 @@ fn cancel_body(order: &OrderFacts, refund: Option<i64>, greeting: String, action
         paragraphs: vec![greeting, format!("Order #{} was cancelled.", order.order_id), money],
         items: items(&order.lines),
         figures: vec![("Total".into(), Cents(order.total).grouped(), true)],
+        blocks: Vec::new(),
+        action,
+    }
+}
+
+fn reset_body(reset: &ResetFacts, greeting: String, letterhead: &Letterhead) -> Body {
+    let minutes = crate::domain::password_reset::VALID_FOR.as_secs() / 60;
+    let mut paragraphs = vec![
+        greeting,
+        format!("Someone, we hope you, asked to reset the password of your account {}.", reset.username),
+    ];
+    let action = match reset.token.is_empty() {
+        false => {
+            paragraphs.push(format!(
+                "Follow the link below to choose a new one. It works once, for {minutes} minutes."
+            ));
+            (
+                "Choose a new password".into(),
+                letterhead.link(&format!("/reset-password#token={}", reset.token)),
+            )
+        }
+        // Sent, or read by staff: the link is the recipient's alone.
+        true => {
+            paragraphs.push("This mail's link is the recipient's alone and is not shown here.".into());
+            ("Ask for a new link".into(), letterhead.link("/forgot-password"))
+        }
+    };
+    paragraphs.push("If you did not ask, ignore this mail: your password stays as it is.".into());
+    Body {
+        heading: "Reset your password".into(),
+        paragraphs,
+        items: Vec::new(),
+        figures: Vec::new(),
         blocks: Vec::new(),
         action,
     }
@@ -451,5 +486,24 @@ mod tests {
         assert_eq!(percent(8_250), "8.25%");
         assert_eq!(percent(7_000), "7%");
         assert_eq!(percent(6_875), "6.875%");
+    }
+
+    #[test]
+    fn a_reset_mail_links_to_its_token_and_without_it_only_to_asking_again() {
+        let reset = ResetFacts { id: "ab12".into(), username: "jane".into(), token: "tok-EN_1".into() };
+        let facts = Facts::PasswordReset { reset };
+        let drawn = draw(&facts, "Jane", &letterhead());
+        assert_eq!(drawn.subject, "Reset your password");
+        for part in [&drawn.text, &drawn.html] {
+            assert!(part.contains("/reset-password#token=tok-EN_1"), "{part}");
+            assert!(part.contains("for 30"), "{part}");
+        }
+        let hidden = draw(&facts.without_secrets(), "Jane", &letterhead());
+        for part in [&hidden.text, &hidden.html] {
+            assert!(!part.contains("tok-EN_1") && !part.contains("#token="), "{part}");
+            assert!(part.contains("/forgot-password"), "{part}");
+        }
+        assert_eq!(facts.cause(), "password.reset:ab12");
+        assert_eq!(facts.order_id(), None);
     }
 }

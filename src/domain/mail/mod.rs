@@ -22,6 +22,7 @@ pub enum Event {
     OrderDelivered,
     OrderCancelled,
     OrderRefunded,
+    PasswordReset,
 }
 
 impl Event {
@@ -32,6 +33,7 @@ impl Event {
             Event::OrderDelivered => "order.delivered",
             Event::OrderCancelled => "order.cancelled",
             Event::OrderRefunded => "order.refunded",
+            Event::PasswordReset => "password.reset",
         }
     }
 }
@@ -52,6 +54,8 @@ pub enum Facts {
     OrderCancelled { order: OrderFacts, refund: Option<i64> },
     #[serde(rename = "order.refunded")]
     OrderRefunded { refund: RefundFacts },
+    #[serde(rename = "password.reset")]
+    PasswordReset { reset: ResetFacts },
 }
 
 impl Facts {
@@ -62,6 +66,7 @@ impl Facts {
             Facts::OrderDelivered { .. } => Event::OrderDelivered,
             Facts::OrderCancelled { .. } => Event::OrderCancelled,
             Facts::OrderRefunded { .. } => Event::OrderRefunded,
+            Facts::PasswordReset { .. } => Event::PasswordReset,
         }
     }
 
@@ -75,19 +80,45 @@ impl Facts {
             | Facts::OrderDelivered { order }
             | Facts::OrderCancelled { order, .. } => format!("{event}:{}", order.order_id),
             Facts::OrderRefunded { refund } => format!("{event}:{}", refund.refund_id),
+            Facts::PasswordReset { reset } => format!("{event}:{}", reset.id),
         }
     }
 
-    /// The order the mail is about.
-    pub fn order_id(&self) -> OrderId {
+    /// The facts with what only the recipient may read taken out (a reset link's
+    /// token): what the outbox keeps once the mail is sent, and what staff who are not
+    /// owners read of it.
+    pub fn without_secrets(&self) -> Facts {
+        match self {
+            Facts::PasswordReset { reset } => {
+                Facts::PasswordReset { reset: ResetFacts { token: String::new(), ..reset.clone() } }
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// The order the mail is about, if it is about one.
+    pub fn order_id(&self) -> Option<OrderId> {
         match self {
             Facts::OrderPlaced { order }
             | Facts::OrderShipped { order }
             | Facts::OrderDelivered { order }
-            | Facts::OrderCancelled { order, .. } => OrderId(order.order_id),
-            Facts::OrderRefunded { refund } => OrderId(refund.order_id),
+            | Facts::OrderCancelled { order, .. } => Some(OrderId(order.order_id)),
+            Facts::OrderRefunded { refund } => Some(OrderId(refund.order_id)),
+            Facts::PasswordReset { .. } => None,
         }
     }
+}
+
+/// A reset asked for, as its mail says it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResetFacts {
+    /// The first characters of the token's hash: names the request (the mail's cause)
+    /// without giving the token away.
+    pub id: String,
+    pub username: String,
+    /// The link's token; empty once the mail is sent, and to staff who are not owners.
+    pub token: String,
 }
 
 /// An order as its mails show it.

@@ -1,5 +1,5 @@
 import { del, get, post } from './client.ts';
-import type { LoginInput, Message, SessionUser, User } from './types.ts';
+import type { LoginInput, Message, ResetConfirm, ResetRequest, SessionUser, User } from './types.ts';
 
 /**
  * The app's first call: who is signed in, and in a public demo what visitors are told
@@ -24,3 +24,11 @@ export const signIn = (credential: string, password: string, code?: string) =>
   ).then(signedInUser);
 
 export const signOut = () => del<Message>('/api/session');
+
+/** A mail with a link to reset the password of the account with `email`, if one has it. */
+export const askPasswordReset = (email: string) =>
+  post<Message>('/api/password-resets', { email } satisfies ResetRequest);
+
+/** A new password, with the token of a reset mail's link. */
+export const confirmPasswordReset = (token: string, password: string) =>
+  post<Message>('/api/password-resets/confirm', { token, password } satisfies ResetConfirm);

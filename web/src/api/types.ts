@@ -95,7 +95,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One mail as its recipient reads it: its plain-text and HTML parts (viewer) */
+        /** One mail as its recipient reads it: its plain-text and HTML parts; a reset link only to owners (viewer) */
         get: operations["getMail"];
         put?: never;
         post?: never;
@@ -733,6 +733,40 @@ export interface paths {
         put?: never;
         /** Order the whole cart */
         post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a mail with a link to reset the password of the account with this e-mail address; the same answer whether or not there is one */
+        post: operations["askPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-resets/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token of a reset mail's link; every session of the account ends */
+        post: operations["confirmPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2082,6 +2116,29 @@ export interface components {
             reason: string;
             /** @description Lines of the order whose unit goes back to stock, each at most once. */
             restock?: components["schemas"]["RestockLine"][];
+        };
+        /**
+         * @description `POST /api/password-resets/confirm`.
+         * @example {
+         *       "password": "a new password",
+         *       "token": "q2Vb…"
+         *     }
+         */
+        ResetConfirm: {
+            /** @description The new password, by the sign-up's rule. */
+            password: string;
+            /** @description The token of the mail's link (after `#token=`). */
+            token: string;
+        };
+        /**
+         * @description `POST /api/password-resets`.
+         * @example {
+         *       "email": "jane@example.com"
+         *     }
+         */
+        ResetRequest: {
+            /** @description The account's e-mail address, in any case. */
+            email: string;
         };
         RestockLine: {
             /**
@@ -4396,6 +4453,65 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    askPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Taken: if an account has the address, its mail is on its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description The password is changed; sign in with it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listPaymentMethods: {
         parameters: {
             query?: never;
@@ -4943,6 +5059,8 @@ export type QuoteInput = components['schemas']['QuoteInput'];
 export type RatingCount = components['schemas']['RatingCount'];
 export type Refund = components['schemas']['Refund'];
 export type RefundInput = components['schemas']['RefundInput'];
+export type ResetConfirm = components['schemas']['ResetConfirm'];
+export type ResetRequest = components['schemas']['ResetRequest'];
 export type RestockLine = components['schemas']['RestockLine'];
 export type Review = components['schemas']['Review'];
 export type ReviewAuthor = components['schemas']['ReviewAuthor'];

@@ -26,6 +26,9 @@ type Access = 'public' | 'guest' | 'anyone' | 'shopper' | 'staff';
 const screens: [string, Load, Access][] = [
   [paths.login, () => import('../pages/LoginPage.tsx'), 'guest'],
   [paths.signup, () => import('../pages/SignupPage.tsx'), 'guest'],
+  [paths.forgotPassword, () => import('../pages/ForgotPasswordPage.tsx'), 'guest'],
+  // Opened from a mail, perhaps while someone else is signed in here: shown to everyone.
+  [paths.resetPassword, () => import('../pages/ResetPasswordPage.tsx'), 'public'],
   [paths.department, () => import('../pages/DepartmentPage.tsx'), 'public'],
   [paths.product, () => import('../pages/ProductPage.tsx'), 'public'],
   [paths.search, () => import('../pages/SearchPage.tsx'), 'public'],

@@ -5,6 +5,8 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   department: '/departments/:departmentId',
   product: '/departments/:departmentId/products/:productId',
   cart: '/cart',

@@ -6,6 +6,8 @@ import {
   loginMessages,
   PASSWORD_MISMATCH,
   reviewMessages,
+  forgotMessages,
+  newPasswordMessages,
   signupMessages,
   type SignupValues,
 } from './validation.ts';
@@ -110,6 +112,23 @@ describe('signup', () => {
   test('a short confirmation says it is short, not that it differs', () => {
     assert.deepEqual(messages({ confirmPassword: 'sec' }), {
       confirmPassword: 'Password must be at least 5 characters.',
+    });
+  });
+});
+
+describe('password reset', () => {
+  test('asks for an e-mail address, as sign-up does', () => {
+    assert.deepEqual(forgotMessages({ email: 'jane@example.com' }), {});
+    assert.deepEqual(forgotMessages({ email: 'jane' }), { email: 'Please provide a valid email.' });
+  });
+  test('a new password follows the sign-up rule and must be typed twice alike', () => {
+    assert.deepEqual(newPasswordMessages({ password: 'hunter22', confirmPassword: 'hunter22' }), {});
+    assert.deepEqual(newPasswordMessages({ password: 'abc', confirmPassword: 'abc' }), {
+      password: 'Password must be at least 5 characters.',
+      confirmPassword: 'Password must be at least 5 characters.',
+    });
+    assert.deepEqual(newPasswordMessages({ password: 'hunter22', confirmPassword: 'hunter23' }), {
+      confirmPassword: PASSWORD_MISMATCH,
     });
   });
 });

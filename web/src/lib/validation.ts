@@ -1,4 +1,4 @@
-// The sign-in, sign-up and review forms' rules. Every length limit and message the
+// The sign-in, sign-up, password-reset and review forms' rules. Every length limit and message the
 // server checks comes from its field-rules table (src/api/fieldRules.ts, generated from
 // the API document), so the forms and the server cannot disagree
 // (docs/rules.md#field-rules); what only a form checks (the password confirmation)
@@ -61,10 +61,33 @@ export function signupMessages(v: SignupValues): Messages<keyof SignupValues> {
   put(m, 'lastName', textMessage(v.lastName, rules.lastName));
   put(m, 'email', emailMessage(v.email));
   put(m, 'username', usernameMessage(v.username));
-  put(m, 'password', secretMessage(v.password, rules.password));
+  return { ...m, ...newPasswordMessages(v) };
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** A new password and its confirmation, by the sign-up's rule (sign-up, a reset). */
+export function newPasswordMessages(v: NewPasswordValues): Messages<keyof NewPasswordValues> {
+  const rule = fieldRules.SignupInput.password;
+  const m: Messages<keyof NewPasswordValues> = {};
+  put(m, 'password', secretMessage(v.password, rule));
   // The confirmation is held to the password's minimum first, then must match it.
-  if (length(v.confirmPassword) < rules.password.min) m.confirmPassword = rules.password.tooShort;
+  if (length(v.confirmPassword) < rule.min) m.confirmPassword = rule.tooShort;
   else if (v.confirmPassword !== v.password) m.confirmPassword = PASSWORD_MISMATCH;
+  return m;
+}
+
+export interface ForgotValues {
+  email: string;
+}
+
+/** The address a reset is asked for: an e-mail address, as at sign-up. */
+export function forgotMessages(v: ForgotValues): Messages<keyof ForgotValues> {
+  const m: Messages<keyof ForgotValues> = {};
+  put(m, 'email', emailMessage(v.email));
   return m;
 }
 

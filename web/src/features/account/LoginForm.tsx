@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useForm } from '../../lib/useForm.ts';
 import { loginMessages } from '../../lib/validation.ts';
 import { useStore } from '../../store/index.ts';
@@ -61,6 +63,9 @@ export function LoginForm() {
       )}
       <FormField label="Email or username" autoComplete="username" {...form.field('credential')} />
       <FormField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <Link className={styles.forgot} to={paths.forgotPassword}>
+        Forgot password?
+      </Link>
       {askCode && (
         <FormField
           label="Code from your authenticator app"
