@@ -75,7 +75,7 @@ pub struct ResetConfirm {
     pub token: String,
     /// The new password, by the sign-up's rule.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 128)]
     #[garde(custom(exact_length(fields::signup::PASSWORD)))]
     pub password: String,
 }
