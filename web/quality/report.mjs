@@ -89,7 +89,8 @@ export function markdown(figures, limit, problems) {
   out.push(`- Verdict: ${problems.length === 0 ? 'passed' : `**failed** (${problems.length} problems, listed at the end)`}`, '');
 
   if (figures.lighthouse) {
-    const runs = figures.lighthouse.pages[0]?.runs.length ?? 0;
+    const counts = [...new Set(figures.lighthouse.pages.map((p) => p.runs.length))].sort((a, b) => a - b);
+    const runs = counts.join(' or ');
     out.push('## Lighthouse', '');
     out.push(
       `Mobile form factor, Lighthouse's default simulated throttling, ${runs} runs per page. Performance is the median run's ` +
