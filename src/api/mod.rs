@@ -1,5 +1,6 @@
 //! The JSON API, and its whole route table (docs/architecture.md#the-route-table).
 
+pub mod account;
 pub mod addresses;
 pub mod admin;
 pub mod answer_cache;
@@ -15,6 +16,7 @@ pub mod payments;
 pub mod reviews;
 pub mod search;
 pub mod session;
+pub mod stock_alerts;
 pub mod users;
 
 use actix_session::SessionMiddleware;
@@ -92,6 +94,12 @@ route_table! {
     "/users" {
         "": post(visitor users::sign_up);
     }
+    "/account" {
+        "": get(shopper account::get_account) patch(shopper account::change_account);
+        "/password": put(shopper account::change_password);
+        "/email-confirmations": post(visitor account::confirm_email);
+        "/inbox": get(shopper account::list_inbox);
+    }
     "/password-resets" {
         "": post(visitor password_resets::ask_password_reset);
         "/confirm": post(visitor password_resets::confirm_password_reset);
@@ -115,6 +123,12 @@ route_table! {
     "/favorites" {
         "": get(shopper favorites::list_favorites) post(shopper favorites::add_favorite);
         "/{id}": delete(shopper favorites::remove_favorite);
+    }
+    "/stock-alerts" {
+        "": get(shopper stock_alerts::list_stock_alerts) post(shopper stock_alerts::add_stock_alert);
+        // Before `/{id}`, which would take `unsubscribe` for an id.
+        "/unsubscribe": post(visitor stock_alerts::unsubscribe_stock_alerts);
+        "/{id}": delete(shopper stock_alerts::remove_stock_alert);
     }
     "/orders" {
         "": get(shopper orders::list_orders) post(shopper orders::place_order);

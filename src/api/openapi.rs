@@ -221,6 +221,8 @@ impl Modify for Security {
         (name = "reviews", description = "Product reviews"),
         (name = "cart", description = "The signed-in shopper's cart"),
         (name = "favorites", description = "The signed-in shopper's favorites"),
+        (name = "account", description = "The signed-in shopper's own account: names, e-mail address, password, and the mails it was sent"),
+        (name = "stock-alerts", description = "The signed-in shopper's back-in-stock alerts"),
         (name = "orders", description = "The signed-in shopper's orders"),
         (name = "addresses", description = "The signed-in shopper's address book"),
         (name = "checkout", description = "Shipping methods, and the price of the cart under a checkout's choices"),

@@ -198,6 +198,8 @@ fn end(c: &mut Conn, ids: &[ShopperId], due: Option<Timestamp>) -> Result<Vec<Sh
         for table in [
             "mails",
             "password_resets",
+            "email_changes",
+            "stock_alerts",
             "orders",
             "reviews",
             "cart_items",

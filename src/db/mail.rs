@@ -11,17 +11,28 @@ use crate::domain::{ShopperId, Thing, Timestamp};
 /// account's address as it is now, kept for its inbox when it is a demo shopper's. A
 /// mail for the same cause already written stays the only one.
 pub(crate) fn queue(c: &mut Conn, user_id: ShopperId, facts: &Facts) -> Result<(), Error> {
+    queue_to(c, user_id, None, facts)
+}
+
+/// [`queue`], to `address` rather than the account's own (a new address to confirm)
+/// when one is given.
+pub(crate) fn queue_to(
+    c: &mut Conn,
+    user_id: ShopperId,
+    address: Option<&str>,
+    facts: &Facts,
+) -> Result<(), Error> {
     let json = serde_json::to_string(facts).map_err(|e| Error::other(e.to_string()))?;
     let cause = facts.cause();
     let now = Timestamp::now().millis();
     c.execute(
         "INSERT INTO mails (cause, event, user_id, order_id, to_address, first_name, last_name, facts,
                             status, next_attempt_at, created_at)
-         SELECT ?1, ?2, u.id, ?3, u.email, u.first_name, u.last_name, ?4,
+         SELECT ?1, ?2, u.id, ?3, coalesce(?7, u.email), u.first_name, u.last_name, ?4,
                 CASE WHEN u.demo_ends_at IS NULL THEN 'queued' ELSE 'kept' END, ?5, ?5
          FROM users u WHERE u.id = ?6
          ON CONFLICT (cause) DO NOTHING",
-        args![&cause, facts.event().as_str(), facts.order_id(), &json, now, user_id],
+        args![&cause, facts.event().as_str(), facts.order_id(), &json, now, user_id, address],
     )?;
     Ok(())
 }
@@ -158,6 +169,19 @@ impl Db {
         self.write(|c| match super::engine::dialect(c).one_server {
             true => c.execute("UPDATE mails SET leased_until = NULL WHERE leased_until IS NOT NULL", args![]),
             false => Ok(0),
+        })
+        .await
+    }
+
+    /// The latest mails of `user_id`'s account, newest first: a demo shopper's inbox, or
+    /// copies of what an account was sent.
+    pub async fn list_inbox(&self, user_id: ShopperId, limit: u64) -> Result<Vec<Mail>, Error> {
+        self.read(move |c| {
+            c.query(
+                &format!("SELECT {COLUMNS} FROM mails WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2"),
+                args![user_id, limit as i64],
+                mail,
+            )
         })
         .await
     }

@@ -14,6 +14,7 @@
 //! that writes, or hold under the shopper's lock ([`lock_shopper`])
 //! (docs/architecture.md#storage).
 
+pub mod account;
 pub mod addresses;
 pub mod admin;
 mod cards;
@@ -45,6 +46,7 @@ pub mod search;
 mod seed;
 pub mod session;
 mod sqlite;
+pub mod stock_alerts;
 pub mod stripe;
 pub mod users;
 

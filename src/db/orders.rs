@@ -436,7 +436,7 @@ pub(super) fn return_stock(c: &mut Conn, order_id: OrderId) -> Result<(), Error>
         "UPDATE order_items SET restocked = TRUE WHERE order_id = ?1 AND NOT restocked",
         args![order_id],
     )?;
-    Ok(())
+    super::stock_alerts::mail_restocked(c)
 }
 
 /// Puts the unit of line `line_id` of order `order_id` back in stock, once (a refund's
@@ -470,7 +470,7 @@ pub(crate) fn restock_line(c: &mut Conn, order_id: OrderId, line_id: i64) -> Res
             c.execute("UPDATE product_variants SET stock = stock + 1 WHERE id = ?1", args![variant_id])?
         }
     };
-    Ok(())
+    super::stock_alerts::mail_restocked(c)
 }
 
 /// The fingerprint and order kept under the shopper's `key`, unless it has expired.

@@ -272,6 +272,8 @@ pub fn reset_to_seeded(c: &mut Conn) -> Result<ResetReport, Error> {
     // Mails and resets name orders and accounts, which go below: they go first.
     all("mails")?;
     all("password_resets")?;
+    all("email_changes")?;
+    all("stock_alerts")?;
     all("order_items")?;
     // Their payments go too, with the test provider's book and the Stripe checkouts: a
     // store that resets is a demo, whose money is the test provider's or Stripe's test

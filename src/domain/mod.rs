@@ -1,5 +1,6 @@
 //! The store's rules as plain values and functions: no I/O, no HTTP, no SQL. Money is
 //! integer cents; everything here is tested without a database (docs/architecture.md).
+pub mod account;
 pub mod addresses;
 pub mod admin;
 pub mod cart;
@@ -25,6 +26,7 @@ pub mod reviews;
 pub mod roles;
 pub mod ship_to;
 pub mod stock;
+pub mod stock_alerts;
 pub mod time;
 pub mod users;
 pub mod variants;

@@ -71,7 +71,7 @@ pub struct ResetConfirm {
     /// The token of the mail's link (after `#token=`).
     #[serde(default)]
     #[schema(required = true, max_length = 64)]
-    #[garde(custom(token_rule))]
+    #[garde(custom(token_rule(TOKEN_REFUSED)))]
     pub token: String,
     /// The new password, by the sign-up's rule.
     #[serde(default)]
@@ -86,11 +86,12 @@ impl std::fmt::Debug for ResetConfirm {
     }
 }
 
-/// A token of any other shape was never one of ours: the same answer as a used one.
-fn token_rule(value: &str, _: &()) -> garde::Result {
-    match value.contains('\0') {
+/// A token of any other shape was never one of ours: the same answer, `refused`, as a
+/// used one.
+pub(super) fn token_rule(refused: &'static str) -> impl FnOnce(&str, &()) -> garde::Result {
+    move |value, _| match value.contains('\0') {
         true => Err(garde::Error::new(NUL_REFUSED)),
-        false if value.is_empty() || value.len() > 64 => Err(garde::Error::new(TOKEN_REFUSED)),
+        false if value.is_empty() || value.len() > 64 => Err(garde::Error::new(refused)),
         false => Ok(()),
     }
 }

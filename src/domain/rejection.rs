@@ -27,6 +27,7 @@ pub enum Thing {
     TaxRate,
     PaymentIntent,
     Mail,
+    StockAlert,
 }
 
 impl Thing {
@@ -47,6 +48,7 @@ impl Thing {
             Thing::TaxRate => "Tax rate",
             Thing::PaymentIntent => "Payment",
             Thing::Mail => "Mail",
+            Thing::StockAlert => "Back-in-stock alert",
         }
     }
 }

@@ -61,13 +61,37 @@ impl Smtp {
             .to(to)
             .subject(header_safe(&drawn.subject))
             .message_id(Some(format!("<mail-{}@{}>", mail.id, self.domain)))
-            .header(AutoSubmitted)
+            .header(AutoSubmitted);
+        let message = match &drawn.unsubscribe {
+            Some(url) => message.header(ListUnsubscribe(header_safe(url))),
+            None => message,
+        };
+        let message = message
             .multipart(MultiPart::alternative_plain_html(drawn.text.clone(), drawn.html.clone()))
             .map_err(|e| Refused { reason: format!("the message: {e}"), permanent: true })?;
         match self.transport.send(&message) {
             Ok(_) => Ok(()),
             Err(e) => Err(Refused { reason: e.to_string(), permanent: e.is_permanent() }),
         }
+    }
+}
+
+/// `List-Unsubscribe: <https://…>` (RFC 2369): the mail client's own way to stop a
+/// kind of mail, leading to the page the mail's unsubscribe link opens.
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl lettre::message::header::Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(text: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(ListUnsubscribe(text.trim_matches(['<', '>']).to_owned()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), format!("<{}>", self.0))
     }
 }
 

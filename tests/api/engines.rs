@@ -134,7 +134,7 @@ async fn servers_starting_together_on_a_new_database_migrate_and_seed_it_once() 
     let steps = "SELECT string_agg(version::text, ' ' ORDER BY version) FROM market_schema";
     assert_eq!(
         postgres_sql(&url, steps).await,
-        ["5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24"],
+        ["5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25"],
         "each step once"
     );
     assert_eq!(postgres_sql(&url, "SELECT count(*) FROM departments").await, ["13"], "one seeding");

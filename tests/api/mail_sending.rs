@@ -210,3 +210,32 @@ async fn three_servers_over_one_outbox_send_each_mail_once() {
     let taken = one.sql("SELECT attempts FROM mails WHERE status = 'sent'").await;
     assert_eq!(taken, [1; 12], "each mail taken by one sender, once");
 }
+
+#[actix_web::test]
+async fn a_back_in_stock_mail_carries_its_unsubscribe_link_in_list_unsubscribe() {
+    let sink = SmtpSink::start();
+    let app = store_mailing_to(&sink).await;
+    let staff = with_role(&app, "staff").await;
+    crate::back_office::patch(&staff, "/api/admin/products/61", json!({"stock": 0}), 200).await;
+    let shopper = shopper(&app).await;
+    shopper.post("/api/stock-alerts", json!({"productId": 61}), 201).await;
+    crate::back_office::patch(&staff, "/api/admin/products/61", json!({"stock": 3}), 200).await;
+
+    let got = received(&sink, 1).await;
+    let data = &got[0].data;
+    assert!(data.contains("Subject: Back in stock: "), "{data}");
+    let header =
+        data.lines().find(|l| l.starts_with("List-Unsubscribe: ")).unwrap_or_else(|| panic!("{data}"));
+    let url = header.trim_start_matches("List-Unsubscribe: <").trim_end_matches('>');
+    assert!(url.starts_with(&app.url("/unsubscribe?token=")), "{header}");
+    let token = url.rsplit('=').next().unwrap();
+    assert!(data.contains(token), "the mail's own link is the header's: {data}");
+    // Sent: the outbox keeps the mail without its token.
+    let start = Instant::now();
+    while app.sql("SELECT count(*) FROM mails WHERE status = 'sent'").await != [1] {
+        assert!(start.elapsed() < Duration::from_secs(10), "marked sent");
+        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+    }
+    let kept = app.sql(&format!("SELECT count(*) FROM mails WHERE facts LIKE '%{token}%'")).await;
+    assert_eq!(kept, [0]);
+}

@@ -1,5 +1,6 @@
 //! One integration-test crate: every test starts the real app in-process on a fresh
 //! temporary database (see `helpers::spawn_app`).
+mod account_changes;
 mod asvs;
 mod back_office;
 mod back_office_checkout;
@@ -34,6 +35,7 @@ mod server;
 mod session;
 mod smtp_sink;
 mod spa;
+mod stock_alerts;
 mod storefront;
 mod stripe;
 mod users;

@@ -52,7 +52,7 @@ async fn health_says_alive_and_readiness_follows_the_database_schema() {
             "INSERT INTO market_schema (version) VALUES (99)",
             "DELETE FROM market_schema WHERE version = 99",
         ),
-        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 24"),
+        None => ("PRAGMA user_version = 99", "PRAGMA user_version = 25"),
     };
     app.sql(newer).await;
     let unready = app.get_json("/readyz", 503).await;

@@ -873,7 +873,8 @@ pub struct MailSummary {
     pub to_name: String,
     pub to_address: String,
     pub subject: String,
-    /// What caused it: `order.placed`, `order.shipped`, `order.delivered`, `order.cancelled`, `order.refunded`.
+    /// What caused it: `order.placed`, `order.shipped`, `order.delivered`, `order.cancelled`,
+    /// `order.refunded`, `password.reset`, `email.confirm`, `email.changed`, `stock.back`.
     #[schema(value_type = String)]
     pub event: &'static str,
     /// `queued` (waiting for the sender, or for a mail server to be configured), `sent`,

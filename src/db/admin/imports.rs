@@ -572,6 +572,8 @@ fn apply_step(c: &mut Conn, id: i64) -> Result<Step, Error> {
     let rows = StepRows { import: id, after_row: from + 1, last_row: to + 1, now };
     let updated = update_products(c, rows)?;
     let created = create_products(c, rows)?;
+    // A step changes each of its products whole: their alerts are mailed with it.
+    crate::db::stock_alerts::mail_restocked(c)?;
     c.execute(
         "UPDATE product_imports SET created = created + ?2, updated = updated + ?3 WHERE id = ?1",
         args![id, created as i64, updated],

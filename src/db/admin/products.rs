@@ -232,6 +232,10 @@ impl Db {
             }
             let at = archived.then(|| Timestamp::now().millis());
             c.execute("UPDATE products SET archived_at = ?2 WHERE id = ?1", args![id, at])?;
+            if !archived {
+                // Back on sale with units: those waiting for it hear of it.
+                crate::db::stock_alerts::mail_restocked(c)?;
+            }
             let after = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
             record(
                 c,
@@ -473,6 +477,9 @@ fn update(c: &mut Conn, actor: &Actor, id: ProductId, change: &ProductChange) ->
     })?;
     if change.price.is_some_and(|price| price != before.price) {
         product_effects::shoppers_holding(c, id)?;
+    }
+    if change.stock.is_some_and(|stock| stock > before.stock) {
+        crate::db::stock_alerts::mail_restocked(c)?;
     }
     let after = find(c, id)?.ok_or(Error::NotFound(Thing::Product))?;
     let (was, now) = changed_fields(&before.audited(), &after.audited());

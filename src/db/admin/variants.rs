@@ -93,6 +93,7 @@ fn save(
     write_variants(c, &before, set)?;
     update_product_for_variants(c, product_id, set)?;
     product_effects::shoppers_holding(c, product_id)?;
+    crate::db::stock_alerts::mail_restocked(c)?;
     let after = find(c, product_id)?.ok_or(Error::NotFound(Thing::Product))?;
     record_change(c, actor, &before, &after)?;
     Ok(after)

@@ -29,10 +29,11 @@ const STEPS: &[(usize, &str)] = &[
     (22, include_str!("migrations/0022_sessions_carts_and_favorites_changes.sql")),
     (23, include_str!("migrations/0023_mails.sql")),
     (24, include_str!("migrations/0024_password_resets.sql")),
+    (25, include_str!("migrations/0025_email_changes_and_stock_alerts.sql")),
 ];
 
 /// The schema this Market writes.
-pub const LATEST: usize = 24;
+pub const LATEST: usize = 25;
 
 /// Brings the database to [`LATEST`]; refuses one that is another application's, or
 /// comes from a newer Market. `server` names it in messages.

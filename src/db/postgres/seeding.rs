@@ -31,7 +31,7 @@ pub fn seed_catalog(url: &str, total: u64, force: bool) -> anyhow::Result<SeedRe
                          favorites, orders, order_items, idempotency_keys, brands, changes, rate_limits, product_variants, product_option_values,
                          pictures, product_import_rows, product_imports, addresses, promotion_uses, promotions,
                          tax_rates, shipping_methods, payments, refunds, test_provider_charges, test_provider_refunds,
-                         stripe_checkouts, stripe_events, mails, password_resets
+                         stripe_checkouts, stripe_events, mails, password_resets, email_changes, stock_alerts
                      RESTART IDENTITY;
                      UPDATE demo_shoppers_alive SET live = 0;
                      -- As a new SQLite file has it from its step 15.

@@ -29,6 +29,7 @@ const STEPS: &[M<'static>] = &[
     M::up(include_str!("migrations/0022_sessions_carts_and_favorites_changes.sql")),
     M::up(include_str!("migrations/0023_mails.sql")),
     M::up(include_str!("migrations/0024_password_resets.sql")),
+    M::up(include_str!("migrations/0025_email_changes_and_stock_alerts.sql")),
 ];
 
 /// The schema this Market writes: a database at a higher `user_version` comes from a

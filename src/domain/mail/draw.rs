@@ -2,6 +2,8 @@
 //! the same. The HTML part reads well in common mail clients: tables for layout, inline
 //! styles, no script, no picture to fetch.
 
+mod accounts;
+
 use super::{Facts, LineFacts, OrderFacts, RefundFacts, ResetFacts};
 use crate::domain::Cents;
 use crate::domain::html::escape;
@@ -26,6 +28,8 @@ pub struct Drawn {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// Where a mail one can stop getting says to go to stop it (`List-Unsubscribe`).
+    pub unsubscribe: Option<String>,
 }
 
 /// What every mail is made of, drawn once as text and once as HTML.
@@ -42,6 +46,20 @@ struct Body {
     action: (String, String),
 }
 
+impl Body {
+    /// A mail of words and a button, without items, figures or blocks.
+    fn words(heading: &str, paragraphs: Vec<String>, action: (String, String)) -> Body {
+        Body {
+            heading: heading.into(),
+            paragraphs,
+            items: Vec::new(),
+            figures: Vec::new(),
+            blocks: Vec::new(),
+            action,
+        }
+    }
+}
+
 /// The subject of the mail `facts` keep: what the outbox lists, and the mail's own.
 pub fn subject(facts: &Facts) -> String {
     match facts {
@@ -53,6 +71,9 @@ pub fn subject(facts: &Facts) -> String {
             format!("A refund of {} for order #{}", refund.amount().grouped(), refund.order_id)
         }
         Facts::PasswordReset { .. } => "Reset your password".into(),
+        Facts::EmailConfirm { .. } => "Confirm your new e-mail address".into(),
+        Facts::EmailChanged { .. } => "Your e-mail address was changed".into(),
+        Facts::BackInStock { alert } => format!("Back in stock: {}", alert.label()),
     }
 }
 
@@ -112,9 +133,13 @@ pub fn draw(facts: &Facts, first_name: &str, letterhead: &Letterhead) -> Drawn {
         }
         Facts::OrderRefunded { refund } => refund_body(refund, greeting, order_link(refund.order_id)),
         Facts::PasswordReset { reset } => reset_body(reset, greeting, letterhead),
+        Facts::EmailConfirm { change } => accounts::email_confirm_body(change, greeting, letterhead),
+        Facts::EmailChanged { change } => accounts::email_changed_body(change, greeting, letterhead),
+        Facts::BackInStock { alert } => accounts::back_in_stock_body(alert, greeting, letterhead),
     };
     let subject = subject(facts);
-    Drawn { text: text(&body, letterhead), html: html(&subject, &body, letterhead), subject }
+    let unsubscribe = facts.unsubscribe_path().map(|path| letterhead.link(&path));
+    Drawn { text: text(&body, letterhead), html: html(&subject, &body, letterhead), subject, unsubscribe }
 }
 
 fn cancel_body(order: &OrderFacts, refund: Option<i64>, greeting: String, action: (String, String)) -> Body {
@@ -159,14 +184,7 @@ fn reset_body(reset: &ResetFacts, greeting: String, letterhead: &Letterhead) -> 
         }
     };
     paragraphs.push("If you did not ask, ignore this mail: your password stays as it is.".into());
-    Body {
-        heading: "Reset your password".into(),
-        paragraphs,
-        items: Vec::new(),
-        figures: Vec::new(),
-        blocks: Vec::new(),
-        action,
-    }
+    Body::words("Reset your password", paragraphs, action)
 }
 
 fn refund_body(refund: &RefundFacts, greeting: String, action: (String, String)) -> Body {

@@ -23,6 +23,9 @@ pub enum Event {
     OrderCancelled,
     OrderRefunded,
     PasswordReset,
+    EmailConfirm,
+    EmailChanged,
+    BackInStock,
 }
 
 impl Event {
@@ -34,6 +37,9 @@ impl Event {
             Event::OrderCancelled => "order.cancelled",
             Event::OrderRefunded => "order.refunded",
             Event::PasswordReset => "password.reset",
+            Event::EmailConfirm => "email.confirm",
+            Event::EmailChanged => "email.changed",
+            Event::BackInStock => "stock.back",
         }
     }
 }
@@ -56,6 +62,14 @@ pub enum Facts {
     OrderRefunded { refund: RefundFacts },
     #[serde(rename = "password.reset")]
     PasswordReset { reset: ResetFacts },
+    /// To the new address: the link that makes it the account's.
+    #[serde(rename = "email.confirm")]
+    EmailConfirm { change: EmailFacts },
+    /// To the old address, once the new one took effect.
+    #[serde(rename = "email.changed")]
+    EmailChanged { change: EmailFacts },
+    #[serde(rename = "stock.back")]
+    BackInStock { alert: AlertFacts },
 }
 
 impl Facts {
@@ -67,6 +81,9 @@ impl Facts {
             Facts::OrderCancelled { .. } => Event::OrderCancelled,
             Facts::OrderRefunded { .. } => Event::OrderRefunded,
             Facts::PasswordReset { .. } => Event::PasswordReset,
+            Facts::EmailConfirm { .. } => Event::EmailConfirm,
+            Facts::EmailChanged { .. } => Event::EmailChanged,
+            Facts::BackInStock { .. } => Event::BackInStock,
         }
     }
 
@@ -81,18 +98,36 @@ impl Facts {
             | Facts::OrderCancelled { order, .. } => format!("{event}:{}", order.order_id),
             Facts::OrderRefunded { refund } => format!("{event}:{}", refund.refund_id),
             Facts::PasswordReset { reset } => format!("{event}:{}", reset.id),
+            Facts::EmailConfirm { change } | Facts::EmailChanged { change } => {
+                format!("{event}:{}", change.id)
+            }
+            Facts::BackInStock { alert } => format!("{event}:{}", alert.alert_id),
         }
     }
 
-    /// The facts with what only the recipient may read taken out (a reset link's
-    /// token): what the outbox keeps once the mail is sent, and what staff who are not
-    /// owners read of it.
+    /// The facts with what only the recipient may read taken out (a link's token): what
+    /// the outbox keeps once the mail is sent, what staff who are not owners read of it,
+    /// and what an account's inbox shows (a new address is proved by its own mailbox).
     pub fn without_secrets(&self) -> Facts {
         match self {
             Facts::PasswordReset { reset } => {
                 Facts::PasswordReset { reset: ResetFacts { token: String::new(), ..reset.clone() } }
             }
+            Facts::EmailConfirm { change } => {
+                Facts::EmailConfirm { change: EmailFacts { token: String::new(), ..change.clone() } }
+            }
+            Facts::BackInStock { alert } => {
+                Facts::BackInStock { alert: AlertFacts { token: String::new(), ..alert.clone() } }
+            }
             other => other.clone(),
+        }
+    }
+
+    /// Where the mail's `List-Unsubscribe` leads, for a mail one can stop getting.
+    pub fn unsubscribe_path(&self) -> Option<String> {
+        match self {
+            Facts::BackInStock { alert } if !alert.token.is_empty() => Some(alert.unsubscribe_path()),
+            _ => None,
         }
     }
 
@@ -104,7 +139,10 @@ impl Facts {
             | Facts::OrderDelivered { order }
             | Facts::OrderCancelled { order, .. } => Some(OrderId(order.order_id)),
             Facts::OrderRefunded { refund } => Some(OrderId(refund.order_id)),
-            Facts::PasswordReset { .. } => None,
+            Facts::PasswordReset { .. }
+            | Facts::EmailConfirm { .. }
+            | Facts::EmailChanged { .. }
+            | Facts::BackInStock { .. } => None,
         }
     }
 }
@@ -119,6 +157,50 @@ pub struct ResetFacts {
     pub username: String,
     /// The link's token; empty once the mail is sent, and to staff who are not owners.
     pub token: String,
+}
+
+/// A change of an account's e-mail address, as its two mails say it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailFacts {
+    /// The first characters of the token's hash: names the change (the mails' cause).
+    pub id: String,
+    pub username: String,
+    pub new_email: String,
+    /// The confirmation link's token (the new address's mail only); empty once sent,
+    /// and wherever the mail is shown to anyone but its recipient.
+    #[serde(default)]
+    pub token: String,
+}
+
+/// An alert's product back in stock, as its mail says it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlertFacts {
+    pub alert_id: i64,
+    pub product_id: i64,
+    pub department_id: i64,
+    pub variant_id: Option<i64>,
+    pub name: String,
+    pub options: Vec<(String, String)>,
+    /// The unsubscribe link's token; empty once sent.
+    pub token: String,
+}
+
+impl AlertFacts {
+    /// `Tee (Size: M)`.
+    pub fn label(&self) -> String {
+        LineFacts { name: self.name.clone(), options: self.options.clone(), price: 0 }.label()
+    }
+
+    pub fn product_path(&self) -> String {
+        let variant = self.variant_id.map(|v| format!("?variant={v}")).unwrap_or_default();
+        format!("/departments/{}/products/{}{variant}", self.department_id, self.product_id)
+    }
+
+    pub fn unsubscribe_path(&self) -> String {
+        format!("/unsubscribe?token={}", self.token)
+    }
 }
 
 /// An order as its mails show it.
