@@ -66,3 +66,55 @@ pub(super) fn back_in_stock_body(alert: &AlertFacts, greeting: String, letterhea
         ("See it now".into(), letterhead.link(&alert.product_path())),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Letterhead, draw};
+    use crate::domain::mail::{AlertFacts, EmailFacts, Facts};
+
+    fn letterhead() -> Letterhead {
+        Letterhead { store_name: "Market".into(), public_url: "https://shop.example/".into() }
+    }
+
+    #[test]
+    fn a_new_address_s_mail_links_to_its_token_and_without_it_to_the_account_only() {
+        let change = EmailFacts {
+            id: "ab12".into(),
+            username: "ada".into(),
+            new_email: "ada@new.example".into(),
+            token: "T0k3n".into(),
+        };
+        let sent = draw(&Facts::EmailConfirm { change: change.clone() }, "Ada", &letterhead());
+        assert_eq!(sent.subject, "Confirm your new e-mail address");
+        for part in [&sent.text, &sent.html] {
+            assert!(part.contains("https://shop.example/account/email#token=T0k3n"), "{part}");
+            assert!(part.contains("ada@new.example") && part.contains("24 hours"), "{part}");
+        }
+        let shown = draw(&Facts::EmailConfirm { change }.without_secrets(), "Ada", &letterhead());
+        assert!(!shown.text.contains("T0k3n") && !shown.html.contains("T0k3n"));
+        assert_eq!(sent.unsubscribe, None, "not a mail one stops getting");
+    }
+
+    #[test]
+    fn a_back_in_stock_mail_names_the_size_links_to_it_and_can_be_unsubscribed() {
+        let alert = AlertFacts {
+            alert_id: 7,
+            product_id: 25,
+            department_id: 3,
+            variant_id: Some(40),
+            name: "Tee".into(),
+            options: vec![("Size".into(), "M".into())],
+            token: "unsub".into(),
+        };
+        let drawn = draw(&Facts::BackInStock { alert: alert.clone() }, "Ada", &letterhead());
+        assert_eq!(drawn.subject, "Back in stock: Tee (Size: M)");
+        assert_eq!(drawn.unsubscribe.as_deref(), Some("https://shop.example/unsubscribe?token=unsub"));
+        for part in [&drawn.text, &drawn.html] {
+            assert!(part.contains("https://shop.example/departments/3/products/25?variant=40"), "{part}");
+            assert!(part.contains("https://shop.example/unsubscribe?token=unsub"), "{part}");
+        }
+        let kept = draw(&Facts::BackInStock { alert }.without_secrets(), "Ada", &letterhead());
+        assert_eq!(kept.unsubscribe, None);
+        assert!(!kept.text.contains("token=unsub"), "{}", kept.text);
+    }
+}
