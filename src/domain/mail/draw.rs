@@ -2,25 +2,12 @@
 //! the same. The HTML part reads well in common mail clients: tables for layout, inline
 //! styles, no script, no picture to fetch.
 
-mod accounts;
-
+use super::account_mails;
+use super::letter::Body;
+pub use super::letter::Letterhead;
 use super::{Facts, LineFacts, OrderFacts, RefundFacts, ResetFacts};
 use crate::domain::Cents;
 use crate::domain::html::escape;
-
-/// Who a mail comes from, and where its links lead.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Letterhead {
-    pub store_name: String,
-    /// The store's address as shoppers reach it, without a trailing `/`.
-    pub public_url: String,
-}
-
-impl Letterhead {
-    fn link(&self, path: &str) -> String {
-        format!("{}{path}", self.public_url.trim_end_matches('/'))
-    }
-}
 
 /// A mail as its recipient reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,34 +17,6 @@ pub struct Drawn {
     pub html: String,
     /// Where a mail one can stop getting says to go to stop it (`List-Unsubscribe`).
     pub unsubscribe: Option<String>,
-}
-
-/// What every mail is made of, drawn once as text and once as HTML.
-struct Body {
-    heading: String,
-    paragraphs: Vec<String>,
-    /// An item and its amount.
-    items: Vec<(String, String)>,
-    /// A figure's label, its amount, and whether it is the total.
-    figures: Vec<(String, String, bool)>,
-    /// A titled block of lines: an address, a card.
-    blocks: Vec<(String, Vec<String>)>,
-    /// What the button says, and where it goes.
-    action: (String, String),
-}
-
-impl Body {
-    /// A mail of words and a button, without items, figures or blocks.
-    fn words(heading: &str, paragraphs: Vec<String>, action: (String, String)) -> Body {
-        Body {
-            heading: heading.into(),
-            paragraphs,
-            items: Vec::new(),
-            figures: Vec::new(),
-            blocks: Vec::new(),
-            action,
-        }
-    }
 }
 
 /// The subject of the mail `facts` keep: what the outbox lists, and the mail's own.
@@ -133,9 +92,9 @@ pub fn draw(facts: &Facts, first_name: &str, letterhead: &Letterhead) -> Drawn {
         }
         Facts::OrderRefunded { refund } => refund_body(refund, greeting, order_link(refund.order_id)),
         Facts::PasswordReset { reset } => reset_body(reset, greeting, letterhead),
-        Facts::EmailConfirm { change } => accounts::email_confirm_body(change, greeting, letterhead),
-        Facts::EmailChanged { change } => accounts::email_changed_body(change, greeting, letterhead),
-        Facts::BackInStock { alert } => accounts::back_in_stock_body(alert, greeting, letterhead),
+        Facts::EmailConfirm { change } => account_mails::email_confirm_body(change, greeting, letterhead),
+        Facts::EmailChanged { change } => account_mails::email_changed_body(change, greeting, letterhead),
+        Facts::BackInStock { alert } => account_mails::back_in_stock_body(alert, greeting, letterhead),
     };
     let subject = subject(facts);
     let unsubscribe = facts.unsubscribe_path().map(|path| letterhead.link(&path));

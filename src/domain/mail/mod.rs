@@ -4,7 +4,9 @@
 //! its facts under the store's letterhead (`draw.rs`), so the sender, the back office's
 //! outbox and a demo shopper's inbox show the same mail.
 
+mod account_mails;
 pub mod draw;
+mod letter;
 pub mod outbox;
 
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,8 @@
 //! The bodies of the mails about an account rather than an order: a new e-mail address
 //! to confirm, the old address told it changed, and a product back in stock.
 
-use super::super::{AlertFacts, EmailFacts};
-use super::{Body, Letterhead};
+use super::letter::{Body, Letterhead};
+use super::{AlertFacts, EmailFacts};
 use crate::domain::account::EMAIL_VALID_FOR;
 
 pub(super) fn email_confirm_body(change: &EmailFacts, greeting: String, letterhead: &Letterhead) -> Body {
@@ -69,7 +69,7 @@ pub(super) fn back_in_stock_body(alert: &AlertFacts, greeting: String, letterhea
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Letterhead, draw};
+    use crate::domain::mail::draw::{Letterhead, draw};
     use crate::domain::mail::{AlertFacts, EmailFacts, Facts};
 
     fn letterhead() -> Letterhead {
