@@ -672,3 +672,23 @@ async fn a_product_whose_rows_cross_a_step_is_changed_and_counted_once() {
     let tee = app.get_json(&format!("/api/products/{TEE}"), 200).await;
     assert!(tee["variants"].as_array().unwrap().iter().all(|v| v["price"] == json!(13.0)), "{tee}");
 }
+
+#[actix_web::test]
+async fn an_import_that_brings_units_back_mails_those_waiting_for_them() {
+    let app = spawn_app().await;
+    let staff = with_role(&app, "staff").await;
+    patch(&staff, "/api/admin/products/7", json!({"stock": 0}), 200).await;
+    let shopper = crate::helpers::browser(&app);
+    shopper.sign_up().await;
+    shopper.post("/api/stock-alerts", json!({"productId": 7}), 201).await;
+    let file = format!("{HEADER}\n7,,Seven Again,Acme,5,1.25,5,active,{DESCRIPTION}\n");
+    let (status, started) = import(&staff, &file).await;
+    assert_eq!(status, 202, "{started}");
+    assert_eq!(finished(&staff, started["id"].as_i64().unwrap()).await["status"], "done");
+    let outbox = staff.get_json("/api/admin/mail", 200).await;
+    let back: Vec<&Value> =
+        outbox["Mails"].as_array().unwrap().iter().filter(|m| m["event"] == "stock.back").collect();
+    assert_eq!(back.len(), 1, "{outbox}");
+    assert_eq!(back[0]["subject"], "Back in stock: Seven Again");
+    assert!(shopper.get_json("/api/stock-alerts", 200).await["alerts"][0]["mailedAt"].is_string());
+}
