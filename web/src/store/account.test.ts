@@ -65,30 +65,30 @@ describe('account settings', () => {
     ]);
   });
 
-  test('confirming a new address posts the token, then reads the signed-in account again', async () => {
+  test('confirming a new address waits for the session check, posts the token, then reads the signed-in account again', async () => {
     const server = fakeServer(
-      ok({ message: 'Your e-mail is now new@market.test.' }),
-      // Who is here: the app's startup check, already settled in the app.
+      // Who is here: the app's startup check (in the app, under way or settled already).
       ok({ user: user({ id: 7, email: 'ada@market.test' }) }),
+      ok({ message: 'Your e-mail is now new@market.test.' }),
       ok({ user: user({ id: 7, email: 'new@market.test' }), pendingEmail: null }),
     );
     const store = signedIn();
     assert.equal(await store.getState().confirmEmail('tok'), 'Your e-mail is now new@market.test.');
     assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.body]), [
-      ['POST', '/api/account/email-confirmations', { token: 'tok' }],
       ['GET', '/api/session', undefined],
+      ['POST', '/api/account/email-confirmations', { token: 'tok' }],
       ['GET', '/api/account', undefined],
     ]);
     assert.equal(store.getState().session.user?.email, 'new@market.test');
   });
 
-  test('confirming signed out only posts the token', async () => {
-    const server = fakeServer(ok({ message: 'Done.' }), ok({ user: null }));
+  test('confirming signed out only posts the token, after the session check', async () => {
+    const server = fakeServer(ok({ user: null }), ok({ message: 'Done.' }));
     const store = createStore();
     await store.getState().confirmEmail('tok');
     assert.deepEqual(server.calls.map((c) => [c.method, c.url]), [
-      ['POST', '/api/account/email-confirmations'],
       ['GET', '/api/session'],
+      ['POST', '/api/account/email-confirmations'],
     ]);
   });
 });

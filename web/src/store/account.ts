@@ -23,8 +23,9 @@ export interface AccountSlice {
   /** Answers the server's message (the account's other devices are signed out). */
   changePassword: (change: PasswordChange) => Promise<string>;
   /**
-   * Puts a mailed link's new address in effect; answers the server's message once whoever
-   * is signed in here (perhaps the account itself) has been read again, for its address.
+   * Puts a mailed link's new address in effect, once the startup session check has
+   * settled; answers the server's message once whoever is signed in here (perhaps the
+   * account itself) has been read again, for its address.
    */
   confirmEmail: (token: string) => Promise<string>;
   listInbox: () => Promise<void>;
@@ -53,13 +54,13 @@ export const createAccountSlice: StateCreator<Store, [], [], AccountSlice> = (se
     },
     changePassword: async (change) => (await api.changePassword(change)).message,
     confirmEmail: async (token) => {
+      // Opened from a mail, often in a new visit: the startup session check gives the
+      // browser its anti-forgery cookie first, so the call is not refused for the lack of one.
+      const user = await get().whoIsHere();
       const { message } = await api.confirmEmail(token);
       // The address shown (the account page's, the settings form's) is the new one now;
       // if that read fails, the next visit to the settings reads it.
-      await get()
-        .whoIsHere()
-        .then((user) => (user === null ? undefined : get().getAccount()))
-        .catch(() => undefined);
+      if (user !== null) await get().getAccount().catch(() => undefined);
       return message;
     },
     listInbox: async () => {
