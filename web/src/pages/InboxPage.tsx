@@ -1,10 +1,10 @@
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../components/Button.tsx';
 import { LoadGate } from '../components/LoadGate.tsx';
 import { Notice } from '../components/Notice.tsx';
 import { PageHead } from '../components/PageHead.tsx';
 import { usePageTitle } from '../components/usePageTitle.ts';
-import { MailList } from '../features/inbox/MailList.tsx';
+import { MailList, wasChosen } from '../features/inbox/MailList.tsx';
 import { MailReader } from '../features/inbox/MailReader.tsx';
 import styles from '../features/inbox/inbox.module.css';
 import { paths } from '../lib/paths.ts';
@@ -21,6 +21,7 @@ export default function InboxPage() {
   const [search] = useSearchParams();
   const chosenId = idParam(search.get('mail'));
   const chosen = mails.find((m) => m.id === chosenId);
+  const focus = wasChosen(useLocation().state);
   usePageTitle(chosen ? `${chosen.subject} · Inbox` : 'Inbox');
   return (
     <>
@@ -38,7 +39,7 @@ export default function InboxPage() {
         ) : (
           <div className={styles.layout}>
             <MailList mails={mails} chosen={chosen?.id} />
-            {chosen ? <MailReader mail={chosen} /> : <p className={styles.hint}>Choose a mail to read it.</p>}
+            {chosen ? <MailReader mail={chosen} focus={focus} /> : <p className={styles.hint}>Choose a mail to read it.</p>}
           </div>
         )}
       </LoadGate>

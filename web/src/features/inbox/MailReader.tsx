@@ -8,16 +8,14 @@ import styles from './inbox.module.css';
  * One mail as its recipient sees it, as the back office's mail page shows one: the HTML
  * part in a frame that runs no script, grown to the whole mail, then the plain-text part
  * on demand. Unlike the back office's, its links work: they open in the whole window.
- * Opening another mail takes the keyboard's focus to its subject.
+ * With `focus` (a mail chosen from the list, not an address opened as it is), the
+ * keyboard's focus goes to its subject, scrolled to where the list stacks above it.
  */
-export function MailReader({ mail }: { mail: InboxMail }) {
+export function MailReader({ mail, focus }: { mail: InboxMail; focus: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(mail.id);
   useEffect(() => {
-    if (shown.current === mail.id) return;
-    shown.current = mail.id;
-    heading.current?.focus();
-  }, [mail.id]);
+    if (focus) heading.current?.focus();
+  }, [mail.id, focus]);
   // The frame grows to the whole mail, as a mail client shows it, rather than scroll inside.
   const [height, setHeight] = useState<number>();
   const fit = (e: SyntheticEvent<HTMLIFrameElement>) => setHeight(e.currentTarget.contentDocument?.documentElement.scrollHeight);
