@@ -4,7 +4,7 @@
 // new one is opened, and then signs in with it; a shopper asks to hear when a sold-out
 // size is back, staff restock it, the mail goes out (with a link that stops the alerts)
 // and the settings list the alert as mailed; a demo shopper, whose mails never leave the
-// store, places an order and reads its confirmation in the inbox. Without a mail server
+// store, places an order, reads its confirmation in the inbox and follows its link. Without a mail server
 // every mail waits in the outbox, where an owner reads its links (docs/rules.md#mail).
 import assert from 'node:assert/strict';
 import {
@@ -169,6 +169,9 @@ journey('a demo shopper places an order and reads its confirmation in the inbox'
   await expectPath(page, '/account/inbox');
   await page.getByRole('list', { name: 'Your mails' }).getByRole('link', { name: new RegExp(`^${subject}\\b`) }).click();
   await shown(page.getByRole('heading', { level: 2, name: subject }));
-  // As the recipient sees it: the HTML part, in its frame.
-  await shown(page.frameLocator(`iframe[title="${subject}"]`).getByText(`Order #${orderId}`, { exact: false }));
+  // As the recipient sees it: the HTML part, in its frame, whose link opens in the whole window.
+  const mail = page.frameLocator(`iframe[title="${subject}"]`);
+  await shown(mail.getByText(`Order #${orderId}`, { exact: false }));
+  await mail.getByRole('link', { name: 'View your order' }).click();
+  await expectPath(page, `/orders/${orderId}`);
 });
