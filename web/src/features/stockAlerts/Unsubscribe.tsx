@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { unsubscribeStockAlerts } from '../../api/stockAlerts.ts';
 import { Button } from '../../components/Button.tsx';
+import { useStore } from '../../store/index.ts';
 import styles from './stockAlerts.module.css';
 
 /**
@@ -10,6 +11,7 @@ import styles from './stockAlerts.module.css';
  * alert of the account still waiting, signed in or not, and says so.
  */
 export function Unsubscribe({ token }: { token: string }) {
+  const whoIsHere = useStore((s) => s.whoIsHere);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string>();
   const [refused, setRefused] = useState('');
@@ -17,7 +19,10 @@ export function Unsubscribe({ token }: { token: string }) {
   const stop = () => {
     setBusy(true);
     setRefused('');
-    unsubscribeStockAlerts(token)
+    // Opened from a mail, often in a new visit: a tap made while the startup session check
+    // is under way waits for it, which gives the browser its anti-forgery cookie.
+    whoIsHere()
+      .then(() => unsubscribeStockAlerts(token))
       .then(({ message }) => setDone(message))
       .catch((error: unknown) =>
         setRefused(error instanceof ApiError ? error.message : "We couldn't reach the store. Please try again."),
