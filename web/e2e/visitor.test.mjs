@@ -106,6 +106,8 @@ journey("a visitor is sent home from the shopper's screens, and from checkout to
     '/account/orders',
     '/account/addresses',
     '/account/reviews',
+    '/account/settings',
+    '/account/inbox',
     '/orders/1',
     '/order-confirmation/1',
     '/products/1/add-review',

@@ -15,6 +15,12 @@ export const WIDTHS = { desktop: { width: 1280, height: 900 }, phone: { width: 3
 /** The seeded shopper. */
 const DEMO = { credential: 'demo', password: 'password' };
 
+/** The seed's crew-neck tee, sold in sizes and colours: XS and L sold out in White (docs/rules.md#variants). */
+const TEE = '/departments/3/products/25';
+
+/** A token of the right shape (32 bytes, URL-safe base64) that names nothing: the page shows before anything is refused. */
+const MADE_UP_TOKEN = 'A'.repeat(43);
+
 /** The back office's owner, made by `market staff add` before the store starts (run.mjs). */
 export const OWNER = { username: 'quality', role: 'owner', password: 'quality stage owner' };
 
@@ -28,6 +34,13 @@ const axeSource = () => readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
 
 const click = (name) => async (page) => {
   await page.getByRole('button', { name, exact: true }).first().click();
+};
+
+/** Chooses a sold-out variant of the tee (White, XS), whose page then offers "Email me when it's back". */
+const chooseSoldOut = async (page) => {
+  await page.getByRole('group', { name: /^Colour/ }).getByRole('radio', { name: 'White', exact: true }).check();
+  await page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: /^XS\W+sold out$/ }).check();
+  await page.getByRole('button', { name: "Email me when it's back" }).waitFor({ state: 'visible' });
 };
 
 /**
@@ -44,7 +57,8 @@ export function states({ searchWord }) {
     { name: 'product, second picture chosen', path: product, open: click('Show picture 2'), dialog: false },
     // The seed's crew-neck tee in M and Navy: its size and colour choices, XS and L sold
     // out in White (docs/rules.md#variants).
-    { name: 'product with options', path: '/departments/3/products/25' },
+    { name: 'product with options', path: TEE },
+    { name: 'product with a sold-out choice (back-in-stock offer)', path: TEE, open: chooseSoldOut, dialog: false },
     { name: 'department filtered by size and colour', path: '/departments/3?option=Size:M&option=Colour:Navy' },
     { name: 'search results', path: `/search?q=${encodeURIComponent(searchWord)}` },
     { name: 'redcard', path: '/redcard' },
@@ -56,6 +70,11 @@ export function states({ searchWord }) {
     // A token of the right shape; the form shows before anything is sent.
     { name: 'reset password', path: '/reset-password#token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
     { name: 'reset password without a token', path: '/reset-password' },
+    // The link to a new e-mail address: confirmed as the page opens (a made-up token is refused).
+    { name: 'confirm a new e-mail', path: `/account/email#token=${MADE_UP_TOKEN}` },
+    { name: 'confirm a new e-mail without a token', path: '/account/email' },
+    { name: 'stop back-in-stock mails', path: `/unsubscribe?token=${MADE_UP_TOKEN}` },
+    { name: 'stop back-in-stock mails without a token', path: '/unsubscribe' },
     { name: 'cart (visitor)', path: '/cart' },
     { name: 'favorites (visitor)', path: '/favorites' },
     { name: 'not found', path: '/no-such-page' },
@@ -72,6 +91,16 @@ export function states({ searchWord }) {
     { name: 'my reviews', path: '/account/reviews', shopper: true },
     { name: 'addresses', path: '/account/addresses', shopper: true },
     { name: 'addresses, adding one', path: '/account/addresses', open: click('Add an address'), dialog: false, shopper: true },
+    // The demo shopper's e-mail and password are not offered; a member's are (below).
+    { name: 'account settings (demo shopper)', path: '/account/settings', shopper: true },
+    { name: 'inbox', path: '/account/inbox', shopper: true },
+    {
+      name: 'inbox, a mail open',
+      path: '/account/inbox',
+      open: (page) => page.getByRole('list', { name: 'Your mails' }).getByRole('link').first().click(),
+      dialog: false,
+      shopper: true,
+    },
     { name: 'add review', path: (d) => `/products/${d.unreviewedId}/add-review`, shopper: true },
     { name: 'edit review', path: (d) => `/reviews/${d.reviewId}/edit`, shopper: true },
     { name: 'cart with a line', path: '/cart', shopper: true },
@@ -111,11 +140,14 @@ export function states({ searchWord }) {
     { name: 'back office: audit log', path: '/admin/audit', staff: true },
     { name: 'back office: mail', path: '/admin/mail', staff: true },
     { name: 'back office: a mail', path: (d) => `/admin/mail/${d.mailId}`, staff: true },
+    // A shopper of their own account (prepareMember): a new address waiting for its
+    // link, a back-in-stock alert waiting.
+    { name: 'account settings', path: '/account/settings', member: true },
   ];
 }
 
 /** Who a state is seen as. */
-const whoSees = (state) => (state.staff ? 'staff' : state.shopper ? 'shopper' : 'visitor');
+const whoSees = (state) => (state.staff ? 'staff' : state.shopper ? 'shopper' : state.member ? 'member' : 'visitor');
 
 /**
  * Runs axe on every state at each width it applies to; answers the results, axe's and
@@ -133,12 +165,13 @@ export async function axePages(base, { searchWord }, onState = () => undefined) 
   try {
     const list = states({ searchWord });
     for (const [widthName, viewport] of Object.entries(WIDTHS)) {
-      for (const who of ['visitor', 'shopper', 'staff']) {
+      for (const who of ['visitor', 'shopper', 'staff', 'member']) {
         const context = await browser.newContext({ baseURL: base, viewport });
         context.setDefaultTimeout(15_000);
         context.setDefaultNavigationTimeout(30_000);
         try {
-          const data = who === 'shopper' ? await prepareShopper(context) : who === 'staff' ? await prepareStaff(context) : {};
+          const prepare = { shopper: prepareShopper, staff: prepareStaff, member: prepareMember }[who];
+          const data = prepare ? await prepare(context) : {};
           const page = await context.newPage();
           for (const state of list) {
             if (whoSees(state) !== who || (state.only && state.only !== widthName)) continue;
@@ -295,6 +328,29 @@ async function prepareShopper(context) {
   if (cart.Products.length === 0) await api(context, 'POST', '/api/cart', { productId: PRODUCT });
 
   return { orderId: orders[0].id, reviewId: reviews[0].id, unreviewedId };
+}
+
+/**
+ * Signs a new shopper up (an account of their own, not a demo's: its e-mail and password
+ * may change), with a new address waiting for its link and a back-in-stock alert for a
+ * sold-out variant of the tee, so the settings screen shows all it can.
+ */
+async function prepareMember(context) {
+  await api(context, 'GET', '/api/session');
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const password = `pass-${id}`;
+  await api(context, 'POST', '/api/users', {
+    firstName: 'Quality',
+    lastName: 'Member',
+    username: `quality_${id}`,
+    email: `quality_${id}@market.test`,
+    password,
+  });
+  const tee = await api(context, 'GET', '/api/products/25');
+  const soldOut = tee.variants.find((v) => v.stock === 0);
+  if (soldOut) await api(context, 'POST', '/api/stock-alerts', { productId: 25, variantId: soldOut.id });
+  await api(context, 'PATCH', '/api/account', { email: `quality_${id}_new@market.test`, currentPassword: password });
+  return {};
 }
 
 async function emptyCart(context) {

@@ -39,6 +39,11 @@ const screens: [string, Load, Access][] = [
   [paths.account, () => import('../pages/AccountPage.tsx'), 'shopper'],
   [paths.orders, () => import('../pages/OrdersPage.tsx'), 'shopper'],
   [paths.addresses, () => import('../pages/AddressesPage.tsx'), 'shopper'],
+  [paths.accountSettings, () => import('../pages/AccountSettingsPage.tsx'), 'shopper'],
+  [paths.inbox, () => import('../pages/InboxPage.tsx'), 'shopper'],
+  // Opened from a mail, signed in or not (perhaps as someone else): shown to everyone.
+  [paths.confirmEmail, () => import('../pages/EmailConfirmationPage.tsx'), 'public'],
+  [paths.unsubscribe, () => import('../pages/UnsubscribePage.tsx'), 'public'],
   [paths.order, () => import('../pages/OrderPage.tsx'), 'shopper'],
   [paths.reviews, () => import('../pages/MyReviewsPage.tsx'), 'shopper'],
   [paths.addReview, () => import('../pages/AddReviewPage.tsx'), 'shopper'],

@@ -15,6 +15,10 @@ export const paths = {
   account: '/account',
   orders: '/account/orders',
   addresses: '/account/addresses',
+  accountSettings: '/account/settings',
+  // The link mailed to a new e-mail address (`#token=…`).
+  confirmEmail: '/account/email',
+  inbox: '/account/inbox',
   order: '/orders/:orderId',
   reviews: '/account/reviews',
   addReview: '/products/:productId/add-review',
@@ -24,6 +28,8 @@ export const paths = {
   redCard: '/redcard',
   square: '/square',
   search: '/search',
+  // The link of a back-in-stock mail (`?token=…`).
+  unsubscribe: '/unsubscribe',
   // The back office (staff only; its own chunks).
   admin: '/admin',
   adminProducts: '/admin/products',

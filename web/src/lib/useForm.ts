@@ -38,5 +38,12 @@ export function useForm<V extends Record<string, string>>(initial: V, rules: (va
     setTouched((t) => ({ ...t, [name]: true }));
   };
 
-  return { values, field, setValue, shown, showing, trySubmit };
+  /** Starts again from `next` (the initial values unless given), untouched: after a save. */
+  const reset = (next: V = initial) => {
+    setValues(next);
+    setTouched({});
+    setSubmitted(false);
+  };
+
+  return { values, field, setValue, shown, showing, trySubmit, reset };
 }

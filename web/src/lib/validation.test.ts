@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
+  accountMessages,
+  CURRENT_PASSWORD_MISSING,
   hasMessages,
   isPlausibleEmail,
   loginMessages,
@@ -8,6 +10,7 @@ import {
   reviewMessages,
   forgotMessages,
   newPasswordMessages,
+  passwordChangeMessages,
   signupMessages,
   type SignupValues,
 } from './validation.ts';
@@ -128,6 +131,39 @@ describe('password reset', () => {
       confirmPassword: 'Password must be at least 5 characters.',
     });
     assert.deepEqual(newPasswordMessages({ password: 'hunter22', confirmPassword: 'hunter23' }), {
+      confirmPassword: PASSWORD_MISMATCH,
+    });
+  });
+});
+
+describe('account settings', () => {
+  const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', currentPassword: 'secret' };
+
+  test("a name and an address follow the sign-up's rules; the current password is asked for", () => {
+    assert.deepEqual(accountMessages(valid), {});
+    assert.deepEqual(accountMessages({ firstName: 'A', lastName: x(26), email: 'ada', currentPassword: '' }), {
+      firstName: 'First name must be 2 to 25 characters.',
+      lastName: 'Last name must be 2 to 25 characters.',
+      email: 'Please provide a valid email.',
+      currentPassword: CURRENT_PASSWORD_MISSING,
+    });
+  });
+
+  test('the current password is held to what sign-in takes (the demo\'s "password" too)', () => {
+    assert.deepEqual(accountMessages({ ...valid, currentPassword: 'password' }), {});
+    assert.deepEqual(accountMessages({ ...valid, currentPassword: 'ab' }), {
+      currentPassword: 'Password must be at least 3 characters.',
+    });
+  });
+
+  test('a new password: the current one, and the new one by the sign-up rule, typed twice alike', () => {
+    assert.deepEqual(passwordChangeMessages({ currentPassword: 'old-one', password: 'hunter22', confirmPassword: 'hunter22' }), {});
+    assert.deepEqual(passwordChangeMessages({ currentPassword: '', password: 'abc', confirmPassword: 'abd' }), {
+      currentPassword: CURRENT_PASSWORD_MISSING,
+      password: 'Password must be at least 5 characters.',
+      confirmPassword: 'Password must be at least 5 characters.',
+    });
+    assert.deepEqual(passwordChangeMessages({ currentPassword: 'old-one', password: 'hunter22', confirmPassword: 'hunter23' }), {
       confirmPassword: PASSWORD_MISMATCH,
     });
   });

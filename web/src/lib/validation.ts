@@ -1,4 +1,4 @@
-// The sign-in, sign-up, password-reset and review forms' rules. Every length limit and message the
+// The sign-in, sign-up, password-reset, account-settings and review forms' rules. Every length limit and message the
 // server checks comes from its field-rules table (src/api/fieldRules.ts, generated from
 // the API document), so the forms and the server cannot disagree
 // (docs/rules.md#field-rules); what only a form checks (the password confirmation)
@@ -89,6 +89,41 @@ export function forgotMessages(v: ForgotValues): Messages<keyof ForgotValues> {
   const m: Messages<keyof ForgotValues> = {};
   put(m, 'email', emailMessage(v.email));
   return m;
+}
+
+export type AccountValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  currentPassword: string;
+};
+
+/** The form's own rule: every change of the account asks for its password. */
+export const CURRENT_PASSWORD_MISSING = 'Please enter your current password.';
+
+/** The current password, as sign-in takes it: asked for by every change of the account. */
+function currentPasswordMessage(value: string): string | undefined {
+  return value.length === 0 ? CURRENT_PASSWORD_MISSING : secretMessage(value, fieldRules.LoginInput.password);
+}
+
+/** A new name or e-mail address (by the sign-up's rules), with the current password. */
+export function accountMessages(v: AccountValues): Messages<keyof AccountValues> {
+  const rules = fieldRules.SignupInput;
+  const m: Messages<keyof AccountValues> = {};
+  put(m, 'firstName', textMessage(v.firstName, rules.firstName));
+  put(m, 'lastName', textMessage(v.lastName, rules.lastName));
+  put(m, 'email', emailMessage(v.email));
+  put(m, 'currentPassword', currentPasswordMessage(v.currentPassword));
+  return m;
+}
+
+export type PasswordChangeValues = { currentPassword: string; password: string; confirmPassword: string };
+
+/** The current password, and a new one with its confirmation by the sign-up's rule. */
+export function passwordChangeMessages(v: PasswordChangeValues): Messages<keyof PasswordChangeValues> {
+  const m: Messages<keyof PasswordChangeValues> = {};
+  put(m, 'currentPassword', currentPasswordMessage(v.currentPassword));
+  return { ...m, ...newPasswordMessages(v) };
 }
 
 function emailMessage(email: string): string | undefined {

@@ -14,6 +14,8 @@ const shortcuts = [
   { to: paths.addresses, label: 'Addresses', text: 'Where your orders ship, and your default' },
   { to: paths.reviews, label: 'Reviews', text: 'Edit or delete what you wrote' },
   { to: paths.favorites, label: 'Favorites', text: 'The things you love, in one place' },
+  { to: paths.accountSettings, label: 'Settings', text: 'Name, e-mail, password and back-in-stock alerts' },
+  { to: paths.inbox, label: 'Inbox', text: 'The mails we sent you' },
   { to: paths.square, label: 'Market Square', text: 'Earn 1% on every purchase' },
   { to: paths.redCard, label: 'RedCard', text: 'Save 5% today and every day' },
 ];

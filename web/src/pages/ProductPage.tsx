@@ -18,6 +18,7 @@ import { paths, to } from '../lib/paths.ts';
 import { NotFound, useLoad } from '../lib/useLoad.ts';
 import { initialVariant, valuesOf } from '../lib/variantChoice.ts';
 import { useStore } from '../store/index.ts';
+import { BackInStock } from './parts/BackInStock.tsx';
 import { MoreFromDepartment } from './parts/MoreFromDepartment.tsx';
 
 export default function ProductPage() {
@@ -105,6 +106,10 @@ export default function ProductPage() {
               ) : (
                 <AddToCartButton productId={product.id} productName={product.name} soldOut={product.stock === 0} />
               )}
+              {/* Sold out: the shopper may ask for a mail once it is back (that variant, for one with options). */}
+              {product.options.length > 0
+                ? variant?.stock === 0 && <BackInStock key={variant.id} productId={product.id} variantId={variant.id} />
+                : product.stock === 0 && <BackInStock productId={product.id} />}
             </ProductSummary>
           </div>
           <ProductDescription text={product.description} />

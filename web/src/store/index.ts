@@ -1,9 +1,11 @@
 // One store built from the spec's seven slices (section 3), and the checkout's two
-// beyond it (the address book, and the shipping and payment methods with the quote: decisions §6);
+// beyond it (the address book, and the shipping and payment methods with the quote: decisions §6),
+// and the account's own two (its settings with its inbox, and its back-in-stock alerts);
 // each slice keeps its state and the actions that change it, and every action calls
 // the API through api/.
 import { useSyncExternalStore } from 'react';
 import { createStore as createVanillaStore, type StoreApi } from 'zustand/vanilla';
+import { createAccountSlice, type AccountSlice } from './account.ts';
 import { createAddressesSlice, type AddressesSlice } from './addresses.ts';
 import { createCartSlice, type CartSlice } from './cart.ts';
 import { createCheckoutSlice, type CheckoutSlice } from './checkout.ts';
@@ -13,6 +15,7 @@ import { createOrdersSlice, type OrdersSlice } from './orders.ts';
 import { createProductsSlice, type ProductsSlice } from './products.ts';
 import { createReviewsSlice, type ReviewsSlice } from './reviews.ts';
 import { createSessionSlice, type SessionSlice } from './session.ts';
+import { createStockAlertsSlice, type StockAlertsSlice } from './stockAlerts.ts';
 
 export type Store = SessionSlice &
   DepartmentsSlice &
@@ -22,7 +25,9 @@ export type Store = SessionSlice &
   ReviewsSlice &
   FavoritesSlice &
   AddressesSlice &
-  CheckoutSlice;
+  CheckoutSlice &
+  AccountSlice &
+  StockAlertsSlice;
 
 /**
  * `api` as a hook (`useStore(selector)`) that also has the store's own functions
@@ -53,6 +58,8 @@ export const createStore = () =>
     ...createFavoritesSlice(...a),
     ...createAddressesSlice(...a),
     ...createCheckoutSlice(...a),
+    ...createAccountSlice(...a),
+    ...createStockAlertsSlice(...a),
   })));
 
 export const useStore = createStore();

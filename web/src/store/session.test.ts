@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ApiError } from '../api/client.ts';
 import { fail, fakeServer, heldReply, ok } from '../test/fakeFetch.ts';
-import { cartLine, favorite, order, review, user } from '../test/fixtures.ts';
+import { cartLine, favorite, inboxMail, order, review, stockAlert, user } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
 describe('getSession, the startup session check', () => {
@@ -130,6 +130,9 @@ function storeOfAShopper() {
     favorites: { list: [favorite(900, 51)], loaded: true, pending: [] },
     orders: { list: [order(3)], loaded: true },
     reviews: { mine: [review(4, 51)], loaded: true },
+    account: { pendingEmail: 'new@market.test', loaded: true },
+    inbox: { mails: [inboxMail(1)], loaded: true },
+    stockAlerts: { list: [stockAlert(1, 61)], loaded: true },
     departments: { list: [{ id: 5, name: 'Electronics', url: '' }], listings: {} },
   });
   return store;
@@ -141,6 +144,9 @@ function assertNoShopperState(store: ReturnType<typeof createStore>) {
   assert.deepEqual(s.favorites, { list: [], loaded: false, pending: [] });
   assert.deepEqual(s.orders, { list: [], loaded: false });
   assert.deepEqual(s.reviews, { mine: [], loaded: false });
+  assert.deepEqual(s.account, { pendingEmail: null, loaded: false });
+  assert.deepEqual(s.inbox, { mails: [], loaded: false });
+  assert.deepEqual(s.stockAlerts, { list: [], loaded: false });
 }
 
 describe('signing out (user becomes none)', () => {

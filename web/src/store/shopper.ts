@@ -1,10 +1,12 @@
 // What belongs to the signed-in shopper, emptied whenever the shopper changes.
+import { emptyAccount, emptyInbox } from './account.ts';
 import { emptyAddresses } from './addresses.ts';
 import { emptyCart } from './cart.ts';
 import { emptyCheckout } from './checkout.ts';
 import { emptyFavorites } from './favorites.ts';
 import { emptyOrders } from './orders.ts';
 import { emptyReviews } from './reviews.ts';
+import { emptyStockAlerts } from './stockAlerts.ts';
 
 export const emptyShopperState = () => ({
   cart: emptyCart(),
@@ -13,4 +15,7 @@ export const emptyShopperState = () => ({
   favorites: emptyFavorites(),
   orders: emptyOrders(),
   reviews: emptyReviews(),
+  account: emptyAccount(),
+  inbox: emptyInbox(),
+  stockAlerts: emptyStockAlerts(),
 });

@@ -1,4 +1,6 @@
 // Small, valid API answers for unit tests; pass only the fields a test is about.
+import type { InboxMail } from '../api/account.ts';
+import type { StockAlert } from '../api/stockAlerts.ts';
 import type {
   Address,
   CartLine,
@@ -188,3 +190,25 @@ export const paymentMethod = (id: PaymentMethodId): PaymentMethod =>
   id === 'redcard'
     ? { id, label: 'RedCard debit ending in 4821', discountPercent: 5 }
     : { id, label: 'Credit or debit card' };
+
+export const stockAlert = (id: number, productId: number, over: Partial<StockAlert> = {}): StockAlert => ({
+  id,
+  productId,
+  departmentId: 5,
+  variantId: null,
+  name: `Product ${productId}`,
+  previewImage: '/assets/p.webp',
+  options: [],
+  createdAt: '2026-11-20T10:00:00Z',
+  mailedAt: null,
+  ...over,
+});
+
+export const inboxMail = (id: number, subject = `Order #${id} confirmed`): InboxMail => ({
+  id,
+  event: 'order.placed',
+  subject,
+  createdAt: '2026-11-21T10:00:00Z',
+  text: `${subject}\n`,
+  html: `<!DOCTYPE html><html><head></head><body><h1>${subject}</h1></body></html>`,
+});
