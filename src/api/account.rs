@@ -34,6 +34,7 @@ pub struct Account {
     pub user: User,
     /// A new address waiting for its owner to open the link mailed to it; until then
     /// `user.email` stays the account's.
+    #[schema(required = true)]
     pub pending_email: Option<String>,
 }
 

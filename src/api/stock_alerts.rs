@@ -26,6 +26,7 @@ pub struct StockAlert {
     pub product_id: i64,
     pub department_id: i64,
     /// The variant waited for; `null`: any unit of the product.
+    #[schema(required = true)]
     pub variant_id: Option<i64>,
     pub name: String,
     pub brand: String,
@@ -35,6 +36,7 @@ pub struct StockAlert {
     pub options: Vec<OptionValue>,
     pub created_at: Timestamp,
     /// When its mail was written: the alert is done. `null`: still waiting.
+    #[schema(required = true)]
     pub mailed_at: Option<Timestamp>,
 }
 

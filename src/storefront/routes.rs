@@ -33,7 +33,7 @@ pub struct Screen {
     pub module: &'static str,
 }
 
-pub const SCREENS: [Screen; 18] = [
+pub const SCREENS: [Screen; 22] = [
     Screen {
         path: "/weeklyad",
         title: "Weekly Ad",
@@ -112,6 +112,25 @@ pub const SCREENS: [Screen; 18] = [
         module: "EditReviewPage",
     },
     Screen { path: "/favorites", title: "Favorites", description: None, module: "FavoritesPage" },
+    Screen {
+        path: "/account/settings",
+        title: "Account settings",
+        description: None,
+        module: "AccountSettingsPage",
+    },
+    Screen { path: "/account/inbox", title: "Inbox", description: None, module: "InboxPage" },
+    Screen {
+        path: "/account/email",
+        title: "Confirm your e-mail",
+        description: None,
+        module: "EmailConfirmationPage",
+    },
+    Screen {
+        path: "/unsubscribe",
+        title: "Stop back-in-stock mails",
+        description: None,
+        module: "UnsubscribePage",
+    },
 ];
 
 /// The back office's addresses, as paths.ts writes them. The server writes nothing of

@@ -1,40 +1,5 @@
 import { del, get, post } from './client.ts';
-import type { Deleted, Message } from './types.ts';
-
-// Until make api-types generates them
-/** A shopper's ask to be mailed when a sold-out product (or one variant of it) is back. */
-export interface StockAlert {
-  id: number;
-  productId: number;
-  departmentId: number;
-  /** The variant asked for, or `null` for a product sold as one thing. */
-  variantId: number | null;
-  name: string;
-  previewImage: string;
-  /** The variant's values, in the product's options' order; empty without a variant. */
-  options: { name: string; value: string }[];
-  createdAt: string;
-  /** When the back-in-stock mail was written; `null` while the alert waits. */
-  mailedAt: string | null;
-}
-
-// Until make api-types generates them
-export interface StockAlerts {
-  /** Newest first. */
-  alerts: StockAlert[];
-}
-
-// Until make api-types generates them
-export interface StockAlertInput {
-  productId: number;
-  variantId?: number;
-}
-
-// Until make api-types generates them
-/** The token of a back-in-stock mail's unsubscribe link. */
-export interface StockAlertUnsubscribe {
-  token: string;
-}
+import type { Deleted, Message, StockAlert, StockAlertInput, StockAlerts, StockAlertUnsubscribe } from './types.ts';
 
 /** The shopper's alerts, newest first; waiting ones have `mailedAt` null. */
 export const listStockAlerts = () => get<StockAlerts>('/api/stock-alerts').then((r) => r.alerts);

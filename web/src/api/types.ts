@@ -1112,7 +1112,7 @@ export interface components {
              * @description A new address waiting for its owner to open the link mailed to it; until then
              *     `user.email` stays the account's.
              */
-            pendingEmail?: string | null;
+            pendingEmail: string | null;
             user: components["schemas"]["User"];
         };
         AccountBody: {
@@ -2524,7 +2524,7 @@ export interface components {
             departmentId: number;
             /** Format: int64 */
             id: number;
-            mailedAt?: components["schemas"]["Timestamp"] | null;
+            mailedAt: components["schemas"]["Timestamp"] | null;
             name: string;
             /** @description That variant's option values, in the product's order. */
             options: components["schemas"]["OptionValue"][];
@@ -2536,7 +2536,7 @@ export interface components {
              * Format: int64
              * @description The variant waited for; `null`: any unit of the product.
              */
-            variantId?: number | null;
+            variantId: number | null;
         };
         /**
          * @description `POST /api/stock-alerts`: a product, and one of its variants (none: any unit of it).

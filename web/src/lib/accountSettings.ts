@@ -2,9 +2,8 @@
 // store's messages are sentences (`{message, errors}`), not keyed by field, so each line
 // is put under the field it is about when the form can tell, and above the form
 // otherwise (as the address form does: lib/addresses.ts).
-import type { AccountChange } from '../api/account.ts';
 import { fieldRules } from '../api/fieldRules.ts';
-import type { User } from '../api/types.ts';
+import type { AccountChange, User } from '../api/types.ts';
 import type { AccountValues, Messages, PasswordChangeValues } from './validation.ts';
 
 /** The demo shopper's address (docs/rules.md#fixed-values): its sign-in is printed for everyone. */

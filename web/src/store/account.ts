@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import * as api from '../api/account.ts';
-import type { Account, AccountChange, InboxMail, PasswordChange } from '../api/account.ts';
+import type { Account, AccountChange, InboxMail, PasswordChange } from '../api/types.ts';
 import type { Store } from './index.ts';
 
 // The account's own settings (name, e-mail, password) and its inbox. The session's user

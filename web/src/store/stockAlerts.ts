@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import * as api from '../api/stockAlerts.ts';
-import type { StockAlert } from '../api/stockAlerts.ts';
+import type { StockAlert } from '../api/types.ts';
 import type { Store } from './index.ts';
 
 export interface StockAlertsSlice {

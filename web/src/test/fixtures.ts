@@ -1,12 +1,11 @@
 // Small, valid API answers for unit tests; pass only the fields a test is about.
-import type { InboxMail } from '../api/account.ts';
-import type { StockAlert } from '../api/stockAlerts.ts';
 import type {
   Address,
   CartLine,
   CheckoutQuote,
   Facets,
   Favorite,
+  InboxMail,
   Order,
   OrderLine,
   OrderPayment,
@@ -15,6 +14,7 @@ import type {
   Refund,
   Review,
   ShippingMethod,
+  StockAlert,
   User,
 } from '../api/types.ts';
 
@@ -197,6 +197,8 @@ export const stockAlert = (id: number, productId: number, over: Partial<StockAle
   departmentId: 5,
   variantId: null,
   name: `Product ${productId}`,
+  brand: 'Acme',
+  price: 10,
   previewImage: '/assets/p.webp',
   options: [],
   createdAt: '2026-11-20T10:00:00Z',

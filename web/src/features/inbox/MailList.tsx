@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { InboxMail } from '../../api/account.ts';
+import type { InboxMail } from '../../api/types.ts';
 import { formatDate } from '../../lib/dates.ts';
 import styles from './inbox.module.css';
 

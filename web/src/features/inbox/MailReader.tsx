@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import type { InboxMail } from '../../api/account.ts';
+import type { InboxMail } from '../../api/types.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { linksOpenOnTop } from '../../lib/mailFrame.ts';
 import styles from './inbox.module.css';

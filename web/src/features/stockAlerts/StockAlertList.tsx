@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import type { StockAlert } from '../../api/stockAlerts.ts';
+import type { StockAlert } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { ErrorLines } from '../../components/FormField.tsx';
 import { formatDate } from '../../lib/dates.ts';
