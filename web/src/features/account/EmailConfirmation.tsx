@@ -31,7 +31,8 @@ export function EmailConfirmation({ token }: { token: string }) {
     }
     answer.then(
       (message) => current && setState({ status: 'done', message }),
-      (error: unknown) => current && setState({ status: 'refused', message: error instanceof ApiError ? error.message : UNREACHABLE }),
+      (error: unknown) =>
+        current && setState({ status: 'refused', message: error instanceof ApiError ? (error.errors[0] ?? error.message) : UNREACHABLE }),
     );
     return () => {
       current = false;

@@ -25,7 +25,7 @@ export function Unsubscribe({ token }: { token: string }) {
       .then(() => unsubscribeStockAlerts(token))
       .then(({ message }) => setDone(message))
       .catch((error: unknown) =>
-        setRefused(error instanceof ApiError ? error.message : "We couldn't reach the store. Please try again."),
+        setRefused(error instanceof ApiError ? (error.errors[0] ?? error.message) : "We couldn't reach the store. Please try again."),
       )
       .finally(() => setBusy(false));
   };
