@@ -17,4 +17,4 @@ export const confirmEmail = (token: string) =>
   post<Message>('/api/account/email-confirmations', { token } satisfies EmailConfirmation);
 
 /** The shopper's own mails, newest first (a public demo's shoppers read theirs only here). */
-export const getInbox = () => get<Inbox>('/api/account/inbox').then((r) => r.mails);
+export const listInbox = () => get<Inbox>('/api/account/inbox').then((r) => r.mails);

@@ -64,7 +64,7 @@ export const createAccountSlice: StateCreator<Store, [], [], AccountSlice> = (se
       return message;
     },
     listInbox: async () => {
-      const mails = await api.getInbox();
+      const mails = await api.listInbox();
       set({ inbox: { mails, loaded: true } });
     },
   };

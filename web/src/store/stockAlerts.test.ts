@@ -23,8 +23,8 @@ describe('back-in-stock alerts', () => {
   test('asking posts the product (and the variant chosen) and puts the alert first', async () => {
     const server = fakeServer({ status: 201, json: stockAlert(3, 25, { variantId: 9 }) }, { status: 201, json: stockAlert(4, 51) });
     const store = storeWithAlerts(stockAlert(1, 61));
-    await store.getState().askStockAlert(25, 9);
-    await store.getState().askStockAlert(51);
+    await store.getState().addStockAlert(25, 9);
+    await store.getState().addStockAlert(51);
     assert.deepEqual(server.calls.map((c) => [c.method, c.url, c.headers['XSRF-Token'], c.body]), [
       ['POST', '/api/stock-alerts', 'abc', { productId: 25, variantId: 9 }],
       ['POST', '/api/stock-alerts', 'abc', { productId: 51 }],
@@ -35,14 +35,14 @@ describe('back-in-stock alerts', () => {
   test('asking again answers the alert already asked for, listed once', async () => {
     fakeServer(ok(stockAlert(1, 61)));
     const store = storeWithAlerts(stockAlert(2, 51), stockAlert(1, 61));
-    await store.getState().askStockAlert(61);
+    await store.getState().addStockAlert(61);
     assert.deepEqual(store.getState().stockAlerts.list.map((a) => a.id), [1, 2]);
   });
 
   test('an item in stock now is refused (409) and nothing is listed', async () => {
     fakeServer(fail(409, 'It is in stock now: add it to your cart.'));
     const store = storeWithAlerts();
-    await assert.rejects(store.getState().askStockAlert(61), { status: 409, message: 'It is in stock now: add it to your cart.' });
+    await assert.rejects(store.getState().addStockAlert(61), { status: 409, message: 'It is in stock now: add it to your cart.' });
     assert.deepEqual(store.getState().stockAlerts.list, []);
   });
 

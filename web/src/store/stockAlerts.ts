@@ -15,7 +15,7 @@ export interface StockAlertsSlice {
    * already asked for, first in the list either way. Rejects with the server's 409 when
    * it is in stock now.
    */
-  askStockAlert: (productId: number, variantId?: number) => Promise<StockAlert>;
+  addStockAlert: (productId: number, variantId?: number) => Promise<StockAlert>;
   removeStockAlert: (alertId: number) => Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export const createStockAlertsSlice: StateCreator<Store, [], [], StockAlertsSlic
     const list = await api.listStockAlerts();
     set({ stockAlerts: { list, loaded: true } });
   },
-  askStockAlert: async (productId, variantId) => {
+  addStockAlert: async (productId, variantId) => {
     const alert = await api.addStockAlert(productId, variantId);
     set((s) => ({
       stockAlerts: { ...s.stockAlerts, list: [alert, ...s.stockAlerts.list.filter((a) => a.id !== alert.id)] },

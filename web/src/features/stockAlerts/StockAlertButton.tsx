@@ -28,7 +28,7 @@ type State = { status: 'idle' | 'asking' } | { status: 'asked' } | { status: 're
  */
 export function StockAlertButton({ productId, variantId, onVisitor }: Props) {
   const whoIsHere = useStore((s) => s.whoIsHere);
-  const askStockAlert = useStore((s) => s.askStockAlert);
+  const addStockAlert = useStore((s) => s.addStockAlert);
   const getProduct = useStore((s) => s.getProduct);
   const [state, setState] = useState<State>({ status: 'idle' });
   const signedIn = useStore((s) => s.session.user !== null);
@@ -48,7 +48,7 @@ export function StockAlertButton({ productId, variantId, onVisitor }: Props) {
     void whoIsHere().then((user) => {
       if (user === null) return onVisitor();
       setState({ status: 'asking' });
-      askStockAlert(productId, variantId).then(
+      addStockAlert(productId, variantId).then(
         () => setState({ status: 'asked' }),
         (error: unknown) => {
           const message =
