@@ -295,3 +295,20 @@ async fn a_public_demo_s_shopper_reads_its_order_confirmation_in_its_inbox_and_i
     let queued = app.sql("SELECT count(*) FROM mails WHERE status <> 'kept'").await;
     assert_eq!(queued, [0], "a demo shopper's mails are kept, never sent");
 }
+
+#[actix_web::test]
+async fn guessing_the_current_password_meets_the_sign_in_s_limit() {
+    let app = spawn_app().await;
+    let (shopper, user) = shopper(&app).await;
+    let change = |password: String| json!({"firstName": "Eve", "currentPassword": password});
+    let mut statuses = Vec::new();
+    for n in 0..11 {
+        let res = shopper.send(Method::PATCH, "/api/account", Some(change(format!("guess {n}")))).await;
+        statuses.push((res.status().as_u16(), res.headers().contains_key("retry-after")));
+    }
+    assert_eq!(statuses[..10], [(400, false); 10], "ten wrong guesses are told as such");
+    assert_eq!(statuses[10], (429, true), "then the sign-in's limit: {statuses:?}");
+    let res = shopper.send(Method::PATCH, "/api/account", Some(change(PASSWORD.into()))).await;
+    assert_eq!(res.status(), 429, "even the right one waits");
+    assert_eq!(shopper.get_json("/api/account", 200).await["user"], user, "nothing changed");
+}
