@@ -12,7 +12,7 @@ import {
   shown,
 } from './harness.mjs';
 
-const signedInMenu = ['Account', 'Orders', 'Addresses', 'Market Square', 'Reviews', 'Favorites', 'RedCard'];
+const signedInMenu = ['Account', 'Orders', 'Addresses', 'Settings', 'Inbox', 'Market Square', 'Reviews', 'Favorites', 'RedCard'];
 const signedOutMenu = ['Sign in', 'Create Account'];
 
 /** The bar's account button reads "Hi, <first name>" for a shopper, "Sign in" for a visitor. */

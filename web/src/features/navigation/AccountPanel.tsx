@@ -10,6 +10,8 @@ const shopperLinks = [
   { to: paths.account, label: 'Account' },
   { to: paths.orders, label: 'Orders' },
   { to: paths.addresses, label: 'Addresses' },
+  { to: paths.accountSettings, label: 'Settings' },
+  { to: paths.inbox, label: 'Inbox' },
   { to: paths.square, label: 'Market Square' },
   { to: paths.reviews, label: 'Reviews' },
   { to: paths.favorites, label: 'Favorites' },
