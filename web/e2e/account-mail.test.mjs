@@ -78,7 +78,9 @@ journey('a new e-mail address takes effect once the link mailed to it is opened'
   await eventually(async () => assert.equal(await email.inputValue(), newEmail));
   assert.equal(await page.getByText('Your e-mail changes when you open it.').count(), 0);
 
-  // The new address signs in.
+  // The new address signs in (once the signed-in page has asked all it asks: a request
+  // still on its way when the cookies go would be answered 401).
+  await page.waitForLoadState('networkidle');
   await context.clearCookies();
   await signInThroughForm(page, allow, { username: newEmail, password: shopper.password });
   await expectPath(page, '/');
@@ -141,6 +143,7 @@ journey('a shopper asks to hear when a sold-out size is back, and is mailed once
   await shown(alerts.filter({ hasText: TEE.name }).getByText(/^Mailed on /));
 
   // The mail's link stops what still waits, signed in or not, once asked.
+  await page.waitForLoadState('networkidle');
   await context.clearCookies();
   await page.goto(unsubscribe);
   await shown(page.getByRole('heading', { level: 1, name: 'Stop back-in-stock mails?' }));
