@@ -8,12 +8,14 @@ use serde::Deserialize;
 
 use super::catalog::ProductCard;
 use super::ids::{ProductId, VariantId};
-use super::inputs::NUL_REFUSED;
+use super::password_reset::token_rule;
 use super::time::Timestamp;
 use super::variants::Chosen;
 
 /// Asked for something that can be bought now.
 pub const IN_STOCK: &str = "This is in stock now: add it to your cart.";
+/// A token of a shape no link of ours has.
+const NOT_OURS: &str = "This unsubscribe link is not one of ours.";
 /// What an unsubscribe link answers, whatever it named.
 pub const UNSUBSCRIBED: &str = "You will get no more back-in-stock mails for what you were waiting for.";
 
@@ -58,22 +60,12 @@ impl StockAlertInput {
 pub struct StockAlertUnsubscribe {
     #[serde(default)]
     #[schema(required = true, max_length = 64)]
-    #[garde(custom(unsubscribe_token_rule))]
+    #[garde(custom(token_rule(NOT_OURS)))]
     pub token: String,
 }
 
 impl std::fmt::Debug for StockAlertUnsubscribe {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("StockAlertUnsubscribe")
-    }
-}
-
-fn unsubscribe_token_rule(value: &str, _: &()) -> garde::Result {
-    match value.contains('\0') {
-        true => Err(garde::Error::new(NUL_REFUSED)),
-        false if value.is_empty() || value.len() > 64 => {
-            Err(garde::Error::new("This unsubscribe link is not one of ours."))
-        }
-        false => Ok(()),
     }
 }
