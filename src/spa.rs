@@ -278,7 +278,7 @@ async fn page(
         return missing(&req);
     }
     let Some(template) = source.template() else { return missing(&req) };
-    let pages = source.0.is_none().then_some(&**pages);
+    let pages = source.0.is_none().then_some(&pages);
     let (modules, styles, prerendered) = (source.modules(), source.styles(), source.prerendered());
     let parts = storefront::Parts {
         template: &template,

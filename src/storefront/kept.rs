@@ -5,21 +5,28 @@
 //!
 //! A page is as fresh as its own answers, not as the whole catalog: a sale changes one
 //! product's answer and its department's listings, and every other page stays kept.
+//!
+//! Each page's first screen, as the app's render drew it, is kept beside it with the
+//! answers it was drawn from. A page made again sends its own fresh answers, and the
+//! screen drawn from them when the render comes within a few milliseconds; otherwise the
+//! screen drawn last time (the app draws the page again from the fresh answers as it
+//! starts), while the render goes on and its screen is kept for the next request.
 
 use prometheus_client::metrics::counter::Counter;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, RwLock};
 
 use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 
 use super::answers::FirstAnswer;
+use super::render::Rendered;
 use crate::api::answer_cache::{Answer, AnswerCache};
 use crate::encoding::Copies;
 
-/// At most this many pages of at most this many bytes in all (counted twice, for the
-/// compressed copies, and with the answers they were made of) are kept; past either,
-/// they are all dropped and made again.
+/// At most this many pages, and as many screens, of at most this many bytes in all (a
+/// page counted twice, for the compressed copies, and each with the answers it was made
+/// of) are kept; past any, they are all dropped and made again.
 const MAX_PAGES: usize = 2_048;
 const MAX_BYTES: usize = 32 << 20;
 
@@ -30,6 +37,7 @@ pub struct Sent {
 }
 
 /// What a page was made of, and so until when it may be sent again.
+#[derive(Clone)]
 pub enum MadeOf {
     /// Kept answers, as they were: fresh while the answer cache holds each of them so.
     Answers(Vec<(Answer, Bytes)>),
@@ -73,6 +81,29 @@ impl Kept {
     }
 }
 
+/// A page's first screen as the app drew it, and the answers it drew it from.
+struct Screen {
+    rendered: Arc<Rendered>,
+    made_of: MadeOf,
+}
+
+impl Screen {
+    fn weight(&self) -> usize {
+        self.rendered.html.len() + self.made_of.weight()
+    }
+}
+
+/// The screen kept for an address, as [`Pages::screen`] finds it.
+pub enum Drawn {
+    /// None yet: the page waits for its first render.
+    Never,
+    /// Drawn from the answers the page carries now.
+    Fresh(Arc<Rendered>),
+    /// Drawn from answers that have changed since; `rendering` when a render of the
+    /// address is already under way.
+    Earlier { screen: Arc<Rendered>, rendering: bool },
+}
+
 #[derive(Default)]
 pub struct Pages {
     inner: RwLock<Inner>,
@@ -84,7 +115,24 @@ pub struct Pages {
 #[derive(Default)]
 struct Inner {
     pages: HashMap<String, Kept>,
+    screens: HashMap<String, Screen>,
+    /// Addresses whose render a request stopped waiting for, until it comes.
+    rendering: HashSet<String>,
+    /// Of the pages and the screens.
     bytes: usize,
+}
+
+impl Inner {
+    /// Room for `weight` more bytes and one more entry: past either bound, everything
+    /// kept is dropped and made again.
+    fn make_room(&mut self, weight: usize) {
+        if self.pages.len() >= MAX_PAGES || self.screens.len() >= MAX_PAGES || self.bytes + weight > MAX_BYTES
+        {
+            self.pages.clear();
+            self.screens.clear();
+            self.bytes = 0;
+        }
+    }
 }
 
 impl Pages {
@@ -121,15 +169,57 @@ impl Pages {
         let kept = Kept { sent: sent.clone(), made_of };
         let weight = kept.weight();
         let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
-        if inner.pages.len() >= MAX_PAGES || inner.bytes + weight > MAX_BYTES {
-            inner.pages.clear();
-            inner.bytes = 0;
-        }
+        inner.make_room(weight);
         if let Some(old) = inner.pages.insert(address, kept) {
             inner.bytes -= old.weight();
         }
         inner.bytes += weight;
         sent
+    }
+
+    /// The first screen kept for `address`, against the answers in `cache`.
+    pub fn screen(&self, address: &str, cache: &AnswerCache) -> Drawn {
+        let inner = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        match inner.screens.get(address) {
+            None => Drawn::Never,
+            Some(screen) if screen.made_of.is_fresh(cache) => Drawn::Fresh(screen.rendered.clone()),
+            Some(screen) => Drawn::Earlier {
+                screen: screen.rendered.clone(),
+                rendering: inner.rendering.contains(address),
+            },
+        }
+    }
+
+    /// Keeps `rendered`, drawn from `made_of`, as `address`'s screen, unless those
+    /// answers changed while it was drawn (a screen kept from later answers stays).
+    pub fn keep_screen(
+        &self,
+        address: String,
+        made_of: MadeOf,
+        cache: &AnswerCache,
+        rendered: Arc<Rendered>,
+    ) {
+        if !made_of.is_fresh(cache) {
+            return;
+        }
+        let screen = Screen { rendered, made_of };
+        let weight = screen.weight();
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        inner.make_room(weight);
+        if let Some(old) = inner.screens.insert(address, screen) {
+            inner.bytes -= old.weight();
+        }
+        inner.bytes += weight;
+    }
+
+    /// Notes whether a render of `address` is under way with no request waiting for it.
+    pub fn rendering(&self, address: &str, under_way: bool) {
+        let mut inner = self.inner.write().unwrap_or_else(|e| e.into_inner());
+        if under_way {
+            inner.rendering.insert(address.to_string());
+        } else {
+            inner.rendering.remove(address);
+        }
     }
 }
 
@@ -194,6 +284,42 @@ mod tests {
         assert!(pages.get("/gone", &cache).is_some());
         change(&cache, Topic::Department, 9);
         assert!(pages.get("/gone", &cache).is_none(), "the product may be back");
+    }
+
+    fn drawn(html: &str) -> Arc<Rendered> {
+        Arc::new(Rendered { html: html.into(), picture: None })
+    }
+
+    fn html(drawn: &Drawn) -> (&'static str, String) {
+        match drawn {
+            Drawn::Never => ("never", String::new()),
+            Drawn::Fresh(screen) => ("fresh", screen.html.clone()),
+            Drawn::Earlier { screen, rendering: false } => ("earlier", screen.html.clone()),
+            Drawn::Earlier { screen, rendering: true } => ("earlier, rendering", screen.html.clone()),
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_screen_is_fresh_while_its_answers_are_and_earlier_after() {
+        let (cache, pages) = (AnswerCache::default(), Pages::default());
+        assert_eq!(html(&pages.screen("/1", &cache)).0, "never");
+        let one = answered(&cache, Answer::Product(ProductId(1)), r#"{"stock":3}"#).await;
+        let made_of = MadeOf::of(&[one], cache.catalog_version());
+        pages.keep_screen("/1".into(), made_of.clone(), &cache, drawn("three"));
+        assert_eq!(html(&pages.screen("/1", &cache)), ("fresh", "three".into()));
+
+        change(&cache, Topic::Stock, 1);
+        assert_eq!(html(&pages.screen("/1", &cache)), ("earlier", "three".into()));
+        pages.rendering("/1", true);
+        assert_eq!(html(&pages.screen("/1", &cache)), ("earlier, rendering", "three".into()));
+
+        // A render drawn from the answers before the change comes late: not kept as fresh.
+        pages.keep_screen("/1".into(), made_of, &cache, drawn("three again"));
+        assert_eq!(html(&pages.screen("/1", &cache)), ("earlier, rendering", "three".into()));
+        let one = answered(&cache, Answer::Product(ProductId(1)), r#"{"stock":2}"#).await;
+        pages.keep_screen("/1".into(), MadeOf::of(&[one], cache.catalog_version()), &cache, drawn("two"));
+        pages.rendering("/1", false);
+        assert_eq!(html(&pages.screen("/1", &cache)), ("fresh", "two".into()));
     }
 
     #[actix_web::test]

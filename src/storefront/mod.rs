@@ -18,10 +18,11 @@ mod routes;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::api::answer_cache::AnswerCache;
 use crate::db::Db;
@@ -32,10 +33,10 @@ use answers::{Card, Product};
 pub use head::escape;
 use head::{Head, script_json, summary};
 pub use kept::Pages;
-use kept::{MadeOf, Sent};
+use kept::{Drawn, MadeOf, Sent};
 use prerendered::First;
 pub use prerendered::Prerendered;
-use render::Renderer;
+use render::{Asked, Rendered, Renderer};
 use routes::{Route, Screen, route};
 
 /// The department whose first products the landing page's "Holiday deals" shelf shows,
@@ -101,8 +102,8 @@ pub struct Parts<'a> {
 pub async fn respond(
     req: &HttpRequest,
     db: &Db,
-    cache: &AnswerCache,
-    pages: Option<&Pages>,
+    cache: &web::Data<AnswerCache>,
+    pages: Option<&web::Data<Pages>>,
     parts: Parts<'_>,
 ) -> HttpResponse {
     let address = format!("{}{}?{}", origin(req), req.path(), req.query_string());
@@ -115,31 +116,28 @@ pub async fn respond(
             Built::Moved(to) => return redirect(HttpResponse::MovedPermanently(), to),
             Built::Found(to) => return redirect(HttpResponse::Found(), to),
             Built::Page(mut page) => {
-                // A page whose render did not come (every renderer busy, a render that
-                // failed) goes with the bar alone this once, and is not kept as such.
+                let made_of = MadeOf::of(&page.answers, version);
+                // A page whose screen is not drawn from its own answers (no render came,
+                // or an earlier screen went in its place) is sent this once, not kept.
                 let mut keep = pages;
                 if page.rendered {
-                    let url = match req.query_string() {
-                        "" => req.path().to_string(),
-                        query => format!("{}?{query}", req.path()),
-                    };
-                    match parts.renderer.render(url, answers_json(&page.answers)).await {
-                        Some(rendered) => {
-                            page.first = First::Rendered(rendered.html);
+                    let drawn =
+                        first_screen(req, &address, &page, &made_of, cache, pages, parts.renderer).await;
+                    match drawn {
+                        Some((rendered, fresh)) => {
+                            page.first = First::Rendered(rendered.html.clone());
                             // The app's own lead picture (a variant's, when it has one).
                             if rendered.picture.is_some() {
-                                page.head.first_picture = rendered.picture;
+                                page.head.first_picture = rendered.picture.clone();
                             }
+                            keep = keep.filter(|_| fresh);
                         }
                         None => keep = None,
                     }
                 }
                 let html = page.render(&parts);
                 match keep {
-                    Some(pages) => {
-                        let made_of = MadeOf::of(&page.answers, version);
-                        pages.keep(address, made_of, cache, page.status, html)
-                    }
+                    Some(pages) => pages.keep(address, made_of, cache, page.status, html),
                     None => Arc::new(Sent { status: page.status, html: Arc::new(Copies::new(html.into())) }),
                 }
             }
@@ -152,6 +150,76 @@ pub async fn respond(
         }
         Err(e) => ApiError::internal(e).error_response(),
     }
+}
+
+/// How long a page made again waits for its render when an earlier screen of it is
+/// kept: about what a product's render takes on an idle core. On a busy store renders
+/// queue behind each other at tens of milliseconds each, and every page made again would
+/// wait for them; its earlier screen goes instead, and the app, which draws the page
+/// again from the page's fresh answers as it starts, shows what changed.
+const SCREEN_WAIT: Duration = Duration::from_millis(10);
+
+/// `page`'s first screen, and whether it was drawn from the answers `page` carries
+/// (`made_of`); `None` when it has none. A page never drawn before waits for its render.
+async fn first_screen(
+    req: &HttpRequest,
+    address: &str,
+    page: &Page,
+    made_of: &MadeOf,
+    cache: &web::Data<AnswerCache>,
+    pages: Option<&web::Data<Pages>>,
+    renderer: &Renderer,
+) -> Option<(Arc<Rendered>, bool)> {
+    let url = match req.query_string() {
+        "" => req.path().to_string(),
+        query => format!("{}?{query}", req.path()),
+    };
+    let Some(pages) = pages else {
+        return renderer.render(url, answers_json(&page.answers)).await.map(|drawn| (Arc::new(drawn), true));
+    };
+    let earlier = match pages.screen(address, cache) {
+        Drawn::Fresh(screen) => return Some((screen, true)),
+        Drawn::Earlier { screen, rendering: true } => return Some((screen, false)),
+        Drawn::Earlier { screen, rendering: false } => Some(screen),
+        Drawn::Never => None,
+    };
+    let rendered = match (renderer.ask(url, answers_json(&page.answers)), earlier) {
+        (None, earlier) => return earlier.map(|screen| (screen, false)),
+        (Some(asked), None) => asked.screen().await,
+        // Behind other renders it cannot come in time: not waited for at all.
+        (Some(asked), Some(earlier)) if asked.queued => {
+            keep_when_drawn(pages.clone(), cache.clone(), address.to_string(), made_of.clone(), asked);
+            return Some((earlier, false));
+        }
+        (Some(asked), Some(earlier)) => match asked.within(SCREEN_WAIT).await {
+            Ok(Some(rendered)) => Some(rendered),
+            Ok(None) => return Some((earlier, false)),
+            Err(asked) => {
+                keep_when_drawn(pages.clone(), cache.clone(), address.to_string(), made_of.clone(), asked);
+                return Some((earlier, false));
+            }
+        },
+    };
+    let rendered = Arc::new(rendered?);
+    pages.keep_screen(address.to_string(), made_of.clone(), cache, rendered.clone());
+    Some((rendered, true))
+}
+
+/// Keeps the screen of a render no request waits for any more, for the next request.
+fn keep_when_drawn(
+    pages: web::Data<Pages>,
+    cache: web::Data<AnswerCache>,
+    address: String,
+    made_of: MadeOf,
+    asked: Asked,
+) {
+    pages.rendering(&address, true);
+    actix_web::rt::spawn(async move {
+        if let Some(rendered) = asked.screen().await {
+            pages.keep_screen(address.clone(), made_of, &cache, Arc::new(rendered));
+        }
+        pages.rendering(&address, false);
+    });
 }
 
 const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
@@ -431,13 +499,19 @@ fn canonical_listing(address: &str, query: &str) -> String {
 /// The product's page, or the department it is in when the address names another.
 async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id: i64) -> Result<Page, i64> {
     let mut page = Page::new(Head::titled(Some("Product")), Some("ProductPage"));
-    let Some(answer) = page.answer(answers::product(db, cache, id).await) else { return Ok(page) };
+    // Asked for together: on a busy store each may wait for the database.
+    let (answer, reviews, rail) = futures_util::join!(
+        answers::product(db, cache, id),
+        answers::product_reviews(db, cache, id),
+        answers::department_products(db, cache, department, RAIL),
+    );
+    let Some(answer) = page.answer(answer) else { return Ok(page) };
     if answer.status == StatusCode::NOT_FOUND {
         let answered = page.answers.pop();
         let mut missing = Page::not_found("Product not found", "ProductPage");
         missing.answers.extend(answered);
         // The page asks for both; neither is there.
-        missing.answers.extend(answers::product_reviews(db, cache, id).await);
+        missing.answers.extend(reviews);
         return Ok(missing);
     }
     let Some(product) = answer.read::<Product>() else { return Ok(page) };
@@ -445,8 +519,8 @@ async fn product(db: &Db, cache: &AnswerCache, origin: &str, department: i64, id
     if product.department_id != department {
         return Err(product.department_id);
     }
-    page.answer(answers::product_reviews(db, cache, id).await);
-    page.answer(answers::department_products(db, cache, department, RAIL).await);
+    page.answer(reviews);
+    page.answer(rail);
 
     let department_address = format!("{origin}/departments/{department}");
     let address = format!("{department_address}/products/{id}");
@@ -643,4 +717,75 @@ fn breadcrumbs(origin: &str, crumbs: &[(&str, &str)]) -> serde_json::Value {
         )
         .collect();
     json!({ "@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::answer_cache::Answer;
+    use crate::db::{Change, Topic};
+    use crate::domain::{ProductId, Thing};
+    use render::Script;
+
+    /// Draws the first answer's `n`, after spinning for its `ms`.
+    const SCRIPT: &str = "globalThis.renderPage = (url, answers) => {
+        const body = Object.values(JSON.parse(answers))[0].body;
+        const until = Date.now() + body.ms;
+        while (Date.now() < until) {}
+        return '<main>' + body.n + '</main>';
+    };";
+
+    /// A product page carrying product 1's answer, kept in `cache` as `json`.
+    async fn product_page(cache: &AnswerCache, json: &str) -> Page {
+        let value: serde_json::Value = serde_json::from_str(json).unwrap();
+        let load = || async { Ok::<_, ApiError>(Some(value)) };
+        let answer = Answer::Product(ProductId(1));
+        let body = cache.json(answer.clone(), Thing::Product, load).await.unwrap();
+        let mut page = Page::new(Head::titled(None), None);
+        page.answers.push(FirstAnswer {
+            url: "/api/products/1".into(),
+            status: StatusCode::OK,
+            body,
+            kept: Some(answer),
+        });
+        page
+    }
+
+    #[actix_web::test]
+    async fn a_page_made_again_goes_with_its_earlier_screen_while_a_slow_render_goes_on() {
+        let (cache, pages) = (web::Data::new(AnswerCache::default()), web::Data::new(Pages::default()));
+        let renderer = Renderer::start(Script::Embedded(SCRIPT));
+        let req = actix_web::test::TestRequest::get().uri("/p").to_http_request();
+        let drawn = async |page: &Page| {
+            let made_of = MadeOf::of(&page.answers, cache.catalog_version());
+            let (screen, fresh) =
+                first_screen(&req, "/p", page, &made_of, &cache, Some(&pages), &renderer).await.unwrap();
+            (screen.html.clone(), fresh)
+        };
+
+        // Never drawn: the page waits for its render, however long.
+        let page = product_page(&cache, r#"{"n": 1, "ms": 30}"#).await;
+        assert_eq!(drawn(&page).await, ("<main>1</main>".into(), true));
+        assert_eq!(drawn(&page).await, ("<main>1</main>".into(), true), "kept: drawn once");
+
+        // Its product changes and the next render is slow: the earlier screen goes, once
+        // per render under way, and the new one is kept when it comes.
+        cache.apply(&[Change { version: 1, topic: Topic::Product, key: 1 }]);
+        let page = product_page(&cache, r#"{"n": 2, "ms": 150}"#).await;
+        let began = std::time::Instant::now();
+        assert_eq!(drawn(&page).await, ("<main>1</main>".into(), false));
+        assert_eq!(
+            drawn(&page).await,
+            ("<main>1</main>".into(), false),
+            "the render under way is not asked again"
+        );
+        assert!(began.elapsed() < Duration::from_millis(100), "no page waited for the render");
+        for _ in 0..100 {
+            if matches!(pages.screen("/p", &cache), Drawn::Fresh(_)) {
+                break;
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(drawn(&page).await, ("<main>2</main>".into(), true));
+    }
 }

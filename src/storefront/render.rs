@@ -14,6 +14,7 @@
 //! alone, as a shopper's own pages do, and the app draws the rest.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
@@ -50,6 +51,8 @@ struct Job {
 #[derive(Clone)]
 pub struct Renderer {
     jobs: SyncSender<Job>,
+    /// Renders asked for and not yet drawn, running or waiting for a thread.
+    asked: Arc<AtomicUsize>,
 }
 
 impl Renderer {
@@ -57,31 +60,78 @@ impl Renderer {
     pub fn start(script: Script) -> Renderer {
         let (jobs, queue) = sync_channel::<Job>(WAITING);
         let queue = Arc::new(Mutex::new(queue));
+        let asked = Arc::new(AtomicUsize::new(0));
         for n in 0..THREADS {
-            let (queue, script) = (queue.clone(), script.clone());
-            let spawned = std::thread::Builder::new()
-                .name(format!("render-{n}"))
-                .spawn(move || Worker::new(script).serve(&queue));
+            let (queue, script, asked) = (queue.clone(), script.clone(), asked.clone());
+            let spawned = std::thread::Builder::new().name(format!("render-{n}")).spawn(move || {
+                below_answers();
+                Worker::new(script).serve(&queue, &asked)
+            });
             if let Err(e) = spawned {
                 tracing::warn!(error = %e, "could not start a renderer thread");
             }
         }
-        Renderer { jobs }
+        Renderer { jobs, asked }
     }
 
     /// `#root`'s contents for `url` (path and query) given the page's answers (their JSON
     /// object by address), through `</main>`, and the picture it leads with; `None` when
     /// there is none to give.
     pub async fn render(&self, url: String, answers: String) -> Option<Rendered> {
+        self.ask(url, answers)?.screen().await
+    }
+
+    /// [`Renderer::render`], asked for now and awaited later; `None` when it cannot be
+    /// asked (every renderer busy and [`WAITING`] wait).
+    pub fn ask(&self, url: String, answers: String) -> Option<Asked> {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.try_send(Job { url, answers, reply }) {
-            Ok(()) => answer.await.ok().flatten(),
+        let before = self.asked.fetch_add(1, Ordering::Relaxed);
+        let sent = self.jobs.try_send(Job { url, answers, reply });
+        if sent.is_err() {
+            self.asked.fetch_sub(1, Ordering::Relaxed);
+        }
+        match sent {
+            Ok(()) => Some(Asked { answer, queued: before >= THREADS }),
             Err(TrySendError::Full(_)) => {
-                tracing::warn!("every renderer is busy and {WAITING} wait: a page goes with the bar alone");
+                tracing::warn!("every renderer is busy and {WAITING} wait: a page goes without a render");
                 None
             }
             Err(TrySendError::Disconnected(_)) => None,
         }
+    }
+}
+
+/// A render asked for, under way or waiting for a thread.
+pub struct Asked {
+    answer: oneshot::Receiver<Option<Rendered>>,
+    /// Asked while every thread was rendering: it waits for earlier renders first.
+    pub queued: bool,
+}
+
+impl Asked {
+    /// The screen, once drawn; `None` for a render that failed.
+    pub async fn screen(self) -> Option<Rendered> {
+        self.answer.await.ok().flatten()
+    }
+
+    /// The screen if it is drawn within `wait` (`Ok(None)`: the render failed); else the
+    /// render, still going on.
+    pub async fn within(mut self, wait: Duration) -> Result<Option<Rendered>, Asked> {
+        match actix_web::rt::time::timeout(wait, &mut self.answer).await {
+            Ok(answer) => Ok(answer.ok().flatten()),
+            Err(_) => Err(self),
+        }
+    }
+}
+
+/// Lowers this thread's priority below the threads that answer requests. A page made
+/// again waits for its render only briefly (`storefront::SCREEN_WAIT`), so on a busy
+/// store most renders are for the next request, and a request answered now matters more.
+fn below_answers() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only sets a nice value; on Linux `who` 0 is the calling thread.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
     }
 }
 
@@ -117,7 +167,7 @@ impl Worker {
         Worker { script, loaded: None }
     }
 
-    fn serve(mut self, queue: &Mutex<Receiver<Job>>) {
+    fn serve(mut self, queue: &Mutex<Receiver<Job>>, asked: &AtomicUsize) {
         // Loaded a moment after start, before the first page asks (or by the first that
         // asks sooner): a store started and stopped at once, as each test's is, parses
         // nothing.
@@ -138,6 +188,7 @@ impl Worker {
                 Err(RecvTimeoutError::Disconnected) => return,
             };
             let screen = self.render(&job.url, &job.answers);
+            asked.fetch_sub(1, Ordering::Relaxed);
             let _ = job.reply.send(screen);
         }
     }
