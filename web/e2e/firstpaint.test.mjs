@@ -100,10 +100,16 @@ journey('a first visit paints its page from the page itself: no request for its 
     for (const path of firstPages) {
       asked.length = 0;
       await context.clearCookies();
+      // The app checks the session in an effect once it has started, which on a busy
+      // machine can be after the network has already been idle for 500 ms.
+      const checked = page
+        .waitForResponse((answer) => new URL(answer.url()).pathname === '/api/session', { timeout: 10_000 })
+        .catch(() => undefined);
       await page.goto(path);
       await shown(page.getByRole('heading', { level: 1 }));
       // The server's screen is up at once; the app starts once its pictures are painted.
       await appStarted(page);
+      await checked;
       await page.waitForLoadState('networkidle');
       // The session check is the one call a first visit makes (it sets the anti-forgery cookie).
       assert.deepEqual(asked, ['/api/session'], `${path} at ${width}px asked for ${asked.join(', ')}`);
