@@ -8,6 +8,7 @@
 // every mail waits in the outbox, where an owner reads its links (docs/rules.md#mail).
 import assert from 'node:assert/strict';
 import {
+  answered,
   apiGet,
   eventually,
   expectPath,
@@ -139,11 +140,14 @@ journey('a shopper asks to hear when a sold-out size is back, and is mailed once
   const unsubscribe = await linkInMail(staff, /https?:\/\/\S+\/unsubscribe\?token=[\w-]+/);
 
   // The settings list the alert as mailed.
+  const settled = answered(page, '/api/cart', '/api/favorites');
   await page.reload();
   await shown(alerts.filter({ hasText: TEE.name }).getByText(/^Mailed on /));
 
-  // The mail's link stops what still waits, signed in or not, once asked.
-  await page.waitForLoadState('networkidle');
+  // The mail's link stops what still waits, signed in or not, once asked (and once the
+  // reloaded app's own requests are answered, or one on its way when the cookies go is
+  // answered 401).
+  await settled;
   await context.clearCookies();
   await page.goto(unsubscribe);
   await shown(page.getByRole('heading', { level: 1, name: 'Stop back-in-stock mails?' }));

@@ -336,6 +336,10 @@ export const storeSql = async (statements) => {
 export const appStarted = (page) =>
   page.waitForFunction(() => Object.keys(document.querySelector('main > *') ?? {}).some((k) => k.startsWith('__reactFiber')));
 
+/** Resolves once the page has had an answer to a request for each of `paths`, asked from now on. */
+export const answered = (page, ...paths) =>
+  Promise.all(paths.map((path) => page.waitForResponse((answer) => new URL(answer.url()).pathname === path)));
+
 export const shown = (locator) => locator.first().waitFor({ state: 'visible' });
 
 /** Waits until `locator` matches nothing visible. */

@@ -4,7 +4,7 @@
 // its link (a viewer would not); the link sets a new password once, the old one stops
 // working, and the new one signs in. Opened again, the link is refused.
 import assert from 'node:assert/strict';
-import { expectPath, journey, shown, signInThroughForm, signUpByApi, withStaff } from './harness.mjs';
+import { answered, expectPath, journey, shown, signInThroughForm, signUpByApi, withStaff } from './harness.mjs';
 
 const OWNER = { username: 'keeper', role: 'owner', password: 'a long passphrase' };
 withStaff([OWNER]);
@@ -57,11 +57,13 @@ journey('a forgotten password is reset through the mailed link, once', async ({ 
   allow(401, '/api/session');
   await signInThroughForm(page, allow, { username: shopper.username, password: shopper.password });
   await shown(page.getByText('The provided credentials were invalid.'));
+  // Signed in, the app asks for the shopper's cart and favorites: both must be answered
+  // before the cookies go, or one still on its way is answered 401. (Waiting for the
+  // network to be idle is not enough: it may have been idle before the app asked.)
+  const settled = answered(page, '/api/cart', '/api/favorites');
   await signInThroughForm(page, allow, { username: shopper.username, password: NEW_PASSWORD });
   await expectPath(page, '/');
-  // The signed-in home asks for the shopper's cart and favorites: let it finish, or a
-  // request still on its way when the cookies go is answered 401.
-  await page.waitForLoadState('networkidle');
+  await settled;
 
   // The link again: refused, with the way to ask for a new one.
   await context.clearCookies();
