@@ -48,11 +48,21 @@ fn main() -> ExitCode {
 /// to 99 MB. A fixed threshold (the default's starting value) has blocks that large
 /// mapped and unmapped every time, which a hash that takes tens of milliseconds
 /// does not notice.
+///
+/// glibc also gives each thread that meets a busy lock an arena of its own, up to eight
+/// per core, and keeps what is freed in each: the store's workers, its blocking pool and
+/// its renderers spread the same work's memory over all of them. One arena per core: in
+/// a 6-minute soak the resident memory's median was 64-72 MB against 76-81 with glibc's
+/// default, and the store answered as many requests a second.
 fn return_big_blocks_to_the_system() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets an allocator parameter; called before any thread starts.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // SAFETY: mallopt only sets an allocator parameter; called before any thread starts.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+            libc::mallopt(libc::M_ARENA_MAX, i32::try_from(cores).unwrap_or(i32::MAX));
+        }
     }
 }
 
