@@ -45,14 +45,9 @@ fn main() -> ExitCode {
 /// glibc raises its mmap threshold to the largest block freed so far, so after the
 /// first password hash its 19 MiB blocks come from the heap of whichever thread
 /// hashed and stay there when freed: 16 shoppers signing in took the server from 21
-/// to 99 MB. A fixed threshold keeps blocks that large mapped and unmapped every time,
-/// which a hash that takes tens of milliseconds does not notice. It is 8 MiB, not the
-/// default's starting 128 KiB: the blocks of a few MiB that each page's compression
-/// (brotli's window and hashers, for one) and each of the catalog index's commits (its writer's
-/// table) take and free were mapped, faulted in page by page and unmapped every time,
-/// about 9% of the store's CPU under the soak's load (perf). With the heap's top kept up
-/// to 16 MiB (`M_TRIM_THRESHOLD`) they are reused: in a 6-minute soak the p99 went from
-/// 24.9 to 19.5 ms and the requests a second up by 14%, for about 25 MB more resident.
+/// to 99 MB. A fixed threshold (the default's starting value) has blocks that large
+/// mapped and unmapped every time, which a hash that takes tens of milliseconds
+/// does not notice.
 ///
 /// glibc also gives each thread that meets a busy lock an arena of its own, up to eight
 /// per core, and keeps what is freed in each: the store's workers, its blocking pool and
@@ -65,8 +60,7 @@ fn return_big_blocks_to_the_system() {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         // SAFETY: mallopt only sets an allocator parameter; called before any thread starts.
         unsafe {
-            libc::mallopt(libc::M_MMAP_THRESHOLD, 8 << 20);
-            libc::mallopt(libc::M_TRIM_THRESHOLD, 16 << 20);
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
             libc::mallopt(libc::M_ARENA_MAX, i32::try_from(cores).unwrap_or(i32::MAX));
         }
     }
