@@ -174,7 +174,7 @@ mod tests {
 
     /// A connection queued and not yet taken when the store stops listening is taken,
     /// not reset, and a new one is held back, then refused: the restart under checkouts
-    /// in the cluster test lost POSTs to such resets about one run in three.
+    /// in the cluster test once lost a POST to such a reset in a full `make test`.
     #[actix_web::test]
     async fn a_connection_queued_as_the_store_stops_listening_is_answered_and_a_new_one_refused() {
         let listening = TcpListener::bind("127.0.0.1:0").unwrap();
