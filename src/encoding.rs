@@ -48,24 +48,28 @@ impl Coding {
     /// The largest body compressed on the thread that answers, in about a millisecond;
     /// a larger one goes to the blocking pool. On a busy machine the pool's two thread
     /// switches cost more than that: a page made again waited a median 12 ms for them in
-    /// a soak, for about 1 ms of brotli's work on a 57 kB page.
+    /// a soak, for about 1 ms of brotli's work on a 57 kB page (at quality 5).
     fn inline_limit(self) -> usize {
         match self {
             Coding::Brotli => 128 << 10,
-            // Its best level is some four times slower than brotli's quality 5.
+            // Its best level is some four times slower than brotli's quality 5, which is
+            // twice quality 3's.
             Coding::Gzip => 32 << 10,
         }
     }
 
     /// A copy made once and sent many times: tighter settings than a per-request
-    /// compressor would use. Brotli at quality 5 with a 1 MiB window: a store page (50 kB)
-    /// takes about 1 ms and 1 kB more than at quality 9, which took 20 ms and a 4 MiB
-    /// window for every page made again after a review (the soak's memory swings).
+    /// compressor would use. Brotli at quality 3 with a 1 MiB window: a department's page
+    /// (48 kB) takes 0.8 ms and comes to 9.9 kB, against 1.9 ms and 8.7 kB at quality 5
+    /// and 20 ms at quality 9 (whose 4 MiB window also swung the soak's memory), for
+    /// every page made again after a review. A smaller window is no cheaper: brotli's
+    /// tables, not its window, are most of the 0.7-1.7 MB each compression touches, and
+    /// below 128 KiB this brotli's other matcher took ten times as long.
     pub fn compress(self, bytes: &[u8]) -> Vec<u8> {
         let mut out = Vec::with_capacity(bytes.len() / 3 + 64);
         match self {
             Coding::Brotli => {
-                let params = brotli::enc::BrotliEncoderParams { quality: 5, lgwin: 20, ..Default::default() };
+                let params = brotli::enc::BrotliEncoderParams { quality: 3, lgwin: 20, ..Default::default() };
                 brotli::BrotliCompress(&mut &bytes[..], &mut out, &params)
                     .expect("brotli writes into a Vec without failing");
             }
