@@ -20,7 +20,7 @@ use tantivy::directory::MmapDirectory;
 use tantivy::indexer::LogMergePolicy;
 use tantivy::query::{Query, TermQuery};
 use tantivy::schema::IndexRecordOption;
-use tantivy::{Index, IndexReader, IndexWriter, Order, ReloadPolicy, Searcher, Term};
+use tantivy::{Index, IndexReader, IndexSettings, IndexWriter, Order, ReloadPolicy, Searcher, Term};
 
 pub use documents::Indexed;
 pub use schema::tokens as words_of;
@@ -55,6 +55,12 @@ pub struct CatalogIndex {
     /// One store at a time keeps an index (held until this is dropped).
     _lock: std::fs::File,
     index: Index,
+    /// The folder as the index reads it. It keeps each file it maps under the file's
+    /// path, and forgets the path only when asked for its figures, never when the file
+    /// goes: each change's commit and each merge make new segment files, so unasked it
+    /// kept a path for every file since start (7.3 MB after 6 minutes of a soak, and
+    /// growing). [`CatalogIndex::commit`] asks.
+    directory: MmapDirectory,
     reader: IndexReader,
     /// Made for a build or a change. A build lets it go at its commit; changes keep it
     /// while more keep coming (making one starts its threads and its memory), until
@@ -124,7 +130,8 @@ impl CatalogIndex {
     pub fn open(dir: &Path) -> anyhow::Result<CatalogIndex> {
         std::fs::create_dir_all(dir)?;
         let lock = take_lock(dir)?;
-        let (mut index, payload) = match Self::open_existing(dir) {
+        let directory = MmapDirectory::open(dir)?;
+        let (mut index, payload) = match Self::open_existing(&directory) {
             Ok(found) => found,
             Err(e) => {
                 if std::fs::read_dir(dir)?.flatten().any(|entry| entry.file_name() != LOCK) {
@@ -134,7 +141,7 @@ impl CatalogIndex {
                     }
                 }
                 let (schema, _) = schema::schema();
-                (Index::create_in_dir(dir, schema)?, None)
+                (Index::create(directory.clone(), schema, IndexSettings::default())?, None)
             }
         };
         schema::register(&index);
@@ -148,6 +155,7 @@ impl CatalogIndex {
             dir: dir.to_owned(),
             _lock: lock,
             index,
+            directory,
             reader,
             writer: Mutex::new(None),
             fields,
@@ -157,8 +165,8 @@ impl CatalogIndex {
         })
     }
 
-    fn open_existing(dir: &Path) -> anyhow::Result<(Index, Option<Payload>)> {
-        let index = Index::open(MmapDirectory::open(dir)?)?;
+    fn open_existing(directory: &MmapDirectory) -> anyhow::Result<(Index, Option<Payload>)> {
+        let index = Index::open(directory.clone())?;
         let payload: Option<Payload> =
             index.load_metas()?.payload.and_then(|p| serde_json::from_str(&p).ok());
         anyhow::ensure!(payload.is_some_and(|p| p.layout == LAYOUT), "it is of another layout");
@@ -251,6 +259,9 @@ impl CatalogIndex {
             Ok(())
         })?;
         self.reader.reload()?;
+        // The files the reader let go of (and the merges' inputs before them) leave the
+        // directory's map here; see the `directory` field.
+        self.directory.get_cache_info();
         self.position.store(position, Ordering::Release);
         Ok(())
     }
