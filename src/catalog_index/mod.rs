@@ -71,6 +71,10 @@ pub struct CatalogIndex {
     fields: Fields,
     /// Whether it holds the whole catalog and may answer.
     ready: AtomicBool,
+    /// A build is under way: its writer holds what it added and has not committed, so
+    /// it is not let go before the build's own commit (a quiet moment of the change
+    /// log during a long build would have dropped what the build had added).
+    building: AtomicBool,
     /// The change log's position it holds every change up to.
     position: AtomicI64,
     /// What it has done, for `/metrics`.
@@ -160,6 +164,7 @@ impl CatalogIndex {
             writer: Mutex::new(None),
             fields,
             ready: AtomicBool::new(complete),
+            building: AtomicBool::new(false),
             position: AtomicI64::new(payload.map_or(0, |p| p.position)),
             figures: Figures::default(),
         })
@@ -192,6 +197,7 @@ impl CatalogIndex {
     /// [`CatalogIndex::finish_build`].
     pub fn start_build(&self) -> anyhow::Result<()> {
         self.ready.store(false, Ordering::Release);
+        self.building.store(true, Ordering::Release);
         *self.figures.build_started.lock().unwrap_or_else(|e| e.into_inner()) =
             Some(std::time::Instant::now());
         self.with_writer(|w| Ok(w.delete_all_documents().map(|_| ())?))
@@ -210,6 +216,7 @@ impl CatalogIndex {
     /// Ends a build that read the catalog after the change log stood at `position`.
     pub fn finish_build(&self, position: i64) -> anyhow::Result<()> {
         self.commit(position, true)?;
+        self.building.store(false, Ordering::Release);
         self.let_writer_go()?;
         self.ready.store(true, Ordering::Release);
         if let Some(started) = self.figures.build_started.lock().unwrap_or_else(|e| e.into_inner()).take() {
@@ -268,10 +275,18 @@ impl CatalogIndex {
 
     /// Lets the writer go, once the merges its commits started have ended (small
     /// segments: the policy leaves the build's large ones alone). Whatever it held is
-    /// committed: each change and each build commits before it answers.
+    /// committed: each change commits before it answers, and a build's writer is kept
+    /// until the build commits.
+    ///
+    /// The writer's slot stays locked until the writer is gone: it holds the folder's
+    /// lock while it waits for its merges, and a writer made meanwhile for the next
+    /// change or build would have been refused that lock.
     pub fn let_writer_go(&self) -> anyhow::Result<()> {
-        let writer = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(writer) = writer {
+        let mut slot = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        if self.building.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        if let Some(writer) = slot.take() {
             writer.wait_merging_threads()?;
         }
         Ok(())
@@ -379,5 +394,48 @@ fn facets(found: &collect::Found, listing: &ListingQuery) -> Facets {
         prices: Facets::prices_of(found.bands),
         in_stock: found.in_stock,
         options: OptionCount::of(options, &listing.options),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn product(id: i64) -> Indexed {
+        Indexed {
+            id,
+            department_id: 1,
+            name: format!("Lamp {id}"),
+            brand: "Lumen".into(),
+            department: "Home".into(),
+            description: "A lamp.".into(),
+            price_cents: 1000 + id,
+            rating: 0,
+            reviews: 0,
+            in_stock: true,
+            options: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_quiet_moment_of_the_change_log_during_a_build_loses_none_of_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let index = CatalogIndex::open(dir.path()).unwrap();
+        index.start_build().unwrap();
+        index.add(&(1..=50).map(product).collect::<Vec<_>>()).unwrap();
+        // The keeper lets the writer go after two quiet seconds, whatever runs: a build
+        // of a million products takes longer than that.
+        index.let_writer_go().unwrap();
+        index.add(&(51..=100).map(product).collect::<Vec<_>>()).unwrap();
+        index.finish_build(7).unwrap();
+        assert!(index.is_ready());
+        assert_eq!(index.count(), 100, "every product the build added is in the index");
+        assert_eq!(index.position(), 7);
+
+        // Once built, a quiet moment lets the writer go, and the next change makes one.
+        index.let_writer_go().unwrap();
+        assert!(index.writer.lock().unwrap().is_none(), "the writer went after the build");
+        index.update(&[3], &[], 8).unwrap();
+        assert_eq!(index.count(), 99);
     }
 }
