@@ -12,7 +12,6 @@ interface Props {
 
 /** The ad's pages one at a time, in a modal; the native dialog hands focus back to View on close. */
 export function AdGallery({ state, dispatch }: Props) {
-  const page = adPages[state.page];
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowRight') dispatch('next');
     if (e.key === 'ArrowLeft') dispatch('previous');
@@ -29,7 +28,20 @@ export function AdGallery({ state, dispatch }: Props) {
               </svg>
             </button>
           </div>
-          {page && <img className={styles.page} src={page.src} alt={page.alt} width={800} height={1040} />}
+          {/* Every page is fetched once the gallery opens and only the current one is shown:
+              paging is then instant, and no page's download is cut off by a shopper who
+              pages on before it arrives (one <img> whose src changed would cancel it). */}
+          {adPages.map((page, index) => (
+            <img
+              key={page.src}
+              className={styles.page}
+              src={page.src}
+              alt={page.alt}
+              width={800}
+              height={1040}
+              hidden={index !== state.page}
+            />
+          ))}
           <div className={styles.pager}>
             <Button variant="secondary" size="small" onClick={() => dispatch('previous')}>
               <span aria-hidden="true">‹</span>
