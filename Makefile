@@ -8,7 +8,7 @@ DEV_WEB_DIR := target/web-dev
 VENV := target/venv
 SCHEMATHESIS_VERSION := 4.32.5
 
-.PHONY: help run release binary build-ahead dist cluster test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
+.PHONY: help run release binary dist cluster test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -30,23 +30,18 @@ dist: ## Static Linux x86_64 archive (musl): dist/market-<version>-x86_64-linux-
 # faults, cluster) start. A stage run alone builds and starts target/release/market. `make
 # test` builds the binary `make dist` ships (static, musl) instead and drives every stage
 # with it: CI then links one optimised binary, not two (each is a fat-LTO link of about 10
-# minutes on 2 cores), and the tests run what a reviewer downloads. It starts before lint
-# at nice 19 (scripts/dist/build-ahead.sh) and takes the CPU the checks leave idle; the
-# first stage that drives it waits for it.
+# minutes on 2 cores), and the tests run what a reviewer downloads.
 BINARY_BUILD = cargo build --release --locked --bin market
 binary:
 	$(BINARY_BUILD)
 
-build-ahead: web-deps
-	scripts/dist/build-ahead.sh start
-
-test: BINARY_BUILD = scripts/dist/build-ahead.sh wait
+test: BINARY_BUILD = scripts/dist/build.sh
 test: export MARKET_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target))/x86_64-unknown-linux-musl/release/market
 
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-test: build-ahead lint test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist ## Every check and test (what CI runs)
+test: lint test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist ## Every check and test (what CI runs)
 
 # The web app's API types and field rules are generated from the server's OpenAPI
 # document (`market openapi`, what GET /api/openapi.json answers) by web/scripts/api-types.mjs.
