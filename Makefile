@@ -6,6 +6,8 @@ DATA_DIR ?= ./data
 DEV_WEB_DIR := target/web-dev
 
 VENV := target/venv
+# Where cargo builds, as cargo sees it (CARGO_TARGET_DIR included).
+CARGO_TARGET := $(abspath $(or $(CARGO_TARGET_DIR),target))
 SCHEMATHESIS_VERSION := 4.32.5
 
 .PHONY: help run release binary dist cluster test test-rust test-web test-e2e test-quality test-contract test-crash test-faults test-cluster test-dist soak chromium lint api-types api-types-check web-deps dev bench clean
@@ -43,7 +45,7 @@ test: BINARY_BUILD = scripts/dist/build.sh
 # again without them: 51 s of CI.
 FAKE_STRIPE_BUILD = cargo build --locked --bin fake-stripe
 test: FAKE_STRIPE_BUILD = cargo test --locked --no-run
-test: export MARKET_BIN = $(abspath $(or $(CARGO_TARGET_DIR),target))/x86_64-unknown-linux-musl/release/market
+test: export MARKET_BIN = $(CARGO_TARGET)/x86_64-unknown-linux-musl/release/market
 
 web-deps:
 	@cd web && if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
@@ -62,7 +64,7 @@ lint: web-deps ## Formatting, clippy, the tests built, generated API types up to
 	@# built). `cargo run` would build the crate and the tokio crates a second time, with the
 	@# dev-dependencies' features off: 74 s more of a clean machine's 2-core CI.
 	cargo test --locked --no-run
-	@$(MAKE) --no-print-directory api-types-check OPENAPI_DOC="$(abspath $(or $(CARGO_TARGET_DIR),target))/debug/market openapi"
+	@$(MAKE) --no-print-directory api-types-check OPENAPI_DOC="$(CARGO_TARGET)/debug/market openapi"
 	cd web && npx tsc --noEmit && npx tsc --noEmit -p tsconfig.test.json
 	cd web && npx eslint .
 
