@@ -71,10 +71,11 @@ pub struct CatalogIndex {
     fields: Fields,
     /// Whether it holds the whole catalog and may answer.
     ready: AtomicBool,
-    /// A build is under way: its writer holds what it added and has not committed, so
-    /// it is not let go before the build's own commit (a quiet moment of the change
-    /// log during a long build would have dropped what the build had added).
-    building: AtomicBool,
+    /// When the build under way started, if one is: its writer holds what it added and
+    /// has not committed, so it is not let go before the build's own commit (a quiet
+    /// moment of the change log during a long build would have dropped what the build
+    /// had added).
+    build_started: Mutex<Option<std::time::Instant>>,
     /// The change log's position it holds every change up to.
     position: AtomicI64,
     /// What it has done, for `/metrics`.
@@ -84,8 +85,6 @@ pub struct CatalogIndex {
 /// What an index has done since it was opened, for `/metrics`.
 #[derive(Default)]
 struct Figures {
-    /// When the build under way started.
-    build_started: Mutex<Option<std::time::Instant>>,
     builds: AtomicU64,
     /// How long the last build took, in microseconds.
     last_build_us: AtomicU64,
@@ -164,7 +163,7 @@ impl CatalogIndex {
             writer: Mutex::new(None),
             fields,
             ready: AtomicBool::new(complete),
-            building: AtomicBool::new(false),
+            build_started: Mutex::new(None),
             position: AtomicI64::new(payload.map_or(0, |p| p.position)),
             figures: Figures::default(),
         })
@@ -197,9 +196,7 @@ impl CatalogIndex {
     /// [`CatalogIndex::finish_build`].
     pub fn start_build(&self) -> anyhow::Result<()> {
         self.ready.store(false, Ordering::Release);
-        self.building.store(true, Ordering::Release);
-        *self.figures.build_started.lock().unwrap_or_else(|e| e.into_inner()) =
-            Some(std::time::Instant::now());
+        *self.build_started.lock().unwrap_or_else(|e| e.into_inner()) = Some(std::time::Instant::now());
         self.with_writer(|w| Ok(w.delete_all_documents().map(|_| ())?))
     }
 
@@ -216,10 +213,10 @@ impl CatalogIndex {
     /// Ends a build that read the catalog after the change log stood at `position`.
     pub fn finish_build(&self, position: i64) -> anyhow::Result<()> {
         self.commit(position, true)?;
-        self.building.store(false, Ordering::Release);
+        let started = self.build_started.lock().unwrap_or_else(|e| e.into_inner()).take();
         self.let_writer_go()?;
         self.ready.store(true, Ordering::Release);
-        if let Some(started) = self.figures.build_started.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        if let Some(started) = started {
             let us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
             self.figures.last_build_us.store(us, Ordering::Relaxed);
         }
@@ -283,7 +280,7 @@ impl CatalogIndex {
     /// change or build would have been refused that lock.
     pub fn let_writer_go(&self) -> anyhow::Result<()> {
         let mut slot = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        if self.building.load(Ordering::Acquire) {
+        if self.build_started.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
             return Ok(());
         }
         if let Some(writer) = slot.take() {
