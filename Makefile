@@ -39,12 +39,13 @@ binary:
 
 test: BINARY_BUILD = scripts/dist/build.sh
 
-# The fake of Stripe the Stripe journey starts (target/debug/fake-stripe). Under `make
-# test`, lint's test build has built it with the tests' features (cargo test --no-run
-# builds every binary of the crate), and `cargo build` would build it and the tokio crates
-# again without them: 51 s of CI.
+# The fake of Stripe the Stripe journey starts. Under `make test`, lint's test build has
+# built it with the tests' features (cargo test --no-run builds every binary of the
+# crate), and `cargo build` would build it and the tokio crates again without them: 51 s
+# of CI.
 FAKE_STRIPE_BUILD = cargo build --locked --bin fake-stripe
 test: FAKE_STRIPE_BUILD = cargo test --locked --no-run
+test-e2e: export FAKE_STRIPE_BIN = $(CARGO_TARGET)/debug/fake-stripe
 test: export MARKET_BIN = $(CARGO_TARGET)/x86_64-unknown-linux-musl/release/market
 
 web-deps:
