@@ -18,6 +18,12 @@ export interface CartSlice {
   addToCart: (productId: number, variantId?: number) => Promise<CartLine>;
   /** Removes the line by cartId, then shows the server's cart, lines and figures together. */
   removeFromCart: (cartId: number) => Promise<void>;
+  /**
+   * Shows the cart empty, as the server left it once an order took its lines. A read of
+   * the cart asked before and answered after would show the lines ordered: its answer
+   * is dropped.
+   */
+  clearCart: () => void;
 }
 
 export const emptyCart = (): CartSlice['cart'] => ({
@@ -68,6 +74,10 @@ export const createCartSlice: StateCreator<Store, [], [], CartSlice> = (set) => 
     removeFromCart: async (cartId) => {
       await api.removeFromCart(cartId);
       await settle((lines) => lines.filter((l) => l.cartId !== cartId));
+    },
+    clearCart: () => {
+      asked++;
+      set({ cart: { ...emptyCart(), loaded: true } });
     },
   };
 };

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { ApiError } from '../api/client.ts';
 import type { Stripe, StripeElements } from '../lib/stripe.ts';
 import { payByStripe } from '../lib/stripePayment.ts';
-import { fail, fakeServer, ok } from '../test/fakeFetch.ts';
+import { fail, fakeServer, heldReply, ok } from '../test/fakeFetch.ts';
 import { cartLine, order, quote, shippingMethod } from '../test/fixtures.ts';
 import { createStore } from './index.ts';
 
@@ -43,6 +43,22 @@ describe('orders', () => {
     assert.deepEqual(server.calls[0]?.body, {
       total: 24.03,
       products: [{ productId: 51 }, { productId: 61 }, { productId: 7 }, { productId: 7 }],
+    });
+  });
+
+  test('a read of the cart asked before an order and answered after it leaves the cart empty', async () => {
+    // The app reads the cart as it starts; a shopper quick to order beats that answer.
+    const before = heldReply();
+    fakeServer(before.reply, ok(order(2, 24.03)));
+    const store = storeReadyToOrder();
+    const reading = store.getState().getCart();
+    await store.getState().placeOrder();
+    before.release({ status: 200, json: { Products: [cartLine(1, 51, 19.99)], subtotal: 19.99, discount: 1, total: 18.99 } });
+    await reading;
+    assert.deepEqual(store.getState().cart, {
+      lines: [],
+      figures: { subtotal: 0, discount: 0, total: 0 },
+      loaded: true,
     });
   });
 

@@ -4,7 +4,6 @@ import * as api from '../api/orders.ts';
 import { createStripeIntent } from '../api/payments.ts';
 import type { CheckoutQuote, Order, PaymentInput, StripeIntent } from '../api/types.ts';
 import { newIdempotencyKey } from '../lib/idempotencyKey.ts';
-import { emptyCart } from './cart.ts';
 import type { Store } from './index.ts';
 
 export interface OrdersSlice {
@@ -87,9 +86,9 @@ export const createOrdersSlice: StateCreator<Store, [], [], OrdersSlice> = (set,
       try {
         const order = await api.placeOrder(total, productIds, key, choice);
         unanswered = undefined;
+        get().clearCart();
         set((s) => ({
           orders: { ...s.orders, list: [order, ...s.orders.list.filter((o) => o.id !== order.id)] },
-          cart: { ...emptyCart(), loaded: true },
           checkout: { ...s.checkout, quote: null, quoteCarried: false },
         }));
         return order;
