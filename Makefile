@@ -45,7 +45,8 @@ test: BINARY_BUILD = scripts/dist/build.sh
 # of CI.
 FAKE_STRIPE_BUILD = cargo build --locked --bin fake-stripe
 test: FAKE_STRIPE_BUILD = cargo test --locked --no-run
-test-e2e: export FAKE_STRIPE_BIN = $(CARGO_TARGET)/debug/fake-stripe
+# Where that build leaves it, unless the caller names another (FAKE_STRIPE_BIN).
+test-e2e: export FAKE_STRIPE_BIN ?= $(CARGO_TARGET)/debug/fake-stripe
 test: export MARKET_BIN = $(CARGO_TARGET)/x86_64-unknown-linux-musl/release/market
 
 web-deps:
